@@ -1,0 +1,327 @@
+/*
+ * nqueens - count, list, construct and verify N-Queens solutions.
+ *
+ * One header, one prefix: functions and types are nq_*, macros NQ_*.
+ * Every function that can fail returns an int status: NQ_OK (0) or a
+ * negative nq_status code; nq_strerror() turns it into a sentence.
+ * Output parameters come first and are named `out`.
+ *
+ * The library keeps no global mutable state, never prints and never exits:
+ * every function is reentrant and may be called from any thread.
+ */
+#ifndef NQUEENS_H
+#define NQUEENS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Version: the header and the library both carry it, so a program can tell
+ * when it was built against one version and runs against another.
+ * ------------------------------------------------------------------------ */
+#define NQ_VERSION_MAJOR 1
+#define NQ_VERSION_MINOR 0
+#define NQ_VERSION_PATCH 0
+#define NQ_VERSION_NUMBER \
+    (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
+#define NQ_STRINGIFY_(x) #x
+#define NQ_STRINGIFY(x) NQ_STRINGIFY_(x)
+#define NQ_VERSION_STRING                                        \
+    NQ_STRINGIFY(NQ_VERSION_MAJOR) "." NQ_STRINGIFY(NQ_VERSION_MINOR) \
+    "." NQ_STRINGIFY(NQ_VERSION_PATCH)
+
+#if defined(NQ_STATIC)
+#  define NQ_API
+#elif defined(_WIN32)
+#  if defined(NQ_BUILDING_LIBRARY)
+#    define NQ_API __declspec(dllexport)
+#  else
+#    define NQ_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define NQ_API __attribute__((visibility("default")))
+#else
+#  define NQ_API
+#endif
+
+/*! nq_version_number() : @return NQ_VERSION_NUMBER of the library at run time. */
+NQ_API int nq_version_number(void);
+/*! nq_version_string() : @return NQ_VERSION_STRING of the library at run time. */
+NQ_API const char *nq_version_string(void);
+
+/* ------------------------------------------------------------------------
+ * Status codes
+ * ------------------------------------------------------------------------ */
+typedef enum nq_status {
+    NQ_OK = 0,
+    NQ_EINVAL = -1,       /*!< an argument is invalid (NULL pointer, bad option) */
+    NQ_ERANGE = -2,       /*!< n is outside the supported range */
+    NQ_ENOMEM = -3,       /*!< out of memory */
+    NQ_ECANCELED = -4,    /*!< the cancel flag was raised; no result */
+    NQ_ETHREAD = -5,      /*!< a worker thread could not be started */
+    NQ_EVERSION = -6,     /*!< an options struct of an unknown version */
+    NQ_EUNSUPPORTED = -7, /*!< the requested method or SIMD level is not available */
+    NQ_ENOSOLUTION = -8,  /*!< the board has no solution (n = 2 or 3) */
+    NQ_ELIMIT = -9,       /*!< a step limit was reached before an answer */
+    NQ_EIO = -10,         /*!< reading or writing a file failed (see errno) */
+    NQ_EFORMAT = -11,     /*!< malformed input or a corrupted file */
+    NQ_EMISMATCH = -12,   /*!< a file belongs to another n, method or unit list */
+    NQ_ENOTFOUND = -13    /*!< no such value is known */
+} nq_status;
+
+/*! nq_strerror() : @return a static, human-readable sentence for a status
+ *  code (never NULL; unknown codes get a generic sentence). */
+NQ_API const char *nq_strerror(int status);
+
+/* ------------------------------------------------------------------------
+ * Board sizes
+ * ------------------------------------------------------------------------ */
+/*! The largest n the counters accept: rows are 32-bit masks and Q(29)
+ *  would not fit in 64 bits. */
+#define NQ_MAX_N 28
+
+/* ------------------------------------------------------------------------
+ * Counting
+ * ------------------------------------------------------------------------ */
+typedef enum nq_method {
+    NQ_METHOD_DEFAULT = 0,  /*!< the fastest available: NQ_METHOD_SYMMETRY */
+    NQ_METHOD_PLAIN = 1,    /*!< reference walk: first-row halving only */
+    NQ_METHOD_SYMMETRY = 2  /*!< all eight board symmetries; also counts unique */
+} nq_method;
+
+typedef enum nq_simd {
+    NQ_SIMD_AUTO = 0,   /*!< the widest level this CPU supports */
+    NQ_SIMD_NONE = 1,   /*!< scalar code only */
+    NQ_SIMD_AVX2 = 2,   /*!< x86-64 AVX2 lanes; NQ_EUNSUPPORTED if absent */
+    NQ_SIMD_AVX512 = 3  /*!< x86-64 AVX-512 lanes; NQ_EUNSUPPORTED if absent */
+} nq_simd;
+
+/*! Progress of a running count, passed to nq_progress_fn. */
+typedef struct nq_progress {
+    uint64_t units_done;   /*!< units of this run finished so far */
+    uint64_t units_total;  /*!< units this run has to do */
+    double elapsed;        /*!< seconds since the count started */
+} nq_progress;
+
+/*! Called from the thread that called nq_count(), a few times a second at
+ *  most and once at the end. It must not call back into the same count. */
+typedef void (*nq_progress_fn)(const nq_progress *progress, void *data);
+
+/*! Called once per finished unit, never concurrently with itself (calls are
+ *  serialised by the library), from a worker thread. */
+typedef void (*nq_unit_fn)(uint64_t unit, uint64_t total, uint64_t unique,
+                           void *data);
+
+typedef struct nq_checkpoint nq_checkpoint;
+
+#define NQ_COUNT_OPTIONS_VERSION 1
+
+/*! Options of nq_count(). Always start from NQ_COUNT_OPTIONS_INIT, so that
+ *  fields added by later versions get their defaults. */
+typedef struct nq_count_options {
+    unsigned version;       /*!< NQ_COUNT_OPTIONS_VERSION */
+    unsigned threads;       /*!< worker threads; 0 = all online CPUs */
+    nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN or _SYMMETRY */
+    nq_simd simd;           /*!< NQ_SIMD_AUTO unless testing or measuring */
+    uint32_t part_k;        /*!< count only part k (1-based) of part_m ... */
+    uint32_t part_m;        /*!< ... ; 0 and 0 count everything */
+    uint64_t unit_first;    /*!< count only units [unit_first, unit_first + unit_count) */
+    uint64_t unit_count;    /*!< 0 = to the end of the list */
+    nq_progress_fn progress;   /*!< optional progress callback */
+    void *progress_data;       /*!< passed to progress */
+    nq_unit_fn on_unit;        /*!< optional per-unit result callback */
+    void *unit_data;           /*!< passed to on_unit */
+    const volatile int *cancel; /*!< optional: a nonzero value stops the count
+                                     (from another thread or a signal handler)
+                                     within a fraction of a second */
+    nq_checkpoint *checkpoint; /*!< optional: skip its done units, record new ones */
+    double checkpoint_interval; /*!< seconds between checkpoint saves; 0 = after every unit */
+} nq_count_options;
+
+#define NQ_COUNT_OPTIONS_INIT                                          \
+    { NQ_COUNT_OPTIONS_VERSION, 0, NQ_METHOD_DEFAULT, NQ_SIMD_AUTO, 0, 0, \
+      0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 10.0 }
+
+/*! Result of nq_count(). */
+typedef struct nq_count_result {
+    uint64_t total;       /*!< solutions (OEIS A000170), or the part's share */
+    uint64_t unique;      /*!< solutions up to rotation and reflection (A002562) */
+    int has_unique;       /*!< nonzero when `unique` was counted (symmetry method) */
+    nq_method method;     /*!< the method that ran (never NQ_METHOD_DEFAULT) */
+    nq_simd simd;         /*!< the SIMD level that ran (never NQ_SIMD_AUTO) */
+    uint64_t units_total; /*!< units in the whole list for this n and method */
+    uint64_t units_done;  /*!< units counted by this run (resumed ones included) */
+} nq_count_result;
+
+/*! nq_count() : count the solutions of the n-queens problem.
+ *  @param out  receives the counts; untouched unless NQ_OK is returned.
+ *  @param n    board size, 0 <= n <= NQ_MAX_N. Q(0) = 1.
+ *  @param opts options, or NULL for NQ_COUNT_OPTIONS_INIT.
+ *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part), NQ_ERANGE,
+ *          NQ_EVERSION, NQ_EUNSUPPORTED (SIMD level), NQ_ENOMEM,
+ *          NQ_ETHREAD, NQ_ECANCELED, or a checkpoint error (NQ_EIO...). */
+NQ_API int nq_count(nq_count_result *out, unsigned n,
+                    const nq_count_options *opts);
+
+/*! nq_method_name() : @return "plain", "symmetry", or NULL for an unknown method. */
+NQ_API const char *nq_method_name(nq_method method);
+/*! nq_simd_name() : @return "none", "avx2", "avx512", "auto", or NULL. */
+NQ_API const char *nq_simd_name(nq_simd simd);
+/*! nq_simd_best() : @return the widest SIMD level usable on this CPU. */
+NQ_API nq_simd nq_simd_best(void);
+
+/*! nq_units() : number of work units in the ordered unit list of (n, method).
+ *  The same n and method always give the same list.
+ *  @return NQ_OK, NQ_ERANGE, NQ_EINVAL, NQ_ENOMEM. */
+NQ_API int nq_units(uint64_t *out, unsigned n, nq_method method);
+
+/*! nq_unit_list_version() : version of the unit list of a method; a change
+ *  of the list (and so of unit indices) changes this number. */
+NQ_API uint32_t nq_unit_list_version(nq_method method);
+
+/*! nq_part_of_unit() : the part (1..m) that unit `unit` belongs to when
+ *  the list is split into m parts. Units are dealt round-robin. */
+NQ_API uint32_t nq_part_of_unit(uint64_t unit, uint32_t m);
+
+/*! nq_known() : the published totals and unique counts, n = 0..27.
+ *  @param total, unique receive the values (either may be NULL).
+ *  @return NQ_OK, or NQ_ENOTFOUND when n has no known value. */
+NQ_API int nq_known(uint64_t *total, uint64_t *unique, unsigned n);
+
+
+/* ------------------------------------------------------------------------
+ * Solutions: listing, construction, random search, verification.
+ * A placement is an array of n column indices, 0-based, one per row:
+ * cols[r] is the column of the queen in row r.
+ * ------------------------------------------------------------------------ */
+
+/*! Receives each listed solution; return nonzero to stop the listing. */
+typedef int (*nq_solution_fn)(const uint32_t *cols, unsigned n, void *data);
+
+#define NQ_LIST_OPTIONS_VERSION 1
+
+typedef struct nq_list_options {
+    unsigned version;          /*!< NQ_LIST_OPTIONS_VERSION */
+    int canonical;             /*!< nonzero: only the canonical representative
+                                    (lexicographically smallest of its eight
+                                    images) of each symmetry class */
+    uint64_t limit;            /*!< stop after this many; 0 = no limit */
+    const volatile int *cancel; /*!< optional, as in nq_count_options */
+} nq_list_options;
+
+#define NQ_LIST_OPTIONS_INIT { NQ_LIST_OPTIONS_VERSION, 0, 0, NULL }
+
+/*! nq_list() : call fn for every solution of the n x n board, in
+ *  lexicographic order of (cols[0], cols[1], ...). Memory use does not grow
+ *  with the number of solutions.
+ *  @param out  receives how many solutions were passed to fn (may be NULL).
+ *  @return NQ_OK (also when fn stopped the listing or the limit was hit),
+ *          NQ_EINVAL, NQ_ERANGE (n > NQ_MAX_N), NQ_EVERSION, NQ_ECANCELED. */
+NQ_API int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
+                   nq_solution_fn fn, void *data);
+
+/*! nq_construct() : one solution for any n, by an explicit O(n) formula.
+ *  @param out  n entries, receives the placement.
+ *  @return NQ_OK, NQ_EINVAL (out NULL with n > 0), NQ_ENOSOLUTION (n = 2, 3). */
+NQ_API int nq_construct(uint32_t *out, size_t n);
+
+/*! nq_random() : a random solution by min-conflicts local search.
+ *  The same seed and n always give the same placement.
+ *  @param max_steps  bound on queen moves; 0 = a default of 100 n + 10^6.
+ *  @return NQ_OK, NQ_EINVAL, NQ_ENOSOLUTION (n = 2, 3), NQ_ENOMEM,
+ *          NQ_ELIMIT (the bound was reached without a solution). */
+NQ_API int nq_random(uint32_t *out, size_t n, uint64_t seed, uint64_t max_steps);
+
+typedef enum nq_fault {
+    NQ_FAULT_NONE = 0,      /*!< a valid solution */
+    NQ_FAULT_RANGE = 1,     /*!< cols[row_a] >= n */
+    NQ_FAULT_COLUMN = 2,    /*!< rows row_a < row_b share a column */
+    NQ_FAULT_DIAGONAL = 3   /*!< rows row_a < row_b share a diagonal */
+} nq_fault;
+
+typedef struct nq_violation {
+    nq_fault fault;
+    size_t row_a;   /*!< 0-based rows involved */
+    size_t row_b;
+} nq_violation;
+
+/*! nq_verify() : check a placement in O(n) time and O(n) bits of memory.
+ *  The first fault is chosen by kind, then by row: an out-of-range column
+ *  (the first such row, row_b = row_a), else a repeated column (row_b is
+ *  the first row whose column an earlier row holds, row_a that row), else a
+ *  shared diagonal (row_b is the first row on a diagonal that an earlier row
+ *  holds, row_a the earlier row; if row_b shares both of its diagonals, the
+ *  smaller of the two rows).
+ *  @param out  receives the first fault found (fault = NQ_FAULT_NONE if valid).
+ *  @param cols n columns, 0-based (may be NULL when n = 0).
+ *  @return NQ_OK (whether or not the placement is valid), NQ_EINVAL, NQ_ENOMEM. */
+NQ_API int nq_verify(nq_violation *out, const uint32_t *cols, size_t n);
+
+/*! nq_violation_format() : describe a fault in one line of English with
+ *  1-based rows and columns, e.g. "rows 2 and 5 share column 4".
+ *  @param out   receives the text, truncated to size bytes, NUL-terminated.
+ *  @param v     a result of nq_verify().
+ *  @param cols, n  the placement that was verified (cols may be NULL: the
+ *               text then names rows only).
+ *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, v NULL). */
+NQ_API int nq_violation_format(char *out, size_t size, const nq_violation *v,
+                               const uint32_t *cols, size_t n);
+
+/*! Why a line is not a placement; see nq_parse_placement(). */
+typedef enum nq_parse_fault {
+    NQ_PARSE_OK = 0,        /*!< the line is a placement */
+    NQ_PARSE_EMPTY = 1,     /*!< empty, or only spaces and tabs */
+    NQ_PARSE_CHAR = 2,      /*!< a byte that is not a digit, space or tab
+                                 (a sign, a letter, a NUL byte, ...) */
+    NQ_PARSE_ZERO = 3,      /*!< a column 0 (columns start at 1) */
+    NQ_PARSE_OVERFLOW = 4   /*!< a column above 4294967295 */
+} nq_parse_fault;
+
+typedef struct nq_parse_error {
+    nq_parse_fault fault;
+    size_t offset;      /*!< 0-based byte offset: the bad byte (CHAR), the
+                             bad number's first digit (ZERO, OVERFLOW) */
+    size_t row;         /*!< 0-based row of the bad number (ZERO, OVERFLOW) */
+    unsigned char byte; /*!< the bad byte (CHAR) */
+} nq_parse_error;
+
+/*! nq_parse_placement() : parse one line of 1-based columns separated by
+ *  spaces or tabs ("1 5 8 6 3 7 2 4") into 0-based cols, in linear time.
+ *  Compact form: a line that holds one token only is read one digit per
+ *  row, so "15863724" is the eight-queen placement above and "12" is two
+ *  rows; a placement of one queen is "1". Spaces and tabs may lead and
+ *  trail; one '\r' may end the line. Leading zeros are allowed ("08" in a
+ *  spaced line is column 8), a column of value 0 is not.
+ *  Faults, when there are several, are reported in this order: the first
+ *  byte that is not a digit, space or tab (the final '\r' excepted); an
+ *  empty or blank line; the first number that is 0 or above UINT32_MAX
+ *  (in compact form, the first digit 0).
+ *  @param out      receives a malloc'ed array (free() it); NULL on failure
+ *  @param n_out    receives the number of rows (0 on failure)
+ *  @param err      optional (may be NULL): why and where parsing failed;
+ *                  fault = NQ_PARSE_OK on success
+ *  @param line,len the text (need not be NUL-terminated; no newline;
+ *                  line may be NULL when len = 0)
+ *  @return NQ_OK, NQ_EFORMAT (not a placement: letters, signs, a zero,
+ *          overflow, empty line), NQ_ENOMEM, NQ_EINVAL. */
+NQ_API int nq_parse_placement(uint32_t **out, size_t *n_out,
+                              nq_parse_error *err,
+                              const char *line, size_t len);
+
+/*! nq_parse_error_format() : describe a parse fault in one line of English,
+ *  with 1-based rows and byte positions, e.g.
+ *  "row 3: column 0 is out of range (columns start at 1)".
+ *  @param out  receives the text, truncated to size bytes, NUL-terminated.
+ *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, err NULL). */
+NQ_API int nq_parse_error_format(char *out, size_t size,
+                                 const nq_parse_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NQUEENS_H */

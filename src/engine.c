@@ -1,0 +1,423 @@
+/*
+ * The counting engine: one ordered list of work units per method, a pool of
+ * POSIX threads that pull units from it, and the caller's thread watching.
+ *
+ * Each method (plain.c, sym.c) turns a board size into a deterministic,
+ * ordered list of units and counts any unit on its own. The engine picks
+ * the units this run must do (a range, a part k of m, minus those a
+ * checkpoint already holds) into an array, and the workers take them in
+ * order through one atomic index: long units early or late, every thread
+ * stays busy until the list runs dry. Each worker adds into its own
+ * accumulator, padded to a cache line so the threads never share one; the
+ * sums are added up at the end, so the result does not depend on which
+ * thread did what, nor on how many there were.
+ *
+ * The caller's thread does not count: it waits on a condition variable with
+ * a short timeout, and between waits it looks at the caller's cancel flag,
+ * reports progress and saves the checkpoint. A raised cancel flag becomes
+ * the internal `stop` flag, which the kernels poll.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "plain.h"
+#include "sym.h"
+
+/* How often the watching thread wakes up, in milliseconds. */
+#define WATCH_PERIOD_MS 20
+/* Shortest time between two progress reports, in seconds. */
+#define PROGRESS_PERIOD 0.25
+
+/* ------------------------------------------------------------------------
+ * Methods behind one interface
+ * ------------------------------------------------------------------------ */
+typedef struct method_ops {
+    int (*build)(void **plan, unsigned n);
+    uint64_t (*size)(const void *plan);
+    int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
+                 const atomic_int *stop, nq_unit_result *out);
+    void (*destroy)(void *plan);
+    uint32_t list_version;
+    int has_unique;
+} method_ops;
+
+static int plain_build(void **plan, unsigned n)
+{
+    return nq_plain_plan_build((nq_plain_plan **)plan, n);
+}
+static uint64_t plain_size(const void *plan) { return nq_plain_plan_size(plan); }
+static int plain_solve(const void *plan, uint64_t unit, nq_simd simd,
+                       const atomic_int *stop, nq_unit_result *out)
+{
+    (void)simd;
+    return nq_plain_solve_unit(plan, unit, stop, out);
+}
+static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
+
+static int sym_build(void **plan, unsigned n)
+{
+    return nq_sym_plan_build((nq_sym_plan **)plan, n);
+}
+static uint64_t sym_size(const void *plan) { return nq_sym_plan_size(plan); }
+static int sym_solve(const void *plan, uint64_t unit, nq_simd simd,
+                     const atomic_int *stop, nq_unit_result *out)
+{
+    return nq_sym_solve_unit(plan, unit, simd, stop, out);
+}
+static void sym_destroy(void *plan) { nq_sym_plan_free(plan); }
+
+static const method_ops plain_ops = {plain_build, plain_size, plain_solve,
+                                     plain_destroy,
+                                     NQ_PLAIN_UNIT_LIST_VERSION, 0};
+static const method_ops sym_ops = {sym_build, sym_size, sym_solve,
+                                   sym_destroy, NQ_SYM_UNIT_LIST_VERSION, 1};
+
+static const method_ops *ops_of(nq_method method)
+{
+    switch (method) {
+    case NQ_METHOD_PLAIN: return &plain_ops;
+    case NQ_METHOD_DEFAULT:
+    case NQ_METHOD_SYMMETRY: return &sym_ops;
+    default: return NULL;
+    }
+}
+
+static nq_method resolve_method(nq_method method)
+{
+    return method == NQ_METHOD_DEFAULT ? NQ_METHOD_SYMMETRY : method;
+}
+
+/* ------------------------------------------------------------------------
+ * Small public helpers
+ * ------------------------------------------------------------------------ */
+nq_simd nq_simd_best(void) { return nq_cpu_simd_best(); }
+
+uint32_t nq_unit_list_version(nq_method method)
+{
+    const method_ops *ops = ops_of(method);
+    return ops ? ops->list_version : 0;
+}
+
+uint32_t nq_part_of_unit(uint64_t unit, uint32_t m)
+{
+    return m == 0 ? 0 : (uint32_t)(unit % m) + 1u;
+}
+
+int nq_units(uint64_t *out, unsigned n, nq_method method)
+{
+    const method_ops *ops = ops_of(method);
+    void *plan = NULL;
+    int rc;
+
+    if (!out || !ops)
+        return NQ_EINVAL;
+    if (n > NQ_MAX_N)
+        return NQ_ERANGE;
+    rc = ops->build(&plan, n);
+    if (rc != NQ_OK)
+        return rc;
+    *out = ops->size(plan);
+    ops->destroy(plan);
+    return NQ_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * The run
+ * ------------------------------------------------------------------------ */
+typedef struct accumulator {
+    uint64_t total;
+    uint64_t unique;
+    uint64_t units;
+    /* keep each thread's sums on a cache line of its own */
+    char pad[64 - 3 * sizeof(uint64_t)];
+} accumulator;
+
+typedef struct run {
+    const method_ops *ops;
+    const void *plan;
+    nq_simd simd;
+    const nq_count_options *opts;
+    const uint64_t *todo; /* the units of this run, in list order */
+    uint64_t ntodo;
+
+    atomic_uint_fast64_t next; /* index into todo of the next unit to take */
+    atomic_int stop;           /* raised on cancel or on a worker's error */
+
+    pthread_mutex_t lock;      /* guards what follows, and on_unit calls */
+    pthread_cond_t wake;
+    uint64_t finished;         /* units finished by this run */
+    unsigned workers_left;
+    int error;                 /* first error a worker met */
+} run;
+
+typedef struct worker {
+    run *r;
+    accumulator acc;
+} worker;
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    run *r = w->r;
+
+    for (;;) {
+        nq_unit_result res;
+        uint64_t i, unit;
+        int rc;
+
+        if (atomic_load_explicit(&r->stop, memory_order_relaxed))
+            break;
+        i = atomic_fetch_add_explicit(&r->next, 1, memory_order_relaxed);
+        if (i >= r->ntodo)
+            break;
+        unit = r->todo[i];
+        rc = r->ops->solve(r->plan, unit, r->simd, &r->stop, &res);
+        if (rc != NQ_OK) {
+            pthread_mutex_lock(&r->lock);
+            if (rc != NQ_ECANCELED && r->error == NQ_OK)
+                r->error = rc;
+            pthread_mutex_unlock(&r->lock);
+            atomic_store(&r->stop, 1);
+            break;
+        }
+        w->acc.total += res.total;
+        w->acc.unique += res.unique;
+        w->acc.units++;
+        pthread_mutex_lock(&r->lock);
+        r->finished++;
+        if (r->opts->on_unit)
+            r->opts->on_unit(unit, res.total, res.unique, r->opts->unit_data);
+        pthread_mutex_unlock(&r->lock);
+    }
+    pthread_mutex_lock(&r->lock);
+    r->workers_left--;
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static unsigned online_cpus(void)
+{
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c < 1 ? 1u : (c > 1024 ? 1024u : (unsigned)c);
+}
+
+static void report(const run *r, double start)
+{
+    nq_progress p;
+    if (!r->opts->progress)
+        return;
+    p.units_done = r->finished;
+    p.units_total = r->ntodo;
+    p.elapsed = now_seconds() - start;
+    r->opts->progress(&p, r->opts->progress_data);
+}
+
+/* Runs the pool over r->todo while the caller's thread watches; adds the
+ * workers' sums into *sum. */
+static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
+{
+    worker *ws;
+    pthread_t *tids;
+    unsigned started = 0;
+    double last_report = start;
+    int rc = NQ_OK;
+
+    ws = calloc(threads, sizeof *ws);
+    tids = calloc(threads, sizeof *tids);
+    if (!ws || !tids) {
+        free(ws);
+        free(tids);
+        return NQ_ENOMEM;
+    }
+    pthread_mutex_lock(&r->lock);
+    for (unsigned t = 0; t < threads; t++) {
+        ws[t].r = r;
+        if (pthread_create(&tids[t], NULL, work, &ws[t]) != 0)
+            break;
+        started++;
+        r->workers_left++;
+    }
+    if (started < threads) {
+        /* whatever started stops at once; the run reports the failure */
+        atomic_store(&r->stop, 1);
+        rc = NQ_ETHREAD;
+    }
+    while (r->workers_left > 0) {
+        struct timespec until;
+        double t;
+
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += WATCH_PERIOD_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&r->wake, &r->lock, &until);
+        if (r->opts->cancel && *r->opts->cancel)
+            atomic_store(&r->stop, 1);
+        t = now_seconds();
+        if (r->workers_left > 0 && t - last_report >= PROGRESS_PERIOD) {
+            last_report = t;
+            report(r, start);
+        }
+    }
+    if (rc == NQ_OK)
+        rc = r->error;
+    pthread_mutex_unlock(&r->lock);
+    for (unsigned t = 0; t < started; t++) {
+        pthread_join(tids[t], NULL);
+        sum->total += ws[t].acc.total;
+        sum->unique += ws[t].acc.unique;
+        sum->units += ws[t].acc.units;
+    }
+    free(tids);
+    free(ws);
+    if (rc == NQ_OK && atomic_load(&r->stop))
+        rc = NQ_ECANCELED;
+    return rc;
+}
+
+static int check_options(const nq_count_options *o, unsigned n)
+{
+    if (o->version != NQ_COUNT_OPTIONS_VERSION)
+        return NQ_EVERSION;
+    if (n > NQ_MAX_N)
+        return NQ_ERANGE;
+    if (!ops_of(o->method))
+        return NQ_EINVAL;
+    if (!nq_simd_name(o->simd))
+        return NQ_EINVAL;
+    if ((o->part_m == 0) != (o->part_k == 0) || o->part_k > o->part_m)
+        return NQ_EINVAL;
+    if (!(o->checkpoint_interval >= 0.0))
+        return NQ_EINVAL;
+    return NQ_OK;
+}
+
+/* The SIMD level to run: the one asked for, if this CPU has it. */
+static int resolve_simd(nq_simd *out, nq_simd asked, nq_method method)
+{
+    nq_simd best = nq_cpu_simd_best();
+    if (method == NQ_METHOD_PLAIN) {
+        *out = NQ_SIMD_NONE; /* the reference walk is scalar */
+        return asked == NQ_SIMD_AUTO || asked == NQ_SIMD_NONE ||
+                       asked <= best
+                   ? NQ_OK
+                   : NQ_EUNSUPPORTED;
+    }
+    if (asked == NQ_SIMD_AUTO) {
+        *out = best;
+        return NQ_OK;
+    }
+    if (asked != NQ_SIMD_NONE && asked > best)
+        return NQ_EUNSUPPORTED;
+    *out = asked;
+    return NQ_OK;
+}
+
+/* Fills todo with the units of [first, end) that this run must count. */
+static uint64_t select_units(uint64_t *todo, const nq_count_options *o,
+                             uint64_t first, uint64_t end)
+{
+    uint64_t k = 0;
+    for (uint64_t u = first; u < end; u++) {
+        if (o->part_m && nq_part_of_unit(u, o->part_m) != o->part_k)
+            continue;
+        todo[k++] = u;
+    }
+    return k;
+}
+
+int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
+{
+    static const nq_count_options defaults = NQ_COUNT_OPTIONS_INIT;
+    const nq_count_options *o = opts ? opts : &defaults;
+    const method_ops *ops;
+    nq_method method;
+    nq_simd simd;
+    void *plan = NULL;
+    uint64_t size, first, end;
+    uint64_t *todo = NULL;
+    accumulator sum = {0, 0, 0, {0}};
+    unsigned threads;
+    double start = now_seconds();
+    run r;
+    int rc;
+
+    if (!out)
+        return NQ_EINVAL;
+    rc = check_options(o, n);
+    if (rc != NQ_OK)
+        return rc;
+    method = resolve_method(o->method);
+    ops = ops_of(method);
+    rc = resolve_simd(&simd, o->simd, method);
+    if (rc != NQ_OK)
+        return rc;
+    rc = ops->build(&plan, n);
+    if (rc != NQ_OK)
+        return rc;
+    size = ops->size(plan);
+    first = o->unit_first < size ? o->unit_first : size;
+    end = (o->unit_count == 0 || o->unit_count > size - first)
+              ? size
+              : first + o->unit_count;
+    todo = malloc((size_t)(end - first + 1) * sizeof *todo);
+    if (!todo) {
+        ops->destroy(plan);
+        return NQ_ENOMEM;
+    }
+
+    memset(&r, 0, sizeof r);
+    r.ops = ops;
+    r.plan = plan;
+    r.simd = simd;
+    r.opts = o;
+    r.todo = todo;
+    r.ntodo = select_units(todo, o, first, end);
+    atomic_init(&r.next, 0);
+    atomic_init(&r.stop, 0);
+    r.error = NQ_OK;
+    if (pthread_mutex_init(&r.lock, NULL) != 0) {
+        rc = NQ_ETHREAD;
+    } else {
+        if (pthread_cond_init(&r.wake, NULL) != 0) {
+            rc = NQ_ETHREAD;
+        } else {
+            threads = o->threads ? o->threads : online_cpus();
+            if (threads > r.ntodo)
+                threads = r.ntodo ? (unsigned)r.ntodo : 1u;
+            rc = run_pool(&r, threads, start, &sum);
+            if (rc == NQ_OK)
+                report(&r, start);
+            pthread_cond_destroy(&r.wake);
+        }
+        pthread_mutex_destroy(&r.lock);
+    }
+    free(todo);
+    ops->destroy(plan);
+    if (rc != NQ_OK)
+        return rc;
+
+    out->total = sum.total;
+    out->unique = sum.unique;
+    out->has_unique = ops->has_unique;
+    out->method = method;
+    out->simd = simd;
+    out->units_total = size;
+    out->units_done = sum.units;
+    return NQ_OK;
+}

@@ -1,0 +1,166 @@
+/*
+ * The plain method: a bitmask depth-first walk, one row at a time.
+ *
+ * Row r holds exactly one queen. Three bit masks, bit i for column i, say
+ * which squares of the current row are attacked: `cols` by the queens above
+ * in the same column, `ld` and `rd` along the two diagonals. A diagonal
+ * attack moves one column per row, so going down a row shifts `ld` left by
+ * one bit and `rd` right by one. The free squares are ~(cols | ld | rd)
+ * within the board; the walk takes the lowest one with free & -free (two's
+ * complement isolates the lowest set bit), descends, and clears it from
+ * `free` when it comes back. In the last row every free square is a
+ * solution, so the walk counts them with a popcount instead of descending.
+ *
+ * The only symmetry used is the left-right mirror: a solution whose first
+ * queen is in the left half mirrors to one whose first queen is in the right
+ * half, so the left half is counted twice, and the middle column (odd n)
+ * once. This is the reference the symmetry method is checked and measured
+ * against; it stays simple on purpose.
+ *
+ * Work units: the pairs (column of the row-0 queen in the left half or
+ * middle, column of the row-1 queen) in increasing order, each with weight
+ * 2 (left half) or 1 (middle). For n <= 1 the list is one unit.
+ */
+#include "plain.h"
+
+#include <stdlib.h>
+
+struct nq_plain_plan {
+    unsigned n;
+    uint64_t size;
+    uint8_t *first;  /* column of the row-0 queen, per unit */
+    uint8_t *second; /* column of the row-1 queen, per unit */
+};
+
+/* How many nodes the walk visits between two looks at the stop flag. */
+#define PLAIN_POLL_NODES (1u << 20)
+
+static uint32_t board_mask(unsigned n)
+{
+    return n >= 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1u;
+}
+
+int nq_plain_plan_build(nq_plain_plan **out, unsigned n)
+{
+    nq_plain_plan *p;
+    uint64_t count = 0;
+    unsigned half = (n + 1) / 2; /* left half plus the middle when n is odd */
+
+    if (!out)
+        return NQ_EINVAL;
+    if (n > NQ_MAX_N)
+        return NQ_ERANGE;
+    p = calloc(1, sizeof *p);
+    if (!p)
+        return NQ_ENOMEM;
+    p->n = n;
+    if (n >= 2) {
+        /* A row-1 queen may not share the column or a diagonal of row 0's. */
+        for (unsigned a = 0; a < half; a++)
+            for (unsigned b = 0; b < n; b++)
+                if (b + 1 < a || b > a + 1)
+                    count++;
+        p->first = malloc(count ? count : 1);
+        p->second = malloc(count ? count : 1);
+        if (!p->first || !p->second) {
+            nq_plain_plan_free(p);
+            return NQ_ENOMEM;
+        }
+        count = 0;
+        for (unsigned a = 0; a < half; a++)
+            for (unsigned b = 0; b < n; b++)
+                if (b + 1 < a || b > a + 1) {
+                    p->first[count] = (uint8_t)a;
+                    p->second[count] = (uint8_t)b;
+                    count++;
+                }
+    } else {
+        count = 1;
+    }
+    p->size = count;
+    *out = p;
+    return NQ_OK;
+}
+
+uint64_t nq_plain_plan_size(const nq_plain_plan *plan) { return plan->size; }
+
+void nq_plain_plan_free(nq_plain_plan *plan)
+{
+    if (!plan)
+        return;
+    free(plan->first);
+    free(plan->second);
+    free(plan);
+}
+
+/* Counts the completions of rows `row`..n-1 given the three masks.
+ * Returns -1 when the stop flag was raised. */
+static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
+                uint32_t rd, const atomic_int *stop, uint64_t *out)
+{
+    const uint32_t full = board_mask(n);
+    uint32_t free_[NQ_MAX_N], c[NQ_MAX_N], l[NQ_MAX_N], r[NQ_MAX_N];
+    unsigned d = row;
+    unsigned budget = PLAIN_POLL_NODES;
+    uint64_t count = 0;
+
+    c[d] = cols;
+    l[d] = ld;
+    r[d] = rd;
+    free_[d] = full & ~(cols | ld | rd);
+    for (;;) {
+        uint32_t f = free_[d];
+        if (d == n - 1) {
+            count += (uint64_t)__builtin_popcount(f);
+            f = 0;
+        }
+        if (f) {
+            uint32_t bit = f & (0u - f);
+            free_[d] = f ^ bit;
+            c[d + 1] = c[d] | bit;
+            l[d + 1] = (l[d] | bit) << 1;
+            r[d + 1] = (r[d] | bit) >> 1;
+            d++;
+            free_[d] = full & ~(c[d] | l[d] | r[d]);
+            if (--budget == 0) {
+                budget = PLAIN_POLL_NODES;
+                if (atomic_load_explicit(stop, memory_order_relaxed))
+                    return -1;
+            }
+        } else {
+            if (d == row)
+                break;
+            d--;
+        }
+    }
+    *out = count;
+    return 0;
+}
+
+int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
+                        const atomic_int *stop, nq_unit_result *out)
+{
+    const unsigned n = plan->n;
+    uint64_t count = 0;
+    uint32_t a, b, weight;
+
+    if (unit >= plan->size)
+        return NQ_EINVAL;
+    if (n <= 1) {
+        out->total = 1; /* the empty board, or the one queen */
+        out->unique = 0;
+        return NQ_OK;
+    }
+    a = UINT32_C(1) << plan->first[unit];
+    b = UINT32_C(1) << plan->second[unit];
+    weight = (n % 2 == 1 && plan->first[unit] == n / 2) ? 1u : 2u;
+    if (n == 2) {
+        count = 0; /* no row-1 square survives: the list is empty anyway */
+    } else if (walk(n, 2, a | b, ((a << 1) | b) << 1, ((a >> 1) | b) >> 1,
+                    stop, &count) != 0) {
+        return NQ_ECANCELED;
+    }
+    out->total = count * weight;
+    out->unique = 0;
+    return NQ_OK;
+}

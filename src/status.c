@@ -1,0 +1,50 @@
+/*
+ * Status sentences, version numbers and the names of methods and SIMD levels.
+ */
+#include "nqueens.h"
+
+int nq_version_number(void) { return NQ_VERSION_NUMBER; }
+
+const char *nq_version_string(void) { return NQ_VERSION_STRING; }
+
+const char *nq_strerror(int status)
+{
+    switch (status) {
+    case NQ_OK: return "success";
+    case NQ_EINVAL: return "invalid argument";
+    case NQ_ERANGE: return "board size out of range";
+    case NQ_ENOMEM: return "out of memory";
+    case NQ_ECANCELED: return "cancelled";
+    case NQ_ETHREAD: return "could not start a worker thread";
+    case NQ_EVERSION: return "options struct of an unknown version";
+    case NQ_EUNSUPPORTED: return "not supported on this CPU or build";
+    case NQ_ENOSOLUTION: return "the board has no solution";
+    case NQ_ELIMIT: return "step limit reached without a solution";
+    case NQ_EIO: return "input/output error";
+    case NQ_EFORMAT: return "malformed input or corrupted file";
+    case NQ_EMISMATCH: return "file belongs to another board size, method or unit list";
+    case NQ_ENOTFOUND: return "no known value";
+    default: return "unknown error";
+    }
+}
+
+const char *nq_method_name(nq_method method)
+{
+    switch (method) {
+    case NQ_METHOD_PLAIN: return "plain";
+    case NQ_METHOD_SYMMETRY: return "symmetry";
+    case NQ_METHOD_DEFAULT: return "default";
+    default: return NULL;
+    }
+}
+
+const char *nq_simd_name(nq_simd simd)
+{
+    switch (simd) {
+    case NQ_SIMD_AUTO: return "auto";
+    case NQ_SIMD_NONE: return "none";
+    case NQ_SIMD_AVX2: return "avx2";
+    case NQ_SIMD_AVX512: return "avx512";
+    default: return NULL;
+    }
+}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# End to end: the built binary's exact stdout, stderr and exit status.
+# usage: cli_e2e.sh PATH/TO/nqueens
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+# check NAME EXPECTED_STATUS EXPECTED_STDOUT STDERR_PATTERN -- ARGS...
+# STDERR_PATTERN: '' means stderr must be empty; otherwise a grep -E pattern
+# that the single stderr line must match.
+check() {
+  name=$1 want_status=$2 want_out=$3 err_pat=$4
+  shift 5
+  "$bin" "$@" >"$work/out" 2>"$work/err" </dev/null
+  status=$?
+  printf '%s' "$want_out" >"$work/want"
+  ok=1
+  [ "$status" -eq "$want_status" ] || { echo "  status $status, want $want_status"; ok=0; }
+  cmp -s "$work/out" "$work/want" || { echo "  stdout differs:"; cat "$work/out"; ok=0; }
+  if [ -z "$err_pat" ]; then
+    [ -s "$work/err" ] && { echo "  unexpected stderr:"; cat "$work/err"; ok=0; }
+  else
+    [ "$(wc -l <"$work/err")" -eq 1 ] || { echo "  stderr is not one line:"; cat "$work/err"; ok=0; }
+    grep -Eq "$err_pat" "$work/err" || { echo "  stderr does not match '$err_pat':"; cat "$work/err"; ok=0; }
+  fi
+  report "$name" $ok
+}
+
+report() {
+  if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"
+  else failed=$((failed + 1)); echo "not ok - $1"; fi
+}
+
+nl='
+'
+check "main job" 0 "73712$nl" '' -- 13
+check "several values" 0 "92${nl}724${nl}2680${nl}14200$nl" '' -- 8 10-12
+check "labels" 0 "n	total	unique${nl}8	92	12$nl" '' -- --labels --unique 8
+check "json" 0 "{\"n\":13,\"total\":73712,\"unique\":9233,\"method\":\"symmetry\"}$nl" '' -- --json -u 13
+check "plain method" 0 "14200$nl" '' -- --method=plain 12
+check "bad operand" 2 "" "^nqueens: 'abc' is not a board size" -- abc
+check "negative" 2 "" "^nqueens: '-1' " -- -1
+check "trailing junk" 2 "" "^nqueens: '13x' " -- 13x
+check "exponent" 2 "" "^nqueens: '1e3' " -- 1e3
+check "empty" 2 "" "^nqueens: empty operand" -- ""
+check "huge" 2 "" "^nqueens: .*out of range" -- 99999999999999999999
+check "above maximum" 2 "" "^nqueens: board size 29 is out of range" -- 29
+check "reversed range" 2 "" "^nqueens: range '12-8' is reversed" -- 12-8
+check "late bad operand" 2 "" "^nqueens: 'x'" -- 8 9 x
+check "help" 0 "$("$bin" --help)$nl" '' -- --help
+check "version" 0 "$("$bin" --version)$nl" '' -- --version
+
+# stdin: a pipe of sizes
+out=$(seq 1 12 | "$bin" 2>"$work/err"); status=$?
+want=$(printf '1\n0\n0\n2\n10\n4\n40\n92\n352\n724\n2680\n14200')
+[ "$status" -eq 0 ] && [ "$out" = "$want" ] && [ ! -s "$work/err" ]; report "seq 1 12 | nqueens" $((! $?))
+
+# unknown option: an error line plus the --help hint, status 2
+"$bin" --nope >"$work/out" 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && [ ! -s "$work/out" ] && grep -q "^nqueens: unknown option '--nope'" "$work/err"
+report "unknown option" $((! $?))
+
+# a closed pipe is no error: nothing on stderr, no hang
+"$bin" 16 2>"$work/err" | head -c1 >/dev/null
+[ ! -s "$work/err" ]; report "closed pipe (head -c1)" $((! $?))
+"$bin" 1-20 2>"$work/err" | head -n 1 >/dev/null
+[ ! -s "$work/err" ]; report "closed pipe (head -n 1)" $((! $?))
+
+# with no operand and a terminal on stdin: usage on stderr, status 2
+if command -v script >/dev/null 2>&1; then
+  script -qec "$bin >$work/out 2>$work/err; echo \$? >$work/status" /dev/null >/dev/null 2>&1 </dev/null
+  [ "$(cat "$work/status" 2>/dev/null)" = 2 ] && [ ! -s "$work/out" ] && grep -q "Usage: nqueens" "$work/err"
+  report "terminal stdin" $((! $?))
+else
+  echo "skip - terminal stdin (no 'script' command)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

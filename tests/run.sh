@@ -1,0 +1,45 @@
+#!/bin/sh
+# Installs what the tests need (Debian/Ubuntu), then builds and tests the
+# project twice: a -Werror build, and an AddressSanitizer +
+# UndefinedBehaviorSanitizer build. Extra steps run when their tools are
+# present: the parser fuzzer (clang) and the MPI tests (Open MPI).
+#
+# usage: sh tests/run.sh            (from the repository root)
+# env:   NQ_JOBS=N  build jobs; NQ_SKIP_INSTALL=1 skips apt-get
+set -eu
+cd "$(dirname "$0")/.."
+jobs=${NQ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# --- test dependencies -------------------------------------------------------
+pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev openmpi-bin libopenmpi-dev bsdutils"
+if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
+  missing=""
+  for p in $pkgs; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "== installing:$missing"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+  fi
+fi
+
+# --- 1. strict build, all default tests ----------------------------------------
+echo "== build (warnings are errors)"
+cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON >/dev/null
+cmake --build build/test -j "$jobs"
+echo "== tests"
+ctest --test-dir build/test --output-on-failure -j "$jobs"
+
+# --- 2. sanitizers ----------------------------------------------------------------
+echo "== build (AddressSanitizer + UndefinedBehaviorSanitizer)"
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DNQ_WERROR=ON \
+      -DNQ_SANITIZE=address,undefined >/dev/null
+cmake --build build/asan -j "$jobs"
+echo "== tests under sanitizers"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/asan --output-on-failure -j "$jobs"
+
+echo "== all tests passed"

@@ -1,0 +1,387 @@
+/* nq_count() through the public API: known values, both methods against
+ * each other, thread counts, parts and ranges, callbacks, errors and
+ * cancellation. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "known_values.h"
+#include "nqueens.h"
+
+static nq_count_result count_with(unsigned n, nq_method method, unsigned threads)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    o.method = method;
+    o.threads = threads;
+    memset(&r, 0xa5, sizeof r);
+    assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+    return r;
+}
+
+static void test_plain_known_totals(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= 16; n++) {
+        nq_count_result r = count_with(n, NQ_METHOD_PLAIN, 0);
+        assert_int_equal(r.total, test_known[n].total);
+        assert_int_equal(r.method, NQ_METHOD_PLAIN);
+        assert_false(r.has_unique);
+    }
+}
+
+static void test_symmetry_known_totals_and_unique(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= 16; n++) {
+        nq_count_result r = count_with(n, NQ_METHOD_DEFAULT, 0);
+        assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+        assert_true(r.has_unique);
+        assert_int_equal(r.total, test_known[n].total);
+        assert_int_equal(r.unique, test_known[n].unique);
+    }
+}
+
+static void test_methods_agree(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= 14; n++) {
+        nq_count_result a = count_with(n, NQ_METHOD_PLAIN, 1);
+        nq_count_result b = count_with(n, NQ_METHOD_SYMMETRY, 1);
+        assert_int_equal(a.total, b.total);
+    }
+}
+
+static void test_simd_levels_agree(void **state)
+{
+    (void)state;
+    if (nq_simd_best() == NQ_SIMD_NONE)
+        skip();
+    for (unsigned n = 0; n <= 14; n++) {
+        nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+        nq_count_result a, b;
+        o.simd = NQ_SIMD_NONE;
+        assert_int_equal(nq_count(&a, n, &o), NQ_OK);
+        o.simd = nq_simd_best();
+        assert_int_equal(nq_count(&b, n, &o), NQ_OK);
+        assert_int_equal(a.simd, NQ_SIMD_NONE);
+        assert_int_equal(b.simd, nq_simd_best());
+        assert_int_equal(a.total, b.total);
+        assert_int_equal(a.unique, b.unique);
+    }
+}
+
+static void test_thread_counts_agree(void **state)
+{
+    static const unsigned threads[] = {1, 2, 3, 8};
+    (void)state;
+    for (unsigned m = 0; m < 2; m++) {
+        nq_method method = m ? NQ_METHOD_SYMMETRY : NQ_METHOD_PLAIN;
+        for (unsigned n = 10; n <= 13; n++)
+            for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+                nq_count_result r = count_with(n, method, threads[t]);
+                assert_int_equal(r.total, test_known[n].total);
+                if (method == NQ_METHOD_SYMMETRY)
+                    assert_int_equal(r.unique, test_known[n].unique);
+            }
+    }
+}
+
+static void test_out_of_range(void **state)
+{
+    nq_count_result r;
+    uint64_t units;
+    (void)state;
+    for (unsigned n = NQ_MAX_N + 1; n <= 40; n++) {
+        assert_int_equal(nq_count(&r, n, NULL), NQ_ERANGE);
+        assert_int_equal(nq_units(&units, n, NQ_METHOD_PLAIN), NQ_ERANGE);
+        assert_int_equal(nq_units(&units, n, NQ_METHOD_SYMMETRY), NQ_ERANGE);
+    }
+    assert_int_equal(nq_count(&r, 4000000000u, NULL), NQ_ERANGE);
+}
+
+static void test_bad_arguments(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    assert_int_equal(nq_count(NULL, 8, NULL), NQ_EINVAL);
+
+    o.version = 999;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EVERSION);
+    o.version = NQ_COUNT_OPTIONS_VERSION;
+
+    o.method = (nq_method)7;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EINVAL);
+    o.method = NQ_METHOD_DEFAULT;
+
+    o.simd = (nq_simd)9;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EINVAL);
+    o.simd = NQ_SIMD_AUTO;
+
+    o.part_k = 3;
+    o.part_m = 2;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EINVAL);
+    o.part_k = 1;
+    o.part_m = 0;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EINVAL);
+    o.part_k = 0;
+    o.part_m = 2;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EINVAL);
+    o.part_m = 0;
+
+    o.checkpoint_interval = -1.0;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EINVAL);
+}
+
+static void test_unsupported_simd(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    if (nq_simd_best() == NQ_SIMD_AVX512)
+        skip();
+    o.simd = NQ_SIMD_AVX512;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_EUNSUPPORTED);
+}
+
+static void test_strerror(void **state)
+{
+    (void)state;
+    for (int s = NQ_ENOTFOUND; s <= NQ_OK; s++) {
+        assert_non_null(nq_strerror(s));
+        assert_string_not_equal(nq_strerror(s), nq_strerror(12345));
+    }
+    assert_string_equal(nq_strerror(NQ_ERANGE), "board size out of range");
+    assert_non_null(nq_strerror(12345));
+}
+
+static void test_version(void **state)
+{
+    (void)state;
+    assert_int_equal(nq_version_number(), NQ_VERSION_NUMBER);
+    assert_string_equal(nq_version_string(), NQ_VERSION_STRING);
+}
+
+static void test_known_table(void **state)
+{
+    uint64_t t, u;
+    (void)state;
+    for (unsigned n = 0; n < sizeof test_known / sizeof test_known[0]; n++) {
+        assert_int_equal(nq_known(&t, &u, n), NQ_OK);
+        assert_int_equal(t, test_known[n].total);
+        assert_int_equal(u, test_known[n].unique);
+    }
+    assert_int_equal(nq_known(&t, NULL, 27), NQ_OK);
+    assert_int_equal(t, UINT64_C(234907967154122528));
+    assert_int_equal(nq_known(&t, &u, 28), NQ_ENOTFOUND);
+}
+
+/* Parts 1..m and unit ranges partition the list: their sums are the whole. */
+static void test_parts_add_up(void **state)
+{
+    (void)state;
+    for (unsigned m = 1; m <= 5; m++)
+        for (int meth = 1; meth <= 2; meth++) {
+            nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+            uint64_t total = 0, unique = 0, units = 0, all_units;
+            o.method = (nq_method)meth;
+            assert_int_equal(nq_units(&all_units, 12, o.method), NQ_OK);
+            for (unsigned k = 1; k <= m; k++) {
+                nq_count_result r;
+                o.part_k = k;
+                o.part_m = m;
+                assert_int_equal(nq_count(&r, 12, &o), NQ_OK);
+                assert_int_equal(r.units_total, all_units);
+                total += r.total;
+                unique += r.unique;
+                units += r.units_done;
+            }
+            assert_int_equal(total, test_known[12].total);
+            if (meth == NQ_METHOD_SYMMETRY)
+                assert_int_equal(unique, test_known[12].unique);
+            assert_int_equal(units, all_units);
+        }
+}
+
+static void test_unit_ranges_add_up(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    uint64_t units, total = 0;
+    (void)state;
+    assert_int_equal(nq_units(&units, 11, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_true(units > 0);
+    for (uint64_t first = 0; first < units; first += 7) {
+        nq_count_result r;
+        o.unit_first = first;
+        o.unit_count = 7;
+        assert_int_equal(nq_count(&r, 11, &o), NQ_OK);
+        total += r.total;
+    }
+    assert_int_equal(total, test_known[11].total);
+}
+
+static void test_part_of_unit(void **state)
+{
+    (void)state;
+    assert_int_equal(nq_part_of_unit(0, 3), 1);
+    assert_int_equal(nq_part_of_unit(1, 3), 2);
+    assert_int_equal(nq_part_of_unit(5, 3), 3);
+    assert_int_equal(nq_part_of_unit(6, 3), 1);
+    assert_int_equal(nq_part_of_unit(6, 0), 0);
+}
+
+typedef struct unit_sum {
+    uint64_t calls, total, unique;
+    uint64_t seen[4096];
+} unit_sum;
+
+static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
+{
+    unit_sum *s = data;
+    s->calls++;
+    s->total += total;
+    s->unique += unique;
+    if (unit < 4096)
+        s->seen[unit]++;
+}
+
+static void test_on_unit_callback(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    static unit_sum s;
+    (void)state;
+    memset(&s, 0, sizeof s);
+    o.on_unit = on_unit;
+    o.unit_data = &s;
+    o.threads = 2;
+    assert_int_equal(nq_count(&r, 12, &o), NQ_OK);
+    assert_int_equal(s.calls, r.units_total);
+    assert_int_equal(s.total, r.total);
+    assert_int_equal(s.unique, r.unique);
+    for (uint64_t u = 0; u < r.units_total && u < 4096; u++)
+        assert_int_equal(s.seen[u], 1);
+}
+
+typedef struct progress_log {
+    unsigned calls;
+    uint64_t last_done, last_total;
+    int went_back;
+} progress_log;
+
+static void on_progress(const nq_progress *p, void *data)
+{
+    progress_log *log = data;
+    if (p->units_done < log->last_done || p->units_done > p->units_total)
+        log->went_back = 1;
+    log->calls++;
+    log->last_done = p->units_done;
+    log->last_total = p->units_total;
+}
+
+static void test_progress_callback(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    progress_log log = {0, 0, 0, 0};
+    (void)state;
+    o.progress = on_progress;
+    o.progress_data = &log;
+    assert_int_equal(nq_count(&r, 13, &o), NQ_OK);
+    assert_true(log.calls >= 1);
+    assert_false(log.went_back);
+    /* the last report is the finished run */
+    assert_int_equal(log.last_done, log.last_total);
+    assert_int_equal(log.last_total, r.units_done);
+}
+
+/* ------------------------------------------------------------------------
+ * Cancellation: a count that would take hours stops soon after the flag.
+ * ------------------------------------------------------------------------ */
+typedef struct cancel_job {
+    volatile int flag;
+    nq_method method;
+    int rc;
+    nq_count_result r;
+} cancel_job;
+
+static void *count_in_background(void *arg)
+{
+    cancel_job *job = arg;
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    o.method = job->method;
+    o.cancel = &job->flag;
+    job->rc = nq_count(&job->r, 24, &o);
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void test_cancel_stops_promptly(void **state)
+{
+    (void)state;
+    for (int meth = 1; meth <= 2; meth++) {
+        cancel_job job;
+        pthread_t t;
+        struct timespec pause = {0, 200 * 1000000L};
+        double raised;
+        memset(&job, 0, sizeof job);
+        job.method = (nq_method)meth;
+        assert_int_equal(pthread_create(&t, NULL, count_in_background, &job), 0);
+        nanosleep(&pause, NULL);
+        raised = now();
+        job.flag = 1;
+        assert_int_equal(pthread_join(t, NULL), 0);
+        assert_int_equal(job.rc, NQ_ECANCELED);
+        /* n = 24 takes machine-years: returning at all proves the stop;
+         * the bound is loose so that a loaded machine does not fail it */
+        assert_true(now() - raised < 5.0);
+    }
+}
+
+static void test_cancel_flag_already_raised(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    volatile int flag = 1;
+    (void)state;
+    o.cancel = &flag;
+    assert_int_equal(nq_count(&r, 20, &o), NQ_ECANCELED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plain_known_totals),
+        cmocka_unit_test(test_symmetry_known_totals_and_unique),
+        cmocka_unit_test(test_methods_agree),
+        cmocka_unit_test(test_simd_levels_agree),
+        cmocka_unit_test(test_thread_counts_agree),
+        cmocka_unit_test(test_out_of_range),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_unsupported_simd),
+        cmocka_unit_test(test_strerror),
+        cmocka_unit_test(test_version),
+        cmocka_unit_test(test_known_table),
+        cmocka_unit_test(test_parts_add_up),
+        cmocka_unit_test(test_unit_ranges_add_up),
+        cmocka_unit_test(test_part_of_unit),
+        cmocka_unit_test(test_on_unit_callback),
+        cmocka_unit_test(test_progress_callback),
+        cmocka_unit_test(test_cancel_stops_promptly),
+        cmocka_unit_test(test_cancel_flag_already_raised),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,51 @@
+/* The longer counts, n = 17 and 18: run with `ctest -C Long -L long`. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "known_values.h"
+#include "nqueens.h"
+
+static void test_symmetry_17_18(void **state)
+{
+    (void)state;
+    for (unsigned n = 17; n <= 18; n++) {
+        nq_count_result r;
+        assert_int_equal(nq_count(&r, n, NULL), NQ_OK);
+        assert_int_equal(r.total, test_known[n].total);
+        assert_int_equal(r.unique, test_known[n].unique);
+    }
+}
+
+static void test_plain_17(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    o.method = NQ_METHOD_PLAIN;
+    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
+    assert_int_equal(r.total, test_known[17].total);
+}
+
+static void test_scalar_17(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    o.simd = NQ_SIMD_NONE;
+    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
+    assert_int_equal(r.total, test_known[17].total);
+    assert_int_equal(r.unique, test_known[17].unique);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_symmetry_17_18),
+        cmocka_unit_test(test_plain_17),
+        cmocka_unit_test(test_scalar_17),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
