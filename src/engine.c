@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "checkpoint.h"
 #include "plain.h"
 #include "sym.h"
 
@@ -151,6 +152,7 @@ typedef struct run {
     pthread_mutex_t lock;      /* guards what follows, and on_unit calls */
     pthread_cond_t wake;
     uint64_t finished;         /* units finished by this run */
+    uint64_t resumed;          /* units a checkpoint already held */
     unsigned workers_left;
     int error;                 /* first error a worker met */
 } run;
@@ -190,6 +192,14 @@ static void *work(void *arg)
         w->acc.units++;
         pthread_mutex_lock(&r->lock);
         r->finished++;
+        if (r->opts->checkpoint) {
+            rc = nq_checkpoint_record(r->opts->checkpoint, unit, res.total,
+                                      res.unique);
+            if (rc != NQ_OK && r->error == NQ_OK) {
+                r->error = rc;
+                atomic_store(&r->stop, 1);
+            }
+        }
         if (r->opts->on_unit)
             r->opts->on_unit(unit, res.total, res.unique, r->opts->unit_data);
         pthread_mutex_unlock(&r->lock);
@@ -219,8 +229,8 @@ static void report(const run *r, double start)
     nq_progress p;
     if (!r->opts->progress)
         return;
-    p.units_done = r->finished;
-    p.units_total = r->ntodo;
+    p.units_done = r->resumed + r->finished;
+    p.units_total = r->resumed + r->ntodo;
     p.elapsed = now_seconds() - start;
     r->opts->progress(&p, r->opts->progress_data);
 }
@@ -232,7 +242,7 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
     worker *ws;
     pthread_t *tids;
     unsigned started = 0;
-    double last_report = start;
+    double last_report = start, last_save = start;
     int rc = NQ_OK;
 
     ws = calloc(threads, sizeof *ws);
@@ -272,6 +282,14 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
         if (r->workers_left > 0 && t - last_report >= PROGRESS_PERIOD) {
             last_report = t;
             report(r, start);
+        }
+        if (r->opts->checkpoint && t - last_save >= r->opts->checkpoint_interval) {
+            int src = nq_checkpoint_save(r->opts->checkpoint);
+            last_save = t;
+            if (src != NQ_OK && r->error == NQ_OK) {
+                r->error = src;
+                atomic_store(&r->stop, 1);
+            }
         }
     }
     if (rc == NQ_OK)
@@ -328,17 +346,40 @@ static int resolve_simd(nq_simd *out, nq_simd asked, nq_method method)
     return NQ_OK;
 }
 
-/* Fills todo with the units of [first, end) that this run must count. */
-static uint64_t select_units(uint64_t *todo, const nq_count_options *o,
-                             uint64_t first, uint64_t end)
+/* Fills todo with the units of [first, end) that this run must count;
+ * units that the checkpoint already holds are added to *resumed instead. */
+static uint64_t select_units(uint64_t *todo, accumulator *resumed,
+                             const nq_count_options *o, uint64_t first,
+                             uint64_t end)
 {
     uint64_t k = 0;
     for (uint64_t u = first; u < end; u++) {
         if (o->part_m && nq_part_of_unit(u, o->part_m) != o->part_k)
             continue;
+        if (o->checkpoint && nq_checkpoint_is_done(o->checkpoint, u)) {
+            resumed->total += nq_checkpoint_unit_total(o->checkpoint, u);
+            resumed->unique += nq_checkpoint_unit_unique(o->checkpoint, u);
+            resumed->units++;
+            continue;
+        }
         todo[k++] = u;
     }
     return k;
+}
+
+/* A checkpoint must be one of this very count. */
+static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
+                            nq_method method)
+{
+    nq_checkpoint_info info;
+    if (!cp)
+        return NQ_OK;
+    if (nq_checkpoint_info_get(&info, cp) != NQ_OK)
+        return NQ_EINVAL;
+    if (info.n != n || info.method != method ||
+        info.unit_list_version != nq_unit_list_version(method))
+        return NQ_EMISMATCH;
+    return NQ_OK;
 }
 
 int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
@@ -351,7 +392,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     void *plan = NULL;
     uint64_t size, first, end;
     uint64_t *todo = NULL;
-    accumulator sum = {0, 0, 0, {0}};
+    accumulator sum = {0, 0, 0, {0}}, resumed = {0, 0, 0, {0}};
     unsigned threads;
     double start = now_seconds();
     run r;
@@ -365,6 +406,9 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     method = resolve_method(o->method);
     ops = ops_of(method);
     rc = resolve_simd(&simd, o->simd, method);
+    if (rc != NQ_OK)
+        return rc;
+    rc = check_checkpoint(o->checkpoint, n, method);
     if (rc != NQ_OK)
         return rc;
     rc = ops->build(&plan, n);
@@ -387,7 +431,8 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     r.simd = simd;
     r.opts = o;
     r.todo = todo;
-    r.ntodo = select_units(todo, o, first, end);
+    r.ntodo = select_units(todo, &resumed, o, first, end);
+    r.resumed = resumed.units;
     atomic_init(&r.next, 0);
     atomic_init(&r.stop, 0);
     r.error = NQ_OK;
@@ -401,6 +446,12 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
             if (threads > r.ntodo)
                 threads = r.ntodo ? (unsigned)r.ntodo : 1u;
             rc = run_pool(&r, threads, start, &sum);
+            if (o->checkpoint) {
+                /* whatever happened, keep what was finished */
+                int src = nq_checkpoint_save(o->checkpoint);
+                if (rc == NQ_OK || rc == NQ_ECANCELED)
+                    rc = src != NQ_OK ? src : rc;
+            }
             if (rc == NQ_OK)
                 report(&r, start);
             pthread_cond_destroy(&r.wake);
@@ -412,12 +463,12 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     if (rc != NQ_OK)
         return rc;
 
-    out->total = sum.total;
-    out->unique = sum.unique;
+    out->total = sum.total + resumed.total;
+    out->unique = sum.unique + resumed.unique;
     out->has_unique = ops->has_unique;
     out->method = method;
     out->simd = simd;
     out->units_total = size;
-    out->units_done = sum.units;
+    out->units_done = sum.units + resumed.units;
     return NQ_OK;
 }

@@ -21,7 +21,7 @@ pc=$(find "$prefix" -name nqueens.pc | head -n 1)
 [ -n "$pc" ] || { echo "nqueens.pc was not installed"; exit 1; }
 export PKG_CONFIG_PATH=$(dirname "$pc")
 if command -v pkg-config >/dev/null 2>&1; then
-  ${CC:-cc} -o "$work/consumer-pc" "$src/consumer.c" $(pkg-config --cflags --libs nqueens)
+  ${CC:-cc} -o "$work/consumer-pc" "$src/consumer.c" $(pkg-config --define-variable=prefix="$prefix" --cflags --libs nqueens)
   out=$(LD_LIBRARY_PATH="$prefix/lib:$prefix/lib64:${LD_LIBRARY_PATH:-}" "$work/consumer-pc")
   [ "$out" = 92 ] || { echo "pkg-config consumer printed '$out'"; exit 1; }
 else

@@ -30,6 +30,7 @@ static void slurp(char *buf, size_t size, FILE *f)
 static outcome run_cli(const char *input, ...)
 {
     static outcome o;
+    static char store[64][256];
     char *argv[64];
     int argc = 0;
     va_list ap;
@@ -38,10 +39,17 @@ static outcome run_cli(const char *input, ...)
     assert_non_null(in);
     assert_non_null(out);
     assert_non_null(err);
-    argv[argc++] = (char *)"nqueens";
+    /* argv strings are writable in a real main(): give copies */
+    snprintf(store[0], sizeof store[0], "nqueens");
+    argv[argc] = store[argc];
+    argc++;
     va_start(ap, input);
-    for (const char *a = va_arg(ap, const char *); a; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
+    for (const char *a = va_arg(ap, const char *); a; a = va_arg(ap, const char *)) {
+        assert_true(argc < 63 && strlen(a) < sizeof store[0]);
+        snprintf(store[argc], sizeof store[argc], "%s", a);
+        argv[argc] = store[argc];
+        argc++;
+    }
     va_end(ap);
     argv[argc] = NULL;
     if (input)

@@ -26,6 +26,7 @@ static const char usage_text[] =
     "       nqueens --one N | --random N [--seed S]\n"
     "       nqueens --verify [N] < PLACEMENTS\n"
     "       nqueens --check [N | A-B]...\n"
+    "       nqueens --part K/M --json N > part-K.json; nqueens --merge part-*.json\n"
     "Count the solutions of the N-queens problem for each board size N\n"
     "(0.." NQ_STRINGIFY(NQ_MAX_N) ") or inclusive range A-B, one line per size, in order.\n"
     "With no operand, or with '-', sizes are read from standard input.\n"
@@ -40,6 +41,18 @@ static const char usage_text[] =
     "  -j, --threads=N       worker threads (default: all online CPUs)\n"
     "  -m, --method=M        symmetry (default, fastest) or plain (reference)\n"
     "      --simd=LEVEL      auto (default), none, avx2 or avx512\n"
+    "\n"
+    "Long runs:\n"
+    "      --progress        show progress on stderr (default: on a terminal,\n"
+    "                        for runs longer than a second)\n"
+    "      --no-progress     never show progress\n"
+    "      --checkpoint=FILE record finished work in FILE; run the same command\n"
+    "                        again to resume after a stop or a crash\n"
+    "      --checkpoint-interval=SEC  seconds between saves (default 10)\n"
+    "      --part=K/M        count only part K of M (for many machines); use\n"
+    "                        with --json and add the parts up with --merge\n"
+    "      --merge           add up part results (JSON lines) from the files\n"
+    "                        given, or from standard input\n"
     "\n"
     "Solutions:\n"
     "      --list            print every solution of each N, one per line: the\n"
@@ -61,7 +74,8 @@ static const char usage_text[] =
     "  -V, --version         show the version and exit\n"
     "\n"
     "Exit status: 0 success; 1 runtime failure, a --check mismatch, an invalid\n"
-    "placement or no solution; 2 usage error or unreadable input.\n"
+    "placement, no solution or incomplete parts; 2 usage error or unreadable\n"
+    "input; 130 or 143 stopped by SIGINT or SIGTERM.\n"
     "\n"
     "Examples:\n"
     "  nqueens 13                      prints 73712\n"
@@ -322,7 +336,9 @@ enum opt_id {
     OPT_HELP, OPT_VERSION, OPT_UNIQUE, OPT_LABELS, OPT_JSON, OPT_FORMAT,
     OPT_THREADS, OPT_METHOD, OPT_SIMD,
     OPT_LIST, OPT_ONE, OPT_RANDOM, OPT_VERIFY, OPT_CHECK, OPT_BOARD,
-    OPT_COMPACT, OPT_CANONICAL, OPT_LIMIT, OPT_SEED, OPT_MAX_STEPS
+    OPT_COMPACT, OPT_CANONICAL, OPT_LIMIT, OPT_SEED, OPT_MAX_STEPS,
+    OPT_PROGRESS, OPT_NO_PROGRESS, OPT_CHECKPOINT, OPT_CHECKPOINT_INTERVAL,
+    OPT_PART, OPT_MERGE
 };
 
 typedef struct opt_spec {
@@ -353,7 +369,31 @@ static const opt_spec options[] = {
     {"limit", 0, 1, OPT_LIMIT},
     {"seed", 0, 1, OPT_SEED},
     {"max-steps", 0, 1, OPT_MAX_STEPS},
+    {"progress", 0, 0, OPT_PROGRESS},
+    {"no-progress", 0, 0, OPT_NO_PROGRESS},
+    {"checkpoint", 0, 1, OPT_CHECKPOINT},
+    {"checkpoint-interval", 0, 1, OPT_CHECKPOINT_INTERVAL},
+    {"part", 0, 1, OPT_PART},
+    {"merge", 0, 0, OPT_MERGE},
 };
+
+/* "K/M" with 1 <= K <= M. */
+static int parse_part(nq_cli_opts *o, const char *arg, FILE *err)
+{
+    const char *slash = strchr(arg, '/');
+    uint64_t k, m;
+    char q[64];
+    if (!slash || nq_cli_parse_u64(&k, arg, (size_t)(slash - arg)) != 0 ||
+        nq_cli_parse_u64(&m, slash + 1, strlen(slash + 1)) != 0 || k < 1 ||
+        m < 1 || k > m || m > UINT32_MAX) {
+        nq_cli_error(err, "--part: '%s' is not K/M with 1 <= K <= M (e.g. 3/8)",
+                     nq_cli_quote(q, sizeof q, arg, strlen(arg)));
+        return -1;
+    }
+    o->part_k = (uint32_t)k;
+    o->part_m = (uint32_t)m;
+    return 0;
+}
 
 static int set_mode(nq_cli_opts *o, nq_mode mode, const char *name, FILE *err)
 {
@@ -433,6 +473,25 @@ static int apply_option(nq_cli_opts *o, enum opt_id id, const char *arg,
         return parse_number_arg(&o->seed, arg, "seed", err);
     case OPT_MAX_STEPS:
         return parse_number_arg(&o->max_steps, arg, "max-steps", err);
+    case OPT_PROGRESS: o->progress = 1; return 0;
+    case OPT_NO_PROGRESS: o->progress = 0; return 0;
+    case OPT_CHECKPOINT:
+        if (!*arg) {
+            nq_cli_error(err, "--checkpoint needs a file name");
+            return -1;
+        }
+        o->checkpoint = arg;
+        return 0;
+    case OPT_CHECKPOINT_INTERVAL:
+        if (nq_cli_parse_u64(&v, arg, strlen(arg)) != 0 || v > 86400) {
+            nq_cli_error(err, "--checkpoint-interval: '%s' is not a number of seconds (0..86400)",
+                         nq_cli_quote(q, sizeof q, arg, strlen(arg)));
+            return -1;
+        }
+        o->checkpoint_interval = (double)v;
+        return 0;
+    case OPT_PART: return parse_part(o, arg, err);
+    case OPT_MERGE: return set_mode(o, NQ_MODE_MERGE, "merge", err);
     case OPT_SIMD:
         if (strcmp(arg, "auto") == 0) o->simd = NQ_SIMD_AUTO;
         else if (strcmp(arg, "none") == 0) o->simd = NQ_SIMD_NONE;
@@ -525,8 +584,8 @@ static int parse_args(nq_cli_opts *o, int argc, char **argv, FILE *err)
 /* ------------------------------------------------------------------------
  * Counting
  * ------------------------------------------------------------------------ */
-static int print_count(const nq_cli_opts *o, unsigned n,
-                       const nq_count_result *r, FILE *out)
+static void print_count(const nq_cli_opts *o, unsigned n,
+                        const nq_count_result *r, FILE *out)
 {
     switch (o->format) {
     case NQ_FORMAT_BARE:
@@ -537,27 +596,68 @@ static int print_count(const nq_cli_opts *o, unsigned n,
         fprintf(out, "%u\t%llu", n, (unsigned long long)r->total);
         if (o->unique)
             fprintf(out, "\t%llu", (unsigned long long)r->unique);
+        if (o->part_m)
+            fprintf(out, "\t%lu/%lu\t%s\t%lu", (unsigned long)o->part_k,
+                    (unsigned long)o->part_m, nq_method_name(r->method),
+                    (unsigned long)nq_unit_list_version(r->method));
         fputc('\n', out);
         break;
     case NQ_FORMAT_JSON:
         fprintf(out, "{\"n\":%u,\"total\":%llu", n,
                 (unsigned long long)r->total);
-        if (o->unique)
+        /* a part always carries its unique share, so that merges can */
+        if (o->unique || (o->part_m && r->has_unique))
             fprintf(out, ",\"unique\":%llu", (unsigned long long)r->unique);
-        fprintf(out, ",\"method\":\"%s\"}\n", nq_method_name(r->method));
+        fprintf(out, ",\"method\":\"%s\"", nq_method_name(r->method));
+        if (o->part_m)
+            fprintf(out, ",\"part\":%lu,\"parts\":%lu,\"unit_list_version\":%lu",
+                    (unsigned long)o->part_k, (unsigned long)o->part_m,
+                    (unsigned long)nq_unit_list_version(r->method));
+        fputs("}\n", out);
         break;
     }
-    return 0;
+}
+
+/* Opens --checkpoint for n, with a message for each way it can fail. */
+static int open_checkpoint(nq_checkpoint **cp, const nq_cli_opts *o,
+                           unsigned n, FILE *err)
+{
+    int rc = nq_checkpoint_open(cp, o->checkpoint, n, o->method);
+    switch (rc) {
+    case NQ_OK: return 0;
+    case NQ_EFORMAT:
+        nq_cli_error(err, "%s: not a checkpoint, or truncated or corrupted; refusing to use it",
+                     o->checkpoint);
+        break;
+    case NQ_EMISMATCH:
+        nq_cli_error(err, "%s: this checkpoint belongs to another board size, method "
+                          "or version of the unit list; refusing to use it",
+                     o->checkpoint);
+        break;
+    case NQ_EIO:
+        nq_cli_error(err, "%s: %s", o->checkpoint, strerror(errno));
+        break;
+    default:
+        nq_cli_error(err, "%s: %s", o->checkpoint, nq_strerror(rc));
+        break;
+    }
+    return -1;
 }
 
 static int run_count(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out,
                      FILE *err)
 {
     nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    nq_cli_progress_state ps;
+    nq_checkpoint *cp = NULL;
+    int status = NQ_EXIT_OK;
 
     co.threads = o->threads;
     co.method = o->method;
     co.simd = o->simd;
+    co.part_k = o->part_k;
+    co.part_m = o->part_m;
+    co.checkpoint_interval = o->checkpoint_interval;
     if (o->unique && o->method == NQ_METHOD_PLAIN) {
         nq_cli_error(err, "--unique needs the symmetry method (the plain method counts totals only)");
         return NQ_EXIT_USAGE;
@@ -567,23 +667,61 @@ static int run_count(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out,
         nq_cli_error(err, "this CPU does not support --simd=%s", nq_simd_name(o->simd));
         return NQ_EXIT_USAGE;
     }
+    if (o->checkpoint && sizes->len != 1) {
+        nq_cli_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
+        return NQ_EXIT_USAGE;
+    }
+    if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], err) != 0)
+        return NQ_EXIT_USAGE;
+    co.checkpoint = cp;
+
+    memset(&ps, 0, sizeof ps);
+    ps.err = err;
+    ps.tty = isatty(fileno(err));
+    ps.forced = o->progress == 1;
+    if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
+        co.progress = nq_cli_progress;
+        co.progress_data = &ps;
+    }
+    co.cancel = nq_cli_catch_signals();
+
     if (o->format == NQ_FORMAT_LABELS) {
-        fputs(o->unique ? "n\ttotal\tunique\n" : "n\ttotal\n", out);
-        if (nq_cli_flush(out, err) != NQ_EXIT_OK)
-            return NQ_EXIT_FAILURE;
+        fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);
+        fputs(o->part_m ? "\tpart\tmethod\tunit_list_version\n" : "\n", out);
+        status = nq_cli_flush(out, err);
     }
-    for (size_t i = 0; i < sizes->len; i++) {
+    for (size_t i = 0; i < sizes->len && status == NQ_EXIT_OK; i++) {
         nq_count_result r;
-        int rc = nq_count(&r, sizes->n[i], &co);
-        if (rc != NQ_OK) {
-            nq_cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
-            return NQ_EXIT_FAILURE;
+        int rc;
+        ps.n = sizes->n[i];
+        rc = nq_count(&r, sizes->n[i], &co);
+        nq_cli_progress_end(&ps);
+        if (rc == NQ_ECANCELED && nq_cli_caught_signal()) {
+            int sig = nq_cli_caught_signal();
+            nq_checkpoint_info info;
+            if (cp && nq_checkpoint_info_get(&info, cp) == NQ_OK)
+                nq_cli_error(err, "interrupted; %llu of %llu units are saved in %s: "
+                                  "run the same command again to resume",
+                             (unsigned long long)info.units_done,
+                             (unsigned long long)info.units_total, o->checkpoint);
+            else
+                nq_cli_error(err, "interrupted (use --checkpoint FILE to make long runs resumable)");
+            status = 128 + sig;
+        } else if (rc != NQ_OK) {
+            if (rc == NQ_EIO && cp)
+                nq_cli_error(err, "%s: cannot save the checkpoint: %s", o->checkpoint,
+                             strerror(errno));
+            else
+                nq_cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
+            status = NQ_EXIT_FAILURE;
+        } else {
+            print_count(o, sizes->n[i], &r, out);
+            status = nq_cli_flush(out, err);
         }
-        print_count(o, sizes->n[i], &r, out);
-        if (nq_cli_flush(out, err) != NQ_EXIT_OK)
-            return NQ_EXIT_FAILURE;
     }
-    return NQ_EXIT_OK;
+    nq_cli_release_signals();
+    nq_checkpoint_close(cp);
+    return status;
 }
 
 /* ------------------------------------------------------------------------
@@ -600,6 +738,8 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     o.method = NQ_METHOD_DEFAULT;
     o.simd = NQ_SIMD_AUTO;
     o.format = NQ_FORMAT_BARE;
+    o.progress = -1;
+    o.checkpoint_interval = 10.0;
     o.operands = calloc((size_t)(argc > 0 ? argc : 1), sizeof *o.operands);
     if (!o.operands) {
         nq_cli_error(err, "out of memory");
@@ -620,6 +760,10 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 
     if (o.mode == NQ_MODE_ONE || o.mode == NQ_MODE_RANDOM) {
         status = nq_cli_construct(&o, out, err);
+        goto done;
+    }
+    if (o.mode == NQ_MODE_MERGE) {
+        status = nq_cli_merge(&o, in, out, err);
         goto done;
     }
     if (o.mode == NQ_MODE_VERIFY) {

@@ -90,5 +90,25 @@ int nq_cli_list(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out, FILE *er
 int nq_cli_construct(const nq_cli_opts *o, FILE *out, FILE *err);
 int nq_cli_verify(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err);
 int nq_cli_check(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out, FILE *err);
+int nq_cli_merge(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err);
+
+/* Signals (longrun.c): catching SIGINT and SIGTERM returns the cancel flag
+ * to hand to the library; nq_cli_caught_signal() says which one came. */
+const volatile int *nq_cli_catch_signals(void);
+void nq_cli_release_signals(void);
+int nq_cli_caught_signal(void);
+
+/* The progress line (longrun.c): an nq_progress_fn and its state. */
+typedef struct nq_cli_progress_state {
+    FILE *err;
+    unsigned n;
+    int tty;          /* err is a terminal: redraw one line */
+    int forced;       /* --progress: draw from the start */
+    int drawn;        /* something is on the line */
+    double last_line; /* elapsed time of the last plain line */
+} nq_cli_progress_state;
+
+void nq_cli_progress(const nq_progress *p, void *data);
+void nq_cli_progress_end(nq_cli_progress_state *st);
 
 #endif

@@ -1,0 +1,114 @@
+#!/bin/sh
+# Long runs, end to end: kill -9 and resume, SIGINT/SIGTERM, corrupted
+# checkpoints, progress on stderr only, and parts merged back together.
+# usage: longrun_e2e.sh PATH/TO/nqueens
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+report() {
+  if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"
+  else failed=$((failed + 1)); echo "not ok - $1"; fi
+}
+ck=$work/run.ckpt
+
+# --- kill -9 at random moments, then resume ------------------------------------
+# Each try is killed somewhere in its first second; the checkpoint is saved
+# continuously (--checkpoint-interval 0), so work accumulates across tries.
+sizes=""
+for try in 1 2 3 4 5 6; do
+  delay=$(awk -v s="$$$try" 'BEGIN { srand(s); printf "%.2f", 0.15 + rand() * 0.6 }')
+  "$bin" --no-progress --checkpoint "$ck" --checkpoint-interval 0 -j 2 16 >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep "$delay"
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  sizes="$sizes $(wc -c <"$ck" 2>/dev/null || echo 0)"
+done
+echo "# checkpoint sizes after each kill:$sizes"
+out=$("$bin" --checkpoint "$ck" 16 2>"$work/err")
+[ "$out" = 14772512 ] && [ ! -s "$work/err" ]; report "kill -9 six times, resume: exact count" $((! $?))
+# the kills saved work: the last file holds more than a header
+last=${sizes##* }
+[ "$last" -gt 48 ]; report "killed runs left finished units behind" $((! $?))
+# a finished checkpoint answers at once, again
+out=$("$bin" --checkpoint "$ck" 16 2>/dev/null)
+[ "$out" = 14772512 ]; report "finished checkpoint gives the count again" $((! $?))
+
+# --- corrupted, truncated and foreign checkpoints are refused --------------------
+cp "$ck" "$work/good"
+size=$(wc -c <"$ck")
+head -c $((size - 5)) "$work/good" >"$ck"
+"$bin" --checkpoint "$ck" 16 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] && grep -q "^nqueens: .*corrupted.*refusing" "$work/err"
+report "truncated checkpoint refused" $((! $?))
+{ head -c 60 "$work/good"; printf 'X'; tail -c +62 "$work/good"; } >"$ck"
+[ "$(wc -c <"$ck")" -eq "$size" ] || echo "# (flip changed the size)"
+"$bin" --checkpoint "$ck" 16 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] && grep -q "refusing" "$work/err"
+report "flipped byte refused" $((! $?))
+cp "$work/good" "$ck"
+"$bin" --checkpoint "$ck" 15 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && grep -q "another board size" "$work/err"
+report "checkpoint of another n refused" $((! $?))
+"$bin" --checkpoint "$ck" --method=plain 16 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && grep -q "another board size, method" "$work/err"
+report "checkpoint of another method refused" $((! $?))
+
+# --- SIGINT and SIGTERM: stop, save, say how to resume, exit 128+signal ----------
+for sig in INT TERM; do
+  rm -f "$ck"
+  want=130; [ $sig = TERM ] && want=143
+  "$bin" --no-progress --checkpoint "$ck" -j 2 18 >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep 1.5
+  start=$(date +%s)
+  kill -$sig "$pid"
+  wait "$pid"; status=$?
+  took=$(( $(date +%s) - start ))
+  [ $status -eq $want ] && [ ! -s "$work/out" ] && [ "$took" -le 3 ] &&
+    grep -q "^nqueens: interrupted; [0-9]* of [0-9]* units are saved in .*resume" "$work/err" &&
+    [ "$(wc -l <"$work/err")" -eq 1 ] && [ -s "$ck" ]
+  report "SIG$sig: exit $want within a second or two, checkpoint saved" $((! $?))
+done
+# resume the interrupted n = 18 for one part only, to keep this short
+out=$("$bin" --checkpoint "$ck" --part 1/64 --json 18 2>"$work/err")
+echo "$out" | grep -q '"part":1,"parts":64'; report "resumed run with --part" $((! $?))
+
+# --- progress goes to stderr only ---------------------------------------------------
+out=$("$bin" --progress 16 2>"$work/err")
+[ "$out" = 14772512 ] && grep -q "units" "$work/err"; report "--progress: stdout untouched, stderr has progress" $((! $?))
+out=$("$bin" --no-progress 16 2>"$work/err")
+[ "$out" = 14772512 ] && [ ! -s "$work/err" ]; report "--no-progress: silent" $((! $?))
+
+# --- parts and merge ------------------------------------------------------------------
+for m in 1 2 3 7; do
+  k=1
+  : >"$work/parts"
+  while [ $k -le $m ]; do
+    "$bin" --part $k/$m --json 12 >"$work/part$k.json" || break
+    k=$((k + 1))
+  done
+  total=$("$bin" --merge "$work"/part*.json)
+  unique=$(cat "$work"/part*.json | "$bin" --merge --unique)
+  [ "$total" = 14200 ] && [ "$unique" = 1787 ]; report "n = 12 in $m parts merges to 14200 / 1787" $((! $?))
+  rm -f "$work"/part*.json
+done
+for k in 1 2 4; do "$bin" --part $k/4 --json 11 >"$work/p$k.json"; done
+"$bin" --merge "$work"/p*.json >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 1 ] && [ ! -s "$work/out" ] && grep -q "1 of 4 parts missing: 3" "$work/err"
+report "merge names a missing part" $((! $?))
+"$bin" --merge "$work/p1.json" "$work/p1.json" "$work/p2.json" >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 1 ] && grep -q "part 1/4 appears twice" "$work/err"
+report "merge names a duplicated part" $((! $?))
+"$bin" --part 3/4 --json --method=plain 11 >"$work/p3.json"
+"$bin" --merge "$work"/p*.json >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 1 ] && grep -q "different splits" "$work/err"
+report "merge refuses parts of another method" $((! $?))
+echo "not json" | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && grep -q "^nqueens: standard input:1: not a JSON object" "$work/err"
+report "merge refuses malformed input" $((! $?))
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
