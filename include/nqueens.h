@@ -213,7 +213,8 @@ typedef struct nq_checkpoint_info {
 
 /*! nq_checkpoint_open() : load the checkpoint at `path` for counting n with
  *  `method`, or start an empty one if the file does not exist (it is
- *  written by the first save).
+ *  written by the first save). A NULL path gives a checkpoint held in
+ *  memory only, which saves do not write anywhere.
  *  @return NQ_OK; NQ_EFORMAT (not a checkpoint, truncated, corrupted);
  *          NQ_EMISMATCH (made for another n, method or unit list);
  *          NQ_EIO (unreadable: see errno); NQ_ERANGE; NQ_EINVAL; NQ_ENOMEM. */
@@ -235,7 +236,7 @@ NQ_API int nq_checkpoint_info_get(nq_checkpoint_info *out,
 
 /*! nq_checkpoint_save() : write the checkpoint atomically: a temporary file
  *  beside it, flushed to disk, then renamed over it. Nothing is written
- *  when nothing changed since the last save.
+ *  when nothing changed since the last save, nor for a memory-only one.
  *  @return NQ_OK, NQ_EIO (see errno), NQ_EINVAL. */
 NQ_API int nq_checkpoint_save(nq_checkpoint *cp);
 

@@ -178,7 +178,7 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
     uint64_t units;
     int rc;
 
-    if (!out || !path || !*path)
+    if (!out || (path && !*path))
         return NQ_EINVAL;
     if (method == NQ_METHOD_DEFAULT)
         method = NQ_METHOD_SYMMETRY;
@@ -190,22 +190,30 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
     cp = calloc(1, sizeof *cp);
     if (!cp)
         return NQ_ENOMEM;
+    cp->done = calloc((size_t)(units / 8 + 1), 1);
+    cp->results = calloc((size_t)(units ? units : 1) * 2, sizeof *cp->results);
+    if (!cp->done || !cp->results) {
+        nq_checkpoint_close(cp);
+        return NQ_ENOMEM;
+    }
+    cp->n = n;
+    cp->method = method;
+    cp->list_version = nq_unit_list_version(method);
+    cp->units_total = units;
+    if (!path) {
+        *out = cp; /* in memory only */
+        return NQ_OK;
+    }
     plen = strlen(path);
     cp->path = malloc(plen + 1);
     cp->tmp_path = malloc(plen + 5);
-    cp->done = calloc((size_t)(units / 8 + 1), 1);
-    cp->results = calloc((size_t)(units ? units : 1) * 2, sizeof *cp->results);
-    if (!cp->path || !cp->tmp_path || !cp->done || !cp->results) {
+    if (!cp->path || !cp->tmp_path) {
         nq_checkpoint_close(cp);
         return NQ_ENOMEM;
     }
     memcpy(cp->path, path, plen + 1);
     memcpy(cp->tmp_path, path, plen);
     memcpy(cp->tmp_path + plen, ".tmp", 5);
-    cp->n = n;
-    cp->method = method;
-    cp->list_version = nq_unit_list_version(method);
-    cp->units_total = units;
 
     if (read_file(&buf, &len, path) != 0) {
         if (errno == ENOENT) {
@@ -322,7 +330,7 @@ int nq_checkpoint_save(nq_checkpoint *cp)
 
     if (!cp)
         return NQ_EINVAL;
-    if (!cp->dirty)
+    if (!cp->dirty || !cp->path)
         return NQ_OK;
     len = CKPT_HEADER + (size_t)cp->units_done * CKPT_RECORD + CKPT_TRAILER;
     buf = malloc(len);

@@ -244,6 +244,160 @@ static void test_double_dash(void **state)
     expect_usage_error(run_cli(NULL, "--", "--help", NULL), "'--help'");
 }
 
+
+static void test_list_mode(void **state)
+{
+    outcome o = run_cli(NULL, "--list", "--limit=3", "8", NULL);
+    (void)state;
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n1 7 4 6 8 2 5 3\n");
+    o = run_cli(NULL, "--list", "--compact", "--limit", "2", "8", NULL);
+    assert_string_equal(o.out, "15863724\n16837425\n");
+    o = run_cli(NULL, "--list", "--board", "4", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n");
+    o = run_cli(NULL, "--list", "0", "2", "1", NULL);
+    assert_string_equal(o.out, "\n1\n"); /* the empty board, nothing, one queen */
+    expect_usage_error(run_cli(NULL, "--list", "--compact", "10", NULL), "--compact");
+    expect_usage_error(run_cli(NULL, "--list", "--one", "8", NULL), "cannot be combined");
+    expect_usage_error(run_cli(NULL, "--list", "--limit=x", "8", NULL), "--limit");
+}
+
+static size_t count_lines(const char *s)
+{
+    size_t k = 0;
+    for (; *s; s++)
+        k += *s == '\n';
+    return k;
+}
+
+static void test_list_canonical(void **state)
+{
+    outcome o = run_cli(NULL, "--list", "--canonical", "8", NULL);
+    (void)state;
+    assert_int_equal(o.status, 0);
+    assert_int_equal(count_lines(o.out), 12);
+    o = run_cli(NULL, "--list", "--canonical", "--compact", "9", NULL);
+    assert_int_equal(count_lines(o.out), 46);
+}
+
+static void test_one_and_random(void **state)
+{
+    outcome o = run_cli(NULL, "--one", "8", NULL);
+    char first[8192];
+    (void)state;
+    assert_int_equal(o.status, 0);
+    assert_int_equal(count_lines(o.out), 1);
+    o = run_cli(o.out, "--verify", "8", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "1 valid, 0 invalid, 0 malformed\n");
+
+    o = run_cli(NULL, "--one", "2", NULL);
+    assert_int_equal(o.status, 1);
+    assert_string_equal(o.out, "");
+    assert_string_equal(o.err, "nqueens: n = 2 has no solution\n");
+    o = run_cli(NULL, "--random", "3", "--seed=1", NULL);
+    assert_int_equal(o.status, 1);
+    assert_string_equal(o.err, "nqueens: n = 3 has no solution\n");
+
+    o = run_cli(NULL, "--random", "60", "--seed", "7", NULL);
+    assert_int_equal(o.status, 0);
+    memcpy(first, o.out, sizeof first);
+    o = run_cli(NULL, "--random", "60", "--seed", "7", NULL);
+    assert_string_equal(o.out, first);
+    o = run_cli(first, "--verify", NULL);
+    assert_int_equal(o.status, 0);
+
+    o = run_cli(NULL, "--random", "20000", "--seed=1", "--max-steps=1", NULL);
+    assert_int_equal(o.status, 1);
+    assert_string_equal(o.out, "");
+    assert_non_null(strstr(o.err, "step limit"));
+
+    expect_usage_error(run_cli(NULL, "--one", NULL), "exactly one board size");
+    expect_usage_error(run_cli(NULL, "--one", "8", "9", NULL), "exactly one board size");
+    expect_usage_error(run_cli(NULL, "--one", "x", NULL), "'x'");
+    expect_usage_error(run_cli(NULL, "--random", "-5", NULL), "'-5'");
+}
+
+static void test_verify_mode(void **state)
+{
+    outcome o = run_cli("1 5 8 6 3 7 2 4\n2 4 1 3\n", "--verify", NULL);
+    (void)state;
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "2 valid, 0 invalid, 0 malformed\n");
+    assert_string_equal(o.err, "");
+
+    o = run_cli("1 2 3\n2 4 1 3\n1 1\n5 1 2\n", "--verify", NULL);
+    assert_int_equal(o.status, 1);
+    assert_string_equal(o.out,
+                        "line 1: invalid: rows 1 and 2 share a diagonal (columns 1 and 2)\n"
+                        "line 3: invalid: rows 1 and 2 share column 1\n"
+                        "line 4: invalid: row 1: column 5 is out of range (1 to 3)\n"
+                        "1 valid, 3 invalid, 0 malformed\n");
+
+    o = run_cli("2 4 1 3\n2 4 1 3 5\n", "--verify", "4", NULL);
+    assert_int_equal(o.status, 1);
+    assert_non_null(strstr(o.out, "line 2: invalid: wrong length: 5 queens, expected 4\n"));
+
+    o = run_cli("2 4 1 3\nhello\n\n2 4 1 3\n", "--verify", NULL);
+    assert_int_equal(o.status, 2);
+    assert_string_equal(o.out, "2 valid, 0 invalid, 2 malformed\n");
+    assert_non_null(strstr(o.err, "nqueens: line 2: not a placement"));
+    assert_non_null(strstr(o.err, "nqueens: line 3: not a placement: empty line"));
+
+    o = run_cli("", "--verify", NULL);
+    assert_int_equal(o.status, 2);
+    assert_string_equal(o.out, "");
+}
+
+static void test_check_mode(void **state)
+{
+    outcome o = run_cli(NULL, "--check", "0-3", "12", NULL);
+    (void)state;
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out,
+                        "n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n"
+                        "0\t1\t1\t1\t1\tok\n"
+                        "1\t1\t1\t1\t1\tok\n"
+                        "2\t0\t0\t0\t0\tok\n"
+                        "3\t0\t0\t0\t0\tok\n"
+                        "12\t14200\t1787\t14200\t1787\tok\n");
+    o = run_cli(NULL, "--check", "--json", "8", NULL);
+    assert_string_equal(o.out, "{\"n\":8,\"total\":92,\"unique\":12,\"known_total\":92,"
+                               "\"known_unique\":12,\"method\":\"symmetry\",\"status\":\"ok\"}\n");
+    o = run_cli(NULL, "--check", "--method=plain", "10", NULL);
+    assert_int_equal(o.status, 0);
+    assert_non_null(strstr(o.out, "10\t724\t-\t724\t92\tok\n"));
+    expect_usage_error(run_cli(NULL, "--check", "30", NULL), "out of range");
+}
+
+static void test_part_and_merge(void **state)
+{
+    outcome o = run_cli(NULL, "--part", "2/3", "--json", "10", NULL);
+    char parts[4096] = "";
+    (void)state;
+    assert_int_equal(o.status, 0);
+    assert_non_null(strstr(o.out, "\"part\":2,\"parts\":3,\"unit_list_version\":"));
+    for (int k = 1; k <= 3; k++) {
+        char arg[8];
+        snprintf(arg, sizeof arg, "%d/3", k);
+        o = run_cli(NULL, "--part", arg, "--json", "10", NULL);
+        strcat(parts, o.out);
+    }
+    o = run_cli(parts, "--merge", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "724\n");
+    o = run_cli(parts, "--merge", "--labels", "--unique", NULL);
+    assert_string_equal(o.out, "n\ttotal\tunique\n10\t724\t92\n");
+    o = run_cli(NULL, "--part=1/2", "--labels", "10", NULL);
+    assert_non_null(strstr(o.out, "n\ttotal\tpart\tmethod\tunit_list_version\n10\t"));
+    expect_usage_error(run_cli(NULL, "--part", "0/3", "10", NULL), "--part");
+    expect_usage_error(run_cli(NULL, "--part", "4/3", "10", NULL), "--part");
+    expect_usage_error(run_cli(NULL, "--part", "1-3", "10", NULL), "--part");
+    expect_usage_error(run_cli(NULL, "--checkpoint", "x.ckpt", "8", "9", NULL), "one board size");
+    expect_usage_error(run_cli(NULL, "--checkpoint-interval=soon", "8", NULL), "seconds");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +414,12 @@ int main(void)
         cmocka_unit_test(test_bad_operand_anywhere_prints_nothing),
         cmocka_unit_test(test_bad_stdin),
         cmocka_unit_test(test_double_dash),
+        cmocka_unit_test(test_list_mode),
+        cmocka_unit_test(test_list_canonical),
+        cmocka_unit_test(test_one_and_random),
+        cmocka_unit_test(test_verify_mode),
+        cmocka_unit_test(test_check_mode),
+        cmocka_unit_test(test_part_and_merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
