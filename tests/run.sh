@@ -42,4 +42,18 @@ echo "== tests under sanitizers"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure -j "$jobs"
 
+# --- 3. fuzzing the placement parser and verifier (bounded) -------------------------
+if command -v clang >/dev/null 2>&1; then
+  echo "== fuzz: placement parser and verifier, ${NQ_FUZZ_SECONDS:-60} s"
+  mkdir -p build/fuzz build/fuzz-new
+  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
+    tests/fuzz/fuzz_placement.c src/parse.c src/verify.c -o build/fuzz/fuzz_placement
+  ./build/fuzz/fuzz_placement -max_total_time="${NQ_FUZZ_SECONDS:-60}" -max_len=4096 \
+    -timeout=10 -artifact_prefix=build/fuzz/ -print_final_stats=1 \
+    build/fuzz-new tests/fuzz/corpus 2>build/fuzz/log || { tail -n 40 build/fuzz/log; exit 1; }
+  grep -E "^stat::number_of_executed_units" build/fuzz/log || true
+else
+  echo "== fuzz: skipped (no clang)"
+fi
+
 echo "== all tests passed"
