@@ -1,0 +1,197 @@
+/*
+ * test_sym.c - the symmetry method's unit list and kernels (src/sym.h).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "sym.h"
+
+/* OEIS A000170 and A002562, n = 0..16. */
+static const uint64_t known_total[] = {
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+    2279184, 14772512
+};
+static const uint64_t known_unique[] = {
+    1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+    1846955
+};
+
+static nq_sym_plan *build(unsigned n)
+{
+    nq_sym_plan *plan = NULL;
+    assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
+    assert_non_null(plan);
+    assert_true(nq_sym_plan_size(plan) > 0);
+    return plan;
+}
+
+static nq_unit_result solve(const nq_sym_plan *plan, uint64_t unit, nq_simd simd)
+{
+    atomic_int stop = 0;
+    nq_unit_result r = { 0, 0 };
+    assert_int_equal(nq_sym_solve_unit(plan, unit, simd, &stop, &r), NQ_OK);
+    return r;
+}
+
+static nq_unit_result count_all(unsigned n, nq_simd simd)
+{
+    nq_sym_plan *plan = build(n);
+    nq_unit_result sum = { 0, 0 };
+    for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
+        nq_unit_result r = solve(plan, u, simd);
+        sum.total += r.total;
+        sum.unique += r.unique;
+    }
+    nq_sym_plan_free(plan);
+    return sum;
+}
+
+static void check_known(nq_simd simd)
+{
+    for (unsigned n = 0; n <= 16; n++) {
+        nq_unit_result r = count_all(n, simd);
+        assert_int_equal(r.total, known_total[n]);
+        assert_int_equal(r.unique, known_unique[n]);
+    }
+}
+
+static void test_known_scalar(void **state)
+{
+    (void)state;
+    check_known(NQ_SIMD_NONE);
+}
+
+static void test_known_avx2(void **state)
+{
+    (void)state;
+    if (nq_cpu_simd_best() < NQ_SIMD_AVX2)
+        skip();
+    check_known(NQ_SIMD_AVX2);
+}
+
+/* Unit by unit, because compensating errors would cancel in a sum. */
+static void test_avx2_matches_scalar(void **state)
+{
+    static const unsigned sizes[] = { 6, 9, 12, 14, 15, 20, 21 };
+    (void)state;
+    if (nq_cpu_simd_best() < NQ_SIMD_AVX2)
+        skip();
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        nq_sym_plan *plan = build(sizes[i]);
+        uint64_t size = nq_sym_plan_size(plan);
+        /* Boards past 16 are too big to count here: their first and
+         * middle (split) units. */
+        uint64_t step = sizes[i] > 16 ? size / 2 : 1;
+        for (uint64_t u = 0; u < size; u += step) {
+            nq_unit_result a = solve(plan, u, NQ_SIMD_NONE);
+            nq_unit_result b = solve(plan, u, NQ_SIMD_AVX2);
+            assert_int_equal(a.total, b.total);
+            assert_int_equal(a.unique, b.unique);
+        }
+        nq_sym_plan_free(plan);
+    }
+}
+
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    nq_sym_plan *plan = build(12);
+    atomic_int stop = 1;
+    nq_unit_result r = { 12345, 678 };
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
+    assert_int_equal(r.total, 12345);
+    assert_int_equal(r.unique, 678);
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
+        assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX2, &stop, &r), NQ_ECANCELED);
+    nq_sym_plan_free(plan);
+
+    /* A small board's single unit is cancelled the same way. */
+    plan = build(4);
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
+    nq_sym_plan_free(plan);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    nq_sym_plan *plan = NULL;
+    assert_int_equal(nq_sym_plan_build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
+    assert_null(plan);
+    assert_int_equal(nq_sym_plan_build(NULL, 8), NQ_EINVAL);
+
+    plan = build(8);
+    nq_unit_result r;
+    uint64_t size = nq_sym_plan_size(plan);
+    assert_int_equal(nq_sym_solve_unit(plan, size, NQ_SIMD_NONE, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AUTO, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, NULL), NQ_EINVAL);
+    /* No stop flag at all is allowed. */
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, &r), NQ_OK);
+    nq_sym_plan_free(plan);
+    nq_sym_plan_free(NULL);
+    assert_int_equal(nq_sym_plan_size(NULL), 0);
+}
+
+static void test_simd_best(void **state)
+{
+    (void)state;
+    nq_simd best = nq_cpu_simd_best();
+    assert_true(best == NQ_SIMD_NONE || best == NQ_SIMD_AVX2);
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    static const unsigned sizes[] = { 11, 13 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        nq_sym_plan *a = build(sizes[i]);
+        nq_sym_plan *b = build(sizes[i]);
+        assert_int_equal(nq_sym_plan_size(a), nq_sym_plan_size(b));
+        for (uint64_t u = 0; u < nq_sym_plan_size(a); u++) {
+            nq_unit_result x = solve(a, u, NQ_SIMD_NONE);
+            nq_unit_result y = solve(b, u, NQ_SIMD_NONE);
+            assert_int_equal(x.total, y.total);
+            assert_int_equal(x.unique, y.unique);
+        }
+        nq_sym_plan_free(a);
+        nq_sym_plan_free(b);
+    }
+}
+
+/* The list sizes are part of NQ_SYM_UNIT_LIST_VERSION: a change here must
+ * come with a new version number. */
+static void test_list_sizes(void **state)
+{
+    (void)state;
+    static const struct { unsigned n; uint64_t units; } sizes[] = {
+        { 0, 1 }, { 5, 1 }, { 8, 78 }, { 16, 3206 }, { 17, 4319 },
+        { 20, 121475 }, { 28, 935667 }
+    };
+    assert_int_equal(NQ_SYM_UNIT_LIST_VERSION, 1);
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        nq_sym_plan *plan = build(sizes[i].n);
+        assert_int_equal(nq_sym_plan_size(plan), sizes[i].units);
+        nq_sym_plan_free(plan);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known_scalar),
+        cmocka_unit_test(test_known_avx2),
+        cmocka_unit_test(test_avx2_matches_scalar),
+        cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_simd_best),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_list_sizes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
