@@ -186,7 +186,7 @@ static unsigned nq_sym_order(uint8_t stab)
 {
     unsigned k = 0;
     for (unsigned g = 0; g < 8; g++)
-        k += (stab >> g) & 1u;
+        k += ((unsigned)stab >> g) & 1u;
     return k;
 }
 
