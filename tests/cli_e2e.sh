@@ -68,6 +68,20 @@ report "unknown option" $((! $?))
 "$bin" 1-20 2>"$work/err" | head -n 1 >/dev/null
 [ ! -s "$work/err" ]; report "closed pipe (head -n 1)" $((! $?))
 
+# solutions: a listing cut short by head ends at once and quietly
+out=$("$bin" --list 16 2>"$work/err" | head -n 3)
+[ "$out" = "$(printf '1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10\n1 3 5 2 13 10 12 15 6 16 14 8 4 7 9 11\n1 3 5 7 9 12 14 16 4 15 8 11 2 6 13 10')" ] && [ ! -s "$work/err" ]
+report "--list 16 | head -n 3" $((! $?))
+# a big construction and a big random solution verify
+out=$("$bin" --one 1000000 | "$bin" --verify 1000000 2>"$work/err")
+[ "$out" = "1 valid, 0 invalid, 0 malformed" ] && [ ! -s "$work/err" ]; report "--one 1000000 | --verify" $((! $?))
+out=$("$bin" --random 100000 --seed 5 | "$bin" --verify 2>"$work/err")
+[ "$out" = "1 valid, 0 invalid, 0 malformed" ]; report "--random 100000 | --verify" $((! $?))
+out=$("$bin" --list 10 | "$bin" --verify 10 2>"$work/err")
+[ "$out" = "724 valid, 0 invalid, 0 malformed" ]; report "--list 10 | --verify 10" $((! $?))
+check "no solution" 1 "" "^nqueens: n = 3 has no solution" -- --one 3
+check "check" 0 "n	total	unique	known_total	known_unique	status${nl}13	73712	9233	73712	9233	ok$nl" '' -- --check 13
+
 # with no operand and a terminal on stdin: usage on stderr, status 2
 if command -v script >/dev/null 2>&1; then
   script -qec "$bin >$work/out 2>$work/err; echo \$? >$work/status" /dev/null >/dev/null 2>&1 </dev/null
