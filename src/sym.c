@@ -44,8 +44,9 @@
  *
  * Units. A unit is one canonical constellation; from n = NQ_SYM_SPLIT_N on,
  * a constellation with trivial stabiliser is split further by the column of
- * its first interior queen. That keeps units short (a whole constellation
- * takes 0.3 to 1 s at n = 20 with AVX2, a split one some 50 ms) and the
+ * its first interior queen. That keeps units short (at n = 20 a split unit
+ * takes some 10 to 40 ms on one core with AVX2, an unsplit symmetric
+ * constellation, walked by the scalar search below, about 0.3 s) and the
  * list below a million units (935,667 at n = 28). Constellations with a
  * nontrivial stabiliser are never split, because their unique share
  * ((count + fixed) / |H|) is only an integer for the whole constellation.
