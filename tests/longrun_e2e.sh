@@ -82,6 +82,14 @@ out=$("$bin" --progress 16 2>"$work/err")
 out=$("$bin" --no-progress 16 2>"$work/err")
 [ "$out" = 14772512 ] && [ ! -s "$work/err" ]; report "--no-progress: silent" $((! $?))
 
+# on a terminal, the line is redrawn with carriage returns and cleared at the end
+if command -v script >/dev/null 2>&1; then
+  script -qec "$bin --progress -j 1 16" "$work/tty" >/dev/null 2>&1 </dev/null
+  grep -q "14772512" "$work/tty" && grep -q "$(printf '\r')n = 16: .*units" "$work/tty" &&
+    grep -q "$(printf '\033')\[K" "$work/tty"
+  report "--progress on a terminal: redrawn line, count on stdout" $((! $?))
+fi
+
 # --- parts and merge ------------------------------------------------------------------
 for m in 1 2 3 7; do
   k=1
