@@ -134,8 +134,6 @@ typedef struct accumulator {
     uint64_t total;
     uint64_t unique;
     uint64_t units;
-    /* keep each thread's sums on a cache line of its own */
-    char pad[64 - 3 * sizeof(uint64_t)];
 } accumulator;
 
 typedef struct run {
@@ -157,9 +155,11 @@ typedef struct run {
     int error;                 /* first error a worker met */
 } run;
 
+/* Each worker's sums sit on a cache line of their own. */
+#define CACHE_LINE 64
 typedef struct worker {
+    _Alignas(CACHE_LINE) accumulator acc;
     run *r;
-    accumulator acc;
 } worker;
 
 static void *work(void *arg)
@@ -245,8 +245,10 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
     double last_report = start, last_save = start;
     int rc = NQ_OK;
 
-    ws = calloc(threads, sizeof *ws);
+    ws = aligned_alloc(CACHE_LINE, threads * sizeof *ws);
     tids = calloc(threads, sizeof *tids);
+    if (ws)
+        memset(ws, 0, threads * sizeof *ws);
     if (!ws || !tids) {
         free(ws);
         free(tids);
@@ -392,7 +394,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     void *plan = NULL;
     uint64_t size, first, end;
     uint64_t *todo = NULL;
-    accumulator sum = {0, 0, 0, {0}}, resumed = {0, 0, 0, {0}};
+    accumulator sum = {0, 0, 0}, resumed = {0, 0, 0};
     unsigned threads;
     double start = now_seconds();
     run r;
