@@ -35,8 +35,9 @@
 #if defined(__x86_64__) || defined(__i386__)
 
 #include <immintrin.h>
+
+#include "sym_avx2_tables.h"
 #include <stdlib.h>
-#include <string.h>
 
 #define NQ_AVX2_INLINE static inline __attribute__((always_inline, target("avx2,bmi2,popcnt")))
 
@@ -52,28 +53,10 @@ typedef struct level_queue {
     uint32_t n;
 } level_queue;
 
-/* pack[m]: the lanes set in m, in order, then the others: vpermd indices
- * that move the selected lanes to the front. spread[m]: for each lane set in
- * m, its rank among the set lanes: the inverse, to deal consecutive states
- * out to the set lanes. */
-typedef struct perm_tables {
-    uint32_t pack[256][8];
-    uint32_t spread[256][8];
-} perm_tables;
-
-static void make_tables(perm_tables *t)
+/* A row of pack or spread (sym_avx2_tables.h) as a vpermd index. */
+NQ_AVX2_INLINE __m256i perm_index(const uint8_t row[8])
 {
-    for (unsigned m = 0; m < 256; m++) {
-        unsigned k = 0, rank = 0;
-        for (unsigned i = 0; i < 8; i++)
-            if (m >> i & 1u)
-                t->pack[m][k++] = i;
-        for (unsigned i = 0; i < 8; i++)
-            if (!(m >> i & 1u))
-                t->pack[m][k++] = i;
-        for (unsigned i = 0; i < 8; i++)
-            t->spread[m][i] = (m >> i & 1u) ? rank++ : 0u;
-    }
+    return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)row));
 }
 
 NQ_AVX2_INLINE __m256i lane_mask(unsigned m)
@@ -95,7 +78,7 @@ typedef struct lanes {
 
 /* Lanes with no candidate left take states from the end of q; those that
  * find none are emptied (cols = ~0). */
-NQ_AVX2_INLINE void refill(lanes *s, level_queue *q, const perm_tables *t)
+NQ_AVX2_INLINE void refill(lanes *s, level_queue *q)
 {
     unsigned em = zero_lanes(s->f);
     if (!em)
@@ -104,7 +87,7 @@ NQ_AVX2_INLINE void refill(lanes *s, level_queue *q, const perm_tables *t)
     unsigned take = want < q->n ? want : q->n;
     unsigned fill = (unsigned)_pdep_u32((1u << take) - 1u, em);
     unsigned from = q->n - take;
-    __m256i idx = _mm256_loadu_si256((const __m256i *)t->spread[em]);
+    __m256i idx = perm_index(nq_avx2_spread[em]);
     __m256i fm = lane_mask(fill), em_v = lane_mask(em & ~fill);
     __m256i nf = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(q->f + from)), idx);
     __m256i nc = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(q->c + from)), idx);
@@ -119,10 +102,10 @@ NQ_AVX2_INLINE void refill(lanes *s, level_queue *q, const perm_tables *t)
 }
 
 /* Puts the lanes that still hold candidates back on q. */
-NQ_AVX2_INLINE void spill(const lanes *s, level_queue *q, const perm_tables *t)
+NQ_AVX2_INLINE void spill(const lanes *s, level_queue *q)
 {
     unsigned m = ~zero_lanes(s->f) & 0xffu;
-    __m256i idx = _mm256_loadu_si256((const __m256i *)t->pack[m]);
+    __m256i idx = perm_index(nq_avx2_pack[m]);
     _mm256_storeu_si256((__m256i *)(q->f + q->n), _mm256_permutevar8x32_epi32(s->f, idx));
     _mm256_storeu_si256((__m256i *)(q->c + q->n), _mm256_permutevar8x32_epi32(s->c, idx));
     _mm256_storeu_si256((__m256i *)(q->l + q->n), _mm256_permutevar8x32_epi32(s->l, idx));
@@ -136,7 +119,6 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
 {
     const unsigned L = bd->levels, d0 = start->level;
     level_queue q[NQ_SYM_MAX_LEVELS];
-    perm_tables *t;
     uint32_t *mem;
     uint64_t total = 0;
     unsigned poll = NQ_AVX2_POLL_STEPS;
@@ -146,23 +128,22 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
     if (d0 + 3 > L)
         return nq_sym_count_scalar(bd, start, stop, count);
 
-    t = malloc(sizeof *t);
     mem = malloc(sizeof *mem * 4u * QSTRIDE * (L - 2 - d0));
-    if (!t || !mem) {
-        free(t);
-        free(mem);
+    if (!mem)
         return NQ_ENOMEM;
-    }
-    make_tables(t);
     for (unsigned d = d0; d + 2 < L; d++) {
         uint32_t *base = mem + (size_t)4 * QSTRIDE * (d - d0);
-        memset(base, 0, sizeof *base * 4u * QSTRIDE);
         q[d].f = base + QSLACK;
         q[d].c = base + QSTRIDE + QSLACK;
         q[d].l = base + 2 * QSTRIDE + QSLACK;
         q[d].r = base + 3 * QSTRIDE + QSLACK;
         q[d].n = 0;
     }
+    /* Whole-vector loads may read up to seven entries past a queue's
+     * states; every entry a queue has held was written, but the start
+     * level's first eight never were: clear them. */
+    for (unsigned k = 0; k < 8; k++)
+        q[d0].f[k] = q[d0].c[k] = q[d0].l[k] = q[d0].r[k] = 0;
     q[d0].f[0] = bd->allowed[d0] & ~(start->cols | start->ld | start->rd);
     q[d0].c[0] = start->cols;
     q[d0].l[0] = start->ld;
@@ -183,7 +164,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
         const __m128i s = _mm_cvtsi32_si128((int)bd->shift[d]);
         const __m256i next_allowed = _mm256_set1_epi32((int)bd->allowed[d + 1]);
         lanes st = {zero, ones, zero, zero};
-        refill(&st, &q[d], t);
+        refill(&st, &q[d]);
 
         if (d + 3 == L) {
             /* children are of level L - 2: count their completions */
@@ -212,7 +193,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
                     _mm256_cmpeq_epi32(_mm256_andnot_si256(a2, last_allowed), zero));
                 cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(z1, ones));
                 cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(z2, ones));
-                refill(&st, &q[d], t);
+                refill(&st, &q[d]);
                 if (--poll == 0) {
                     poll = NQ_AVX2_POLL_STEPS;
                     uint32_t c8[8];
@@ -238,16 +219,16 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
             __m256i nr = _mm256_srl_epi32(_mm256_or_si256(st.r, bit), s);
             __m256i nf = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nc, nl), nr), next_allowed);
             unsigned m = ~zero_lanes(nf) & 0xffu;
-            __m256i idx = _mm256_loadu_si256((const __m256i *)t->pack[m]);
+            __m256i idx = perm_index(nq_avx2_pack[m]);
             uint32_t at = out_q->n;
             _mm256_storeu_si256((__m256i *)(out_q->f + at), _mm256_permutevar8x32_epi32(nf, idx));
             _mm256_storeu_si256((__m256i *)(out_q->c + at), _mm256_permutevar8x32_epi32(nc, idx));
             _mm256_storeu_si256((__m256i *)(out_q->l + at), _mm256_permutevar8x32_epi32(nl, idx));
             _mm256_storeu_si256((__m256i *)(out_q->r + at), _mm256_permutevar8x32_epi32(nr, idx));
             out_q->n = at + (uint32_t)__builtin_popcount(m);
-            refill(&st, &q[d], t);
+            refill(&st, &q[d]);
             if (out_q->n > QCAP - 8) {
-                spill(&st, &q[d], t); /* go deeper first */
+                spill(&st, &q[d]); /* go deeper first */
                 break;
             }
             if (--poll == 0) {
@@ -267,7 +248,6 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
     }
     *count += total;
 out:
-    free(t);
     free(mem);
     return rc;
 }

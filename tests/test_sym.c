@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "sym.h"
+#include "sym_avx2_tables.h"
 
 /* OEIS A000170 and A002562, n = 0..16. */
 static const uint64_t known_total[] = {
@@ -181,6 +182,24 @@ static void test_list_sizes(void **state)
     }
 }
 
+/* The AVX2 kernel's permutation tables, entry by entry, against their
+ * definitions (sym_avx2_tables.h). */
+static void test_avx2_tables(void **state)
+{
+    (void)state;
+    for (unsigned m = 0; m < 256; m++) {
+        unsigned k = 0, rank = 0;
+        for (unsigned i = 0; i < 8; i++)
+            if (m >> i & 1u)
+                assert_int_equal(nq_avx2_pack[m][k++], i);
+        for (unsigned i = 0; i < 8; i++)
+            if (!(m >> i & 1u))
+                assert_int_equal(nq_avx2_pack[m][k++], i);
+        for (unsigned i = 0; i < 8; i++)
+            assert_int_equal(nq_avx2_spread[m][i], (m >> i & 1u) ? rank++ : 0u);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_simd_best),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_list_sizes),
+        cmocka_unit_test(test_avx2_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
