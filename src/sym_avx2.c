@@ -76,6 +76,52 @@ typedef struct lanes {
     __m256i f, c, l, r;
 } lanes;
 
+NQ_AVX2_INLINE __m256i lowest_bit(__m256i v)
+{
+    return _mm256_and_si256(v, _mm256_sub_epi32(_mm256_setzero_si256(), v));
+}
+
+/* Each lane places a queen on its lowest remaining candidate: returns the
+ * child states, one row down (s = the row distance), whose candidates are
+ * the allowed squares of that row that no queen attacks. */
+NQ_AVX2_INLINE lanes take_child(lanes *st, __m128i s, __m256i next_allowed)
+{
+    lanes ch;
+    __m256i bit = lowest_bit(st->f);
+    st->f = _mm256_xor_si256(st->f, bit);
+    ch.c = _mm256_or_si256(st->c, bit);
+    ch.l = _mm256_sll_epi32(_mm256_or_si256(st->l, bit), s);
+    ch.r = _mm256_srl_epi32(_mm256_or_si256(st->r, bit), s);
+    ch.f = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(ch.c, ch.l), ch.r),
+                               next_allowed);
+    return ch;
+}
+
+/* All ones in the lanes where candidate b of the last-but-one row is not a
+ * solution: b is 0, or it leaves the last row no free square. */
+NQ_AVX2_INLINE __m256i not_solution(const lanes *ch, __m256i b, __m128i s,
+                                    __m256i last_allowed)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i attacked = _mm256_or_si256(
+        _mm256_or_si256(ch->c, b),
+        _mm256_or_si256(_mm256_sll_epi32(_mm256_or_si256(ch->l, b), s),
+                        _mm256_srl_epi32(_mm256_or_si256(ch->r, b), s)));
+    return _mm256_or_si256(
+        _mm256_cmpeq_epi32(b, zero),
+        _mm256_cmpeq_epi32(_mm256_andnot_si256(attacked, last_allowed), zero));
+}
+
+/* Adds the lane counters to *total and clears them. */
+NQ_AVX2_INLINE void flush_counts(__m256i *cnt, uint64_t *total)
+{
+    uint32_t c8[8];
+    _mm256_storeu_si256((__m256i *)(void *)c8, *cnt);
+    for (int i = 0; i < 8; i++)
+        *total += c8[i];
+    *cnt = _mm256_setzero_si256();
+}
+
 /* Lanes with no candidate left take states from the end of q; those that
  * find none are emptied (cols = ~0). */
 NQ_AVX2_INLINE void refill(lanes *s, level_queue *q)
@@ -101,10 +147,9 @@ NQ_AVX2_INLINE void refill(lanes *s, level_queue *q)
     s->c = _mm256_or_si256(s->c, em_v); /* no state: emit nothing */
 }
 
-/* Puts the lanes that still hold candidates back on q. */
-NQ_AVX2_INLINE void spill(const lanes *s, level_queue *q)
+/* Appends the lanes set in m to q, packed. */
+NQ_AVX2_INLINE void push_lanes(const lanes *s, unsigned m, level_queue *q)
 {
-    unsigned m = ~zero_lanes(s->f) & 0xffu;
     __m256i idx = perm_index(nq_avx2_pack[m]);
     _mm256_storeu_si256((__m256i *)(q->f + q->n), _mm256_permutevar8x32_epi32(s->f, idx));
     _mm256_storeu_si256((__m256i *)(q->c + q->n), _mm256_permutevar8x32_epi32(s->c, idx));
@@ -171,36 +216,18 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
             const __m128i s2 = _mm_cvtsi32_si128((int)bd->shift[d + 1]);
             const __m256i last_allowed = _mm256_set1_epi32((int)bd->allowed[d + 2]);
             while (zero_lanes(st.f) != 0xffu) {
-                __m256i bit = _mm256_and_si256(st.f, _mm256_sub_epi32(zero, st.f));
-                st.f = _mm256_xor_si256(st.f, bit);
-                __m256i nc = _mm256_or_si256(st.c, bit);
-                __m256i nl = _mm256_sll_epi32(_mm256_or_si256(st.l, bit), s);
-                __m256i nr = _mm256_srl_epi32(_mm256_or_si256(st.r, bit), s);
-                __m256i nf = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nc, nl), nr), next_allowed);
-                __m256i b1 = _mm256_and_si256(nf, _mm256_sub_epi32(zero, nf));
-                __m256i b2 = _mm256_xor_si256(nf, b1);
-                __m256i a1 = _mm256_or_si256(_mm256_or_si256(nc, b1),
-                    _mm256_or_si256(_mm256_sll_epi32(_mm256_or_si256(nl, b1), s2),
-                                    _mm256_srl_epi32(_mm256_or_si256(nr, b1), s2)));
-                __m256i a2 = _mm256_or_si256(_mm256_or_si256(nc, b2),
-                    _mm256_or_si256(_mm256_sll_epi32(_mm256_or_si256(nl, b2), s2),
-                                    _mm256_srl_epi32(_mm256_or_si256(nr, b2), s2)));
-                /* a candidate b is a solution when b != 0 and the last row
-                 * keeps a free square: add -1 per failing test, then 2 */
-                __m256i z1 = _mm256_or_si256(_mm256_cmpeq_epi32(b1, zero),
-                    _mm256_cmpeq_epi32(_mm256_andnot_si256(a1, last_allowed), zero));
-                __m256i z2 = _mm256_or_si256(_mm256_cmpeq_epi32(b2, zero),
-                    _mm256_cmpeq_epi32(_mm256_andnot_si256(a2, last_allowed), zero));
-                cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(z1, ones));
-                cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(z2, ones));
+                lanes ch = take_child(&st, s, next_allowed);
+                __m256i b1 = lowest_bit(ch.f);
+                __m256i b2 = _mm256_xor_si256(ch.f, b1);
+                /* count +1 per candidate that is a solution */
+                cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(
+                    not_solution(&ch, b1, s2, last_allowed), ones));
+                cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(
+                    not_solution(&ch, b2, s2, last_allowed), ones));
                 refill(&st, &q[d]);
                 if (--poll == 0) {
                     poll = NQ_AVX2_POLL_STEPS;
-                    uint32_t c8[8];
-                    _mm256_storeu_si256((__m256i *)c8, cnt);
-                    for (int i = 0; i < 8; i++)
-                        total += c8[i];
-                    cnt = zero;
+                    flush_counts(&cnt, &total);
                     if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
                         rc = NQ_ECANCELED;
                         goto out;
@@ -212,23 +239,14 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
 
         level_queue *out_q = &q[d + 1];
         while (zero_lanes(st.f) != 0xffu) {
-            __m256i bit = _mm256_and_si256(st.f, _mm256_sub_epi32(zero, st.f));
-            st.f = _mm256_xor_si256(st.f, bit);
-            __m256i nc = _mm256_or_si256(st.c, bit);
-            __m256i nl = _mm256_sll_epi32(_mm256_or_si256(st.l, bit), s);
-            __m256i nr = _mm256_srl_epi32(_mm256_or_si256(st.r, bit), s);
-            __m256i nf = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nc, nl), nr), next_allowed);
-            unsigned m = ~zero_lanes(nf) & 0xffu;
-            __m256i idx = perm_index(nq_avx2_pack[m]);
-            uint32_t at = out_q->n;
-            _mm256_storeu_si256((__m256i *)(out_q->f + at), _mm256_permutevar8x32_epi32(nf, idx));
-            _mm256_storeu_si256((__m256i *)(out_q->c + at), _mm256_permutevar8x32_epi32(nc, idx));
-            _mm256_storeu_si256((__m256i *)(out_q->l + at), _mm256_permutevar8x32_epi32(nl, idx));
-            _mm256_storeu_si256((__m256i *)(out_q->r + at), _mm256_permutevar8x32_epi32(nr, idx));
-            out_q->n = at + (uint32_t)__builtin_popcount(m);
+            lanes ch = take_child(&st, s, next_allowed);
+            /* children with a free square join the next level's queue */
+            unsigned m = ~zero_lanes(ch.f) & 0xffu;
+            push_lanes(&ch, m, out_q);
             refill(&st, &q[d]);
             if (out_q->n > QCAP - 8) {
-                spill(&st, &q[d]); /* go deeper first */
+                /* go deeper first: put back what is left */
+                push_lanes(&st, ~zero_lanes(st.f) & 0xffu, &q[d]);
                 break;
             }
             if (--poll == 0) {
@@ -240,12 +258,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
             }
         }
     }
-    {
-        uint32_t c8[8];
-        _mm256_storeu_si256((__m256i *)c8, cnt);
-        for (int i = 0; i < 8; i++)
-            total += c8[i];
-    }
+    flush_counts(&cnt, &total);
     *count += total;
 out:
     free(mem);
