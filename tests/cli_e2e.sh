@@ -3,9 +3,7 @@
 # usage: cli_e2e.sh PATH/TO/nqueens
 set -u
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/e2e_lib.sh"
 
 # check NAME EXPECTED_STATUS EXPECTED_STDOUT STDERR_PATTERN -- ARGS...
 # STDERR_PATTERN: '' means stderr must be empty; otherwise a grep -E pattern
@@ -28,10 +26,6 @@ check() {
   report "$name" $ok
 }
 
-report() {
-  if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"
-  else failed=$((failed + 1)); echo "not ok - $1"; fi
-}
 
 nl='
 '
@@ -91,5 +85,4 @@ else
   echo "skip - terminal stdin (no 'script' command)"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -4,13 +4,7 @@
 # usage: longrun_e2e.sh PATH/TO/nqueens
 set -u
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-report() {
-  if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"
-  else failed=$((failed + 1)); echo "not ok - $1"; fi
-}
+. "$(dirname "$0")/e2e_lib.sh"
 ck=$work/run.ckpt
 
 # --- kill -9 at random moments, then resume ------------------------------------
@@ -118,5 +112,4 @@ echo "not json" | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q "^nqueens: standard input:1: not a JSON object" "$work/err"
 report "merge refuses malformed input" $((! $?))
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

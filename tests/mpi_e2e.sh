@@ -4,13 +4,7 @@
 # usage: mpi_e2e.sh MPIEXEC PATH/TO/nqueens-mpi
 set -u
 mpiexec=$1 bin=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-report() {
-  if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"
-  else failed=$((failed + 1)); echo "not ok - $1"; fi
-}
+. "$(dirname "$0")/e2e_lib.sh"
 # Open MPI refuses root unless told; CI machines run as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
@@ -50,5 +44,4 @@ fi
 run 1 12 >"$work/out" 2>"$work/err"; status=$?
 [ $status -ne 0 ] && grep -q "at least 2 ranks" "$work/err"; report "one rank is refused" $((! $?))
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
