@@ -105,6 +105,7 @@ typedef struct nq_progress {
     uint64_t units_done;   /*!< units finished, a checkpoint's included */
     uint64_t units_total;  /*!< units of this run, a checkpoint's included */
     double elapsed;        /*!< seconds since the count started */
+    uint64_t units_resumed; /*!< of units_done, those a checkpoint already held */
 } nq_progress;
 
 /*! Called from the thread that called nq_count(), a few times a second at

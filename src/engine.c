@@ -232,6 +232,7 @@ static void report(const run *r, double start)
     p.units_done = r->resumed + r->finished;
     p.units_total = r->resumed + r->ntodo;
     p.elapsed = now_seconds() - start;
+    p.units_resumed = r->resumed;
     r->opts->progress(&p, r->opts->progress_data);
 }
 

@@ -95,6 +95,40 @@ static void test_round_trip(void **state)
     assert_int_equal(r.units_done, r.units_total);
 }
 
+typedef struct seen_progress {
+    uint64_t resumed, done, total;
+} seen_progress;
+
+static void remember_progress(const nq_progress *p, void *data)
+{
+    seen_progress *seen = data;
+    seen->resumed = p->units_resumed;
+    seen->done = p->units_done;
+    seen->total = p->units_total;
+}
+
+/* Progress counts the checkpoint's units as done, and says how many. */
+static void test_progress_after_resume(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    nq_checkpoint *cp;
+    seen_progress seen = {0, 0, 0};
+    uint64_t units;
+    (void)state;
+    assert_int_equal(nq_units(&units, 12, NQ_METHOD_SYMMETRY), NQ_OK);
+    count_with_checkpoint(&r, 12, NQ_METHOD_SYMMETRY, 0, units / 3);
+    assert_int_equal(nq_checkpoint_open(&cp, path, 12, NQ_METHOD_SYMMETRY), NQ_OK);
+    o.checkpoint = cp;
+    o.progress = remember_progress;
+    o.progress_data = &seen;
+    assert_int_equal(nq_count(&r, 12, &o), NQ_OK);
+    nq_checkpoint_close(cp);
+    assert_int_equal(seen.resumed, units / 3);
+    assert_int_equal(seen.done, units);
+    assert_int_equal(seen.total, units);
+}
+
 static void test_resume_computes_only_the_rest(void **state)
 {
     for (int meth = 1; meth <= 2; meth++) {
@@ -246,6 +280,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_round_trip, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_resume_computes_only_the_rest, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_progress_after_resume, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_corruption_is_refused, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_other_runs_are_refused, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_record_rules, make_path, remove_path),

@@ -77,12 +77,13 @@ void nq_cli_progress(const nq_progress *p, void *data)
     pct = p->units_total ? 100.0 * (double)p->units_done / (double)p->units_total
                          : 100.0;
     format_duration(elapsed, sizeof elapsed, p->elapsed);
-    if (p->units_done > 0 && p->units_done < p->units_total)
+    /* the rate of this run: units resumed from a checkpoint took no time */
+    if (p->units_done > p->units_resumed && p->units_done < p->units_total)
         format_duration(eta, sizeof eta,
                         p->elapsed * (double)(p->units_total - p->units_done) /
-                            (double)p->units_done);
+                            (double)(p->units_done - p->units_resumed));
     else
-        snprintf(eta, sizeof eta, "%s", p->units_done ? "0:00:00" : "?");
+        snprintf(eta, sizeof eta, "%s", p->units_done == p->units_total ? "0:00:00" : "?");
     fprintf(st->err, "%sn = %u: %llu/%llu units, %5.1f%%, elapsed %s, ETA %s%s",
             st->tty ? "\r" : "", st->n, (unsigned long long)p->units_done,
             (unsigned long long)p->units_total, pct, elapsed, eta,
