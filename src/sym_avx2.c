@@ -123,18 +123,18 @@ NQ_AVX2_INLINE void flush_counts(__m256i *cnt, uint64_t *total)
 }
 
 /* Lanes with no candidate left take states from the end of q; those that
- * find none are emptied (cols = ~0). */
-NQ_AVX2_INLINE void refill(lanes *s, level_queue *q)
+ * find none are emptied (cols = ~0). Returns the mask of empty lanes. */
+NQ_AVX2_INLINE unsigned refill(lanes *s, level_queue *q)
 {
     unsigned em = zero_lanes(s->f);
     if (!em)
-        return;
+        return 0;
     unsigned want = (unsigned)__builtin_popcount(em);
     unsigned take = want < q->n ? want : q->n;
     unsigned fill = (unsigned)_pdep_u32((1u << take) - 1u, em);
     unsigned from = q->n - take;
     __m256i idx = perm_index(nq_avx2_spread[em]);
-    __m256i fm = lane_mask(fill), em_v = lane_mask(em & ~fill);
+    __m256i fm = lane_mask(fill);
     __m256i nf = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(q->f + from)), idx);
     __m256i nc = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(q->c + from)), idx);
     __m256i nl = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(q->l + from)), idx);
@@ -144,7 +144,9 @@ NQ_AVX2_INLINE void refill(lanes *s, level_queue *q)
     s->c = _mm256_blendv_epi8(s->c, nc, fm);
     s->l = _mm256_blendv_epi8(s->l, nl, fm);
     s->r = _mm256_blendv_epi8(s->r, nr, fm);
-    s->c = _mm256_or_si256(s->c, em_v); /* no state: emit nothing */
+    if (fill != em) /* the queue ran dry: these lanes emit nothing */
+        s->c = _mm256_or_si256(s->c, lane_mask(em & ~fill));
+    return em & ~fill;
 }
 
 /* Appends the lanes set in m to q, packed. */
@@ -209,13 +211,13 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
         const __m128i s = _mm_cvtsi32_si128((int)bd->shift[d]);
         const __m256i next_allowed = _mm256_set1_epi32((int)bd->allowed[d + 1]);
         lanes st = {zero, ones, zero, zero};
-        refill(&st, &q[d]);
+        unsigned idle = refill(&st, &q[d]);
 
         if (d + 3 == L) {
             /* children are of level L - 2: count their completions */
             const __m128i s2 = _mm_cvtsi32_si128((int)bd->shift[d + 1]);
             const __m256i last_allowed = _mm256_set1_epi32((int)bd->allowed[d + 2]);
-            while (zero_lanes(st.f) != 0xffu) {
+            while (idle != 0xffu) {
                 lanes ch = take_child(&st, s, next_allowed);
                 __m256i b1 = lowest_bit(ch.f);
                 __m256i b2 = _mm256_xor_si256(ch.f, b1);
@@ -224,7 +226,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
                     not_solution(&ch, b1, s2, last_allowed), ones));
                 cnt = _mm256_sub_epi32(cnt, _mm256_andnot_si256(
                     not_solution(&ch, b2, s2, last_allowed), ones));
-                refill(&st, &q[d]);
+                idle = refill(&st, &q[d]);
                 if (--poll == 0) {
                     poll = NQ_AVX2_POLL_STEPS;
                     flush_counts(&cnt, &total);
@@ -238,12 +240,12 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
         }
 
         level_queue *out_q = &q[d + 1];
-        while (zero_lanes(st.f) != 0xffu) {
+        while (idle != 0xffu) {
             lanes ch = take_child(&st, s, next_allowed);
             /* children with a free square join the next level's queue */
             unsigned m = ~zero_lanes(ch.f) & 0xffu;
             push_lanes(&ch, m, out_q);
-            refill(&st, &q[d]);
+            idle = refill(&st, &q[d]);
             if (out_q->n > QCAP - 8) {
                 /* go deeper first: put back what is left */
                 push_lanes(&st, ~zero_lanes(st.f) & 0xffu, &q[d]);
