@@ -32,6 +32,8 @@ cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON >/dev/
 cmake --build build/test -j "$jobs"
 echo "== tests"
 ctest --test-dir build/test --output-on-failure -j "$jobs"
+echo "== long counts (n = 17, 18)"
+ctest --test-dir build/test --output-on-failure -C Long -L long
 
 # --- 2. sanitizers ----------------------------------------------------------------
 echo "== build (AddressSanitizer + UndefinedBehaviorSanitizer)"
