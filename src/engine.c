@@ -332,20 +332,12 @@ static int check_options(const nq_count_options *o, unsigned n)
 static int resolve_simd(nq_simd *out, nq_simd asked, nq_method method)
 {
     nq_simd best = nq_cpu_simd_best();
-    if (method == NQ_METHOD_PLAIN) {
-        *out = NQ_SIMD_NONE; /* the reference walk is scalar */
-        return asked == NQ_SIMD_AUTO || asked == NQ_SIMD_NONE ||
-                       asked <= best
-                   ? NQ_OK
-                   : NQ_EUNSUPPORTED;
-    }
-    if (asked == NQ_SIMD_AUTO) {
-        *out = best;
-        return NQ_OK;
-    }
-    if (asked != NQ_SIMD_NONE && asked > best)
+    if (asked != NQ_SIMD_AUTO && asked != NQ_SIMD_NONE && asked > best)
         return NQ_EUNSUPPORTED;
-    *out = asked;
+    if (method == NQ_METHOD_PLAIN)
+        *out = NQ_SIMD_NONE; /* the reference walk is scalar */
+    else
+        *out = asked == NQ_SIMD_AUTO ? best : asked;
     return NQ_OK;
 }
 
