@@ -55,18 +55,14 @@ int nq_plain_plan_build(nq_plain_plan **out, unsigned n)
         return NQ_ENOMEM;
     p->n = n;
     if (n >= 2) {
-        /* A row-1 queen may not share the column or a diagonal of row 0's. */
-        for (unsigned a = 0; a < half; a++)
-            for (unsigned b = 0; b < n; b++)
-                if (b + 1 < a || b > a + 1)
-                    count++;
-        p->first = malloc(count ? count : 1);
-        p->second = malloc(count ? count : 1);
+        /* at most n row-1 columns for each row-0 column */
+        p->first = malloc((size_t)half * n);
+        p->second = malloc((size_t)half * n);
         if (!p->first || !p->second) {
             nq_plain_plan_free(p);
             return NQ_ENOMEM;
         }
-        count = 0;
+        /* A row-1 queen may not share the column or a diagonal of row 0's. */
         for (unsigned a = 0; a < half; a++)
             for (unsigned b = 0; b < n; b++)
                 if (b + 1 < a || b > a + 1) {
