@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nqueens.h"
 
 typedef struct outcome {
     int status;
@@ -235,6 +236,16 @@ static void test_bad_stdin(void **state)
     expect_usage_error(run_cli("8 -3", NULL), "'-3'");
 }
 
+static void test_unsupported_simd_level(void **state)
+{
+    (void)state;
+    if (nq_simd_best() == NQ_SIMD_AVX512)
+        skip();
+    expect_usage_error(run_cli(NULL, "--simd=avx512", "8", NULL), "does not support --simd=avx512");
+    expect_usage_error(run_cli(NULL, "--check", "--simd=avx512", "8", NULL),
+                       "does not support --simd=avx512");
+}
+
 static void test_double_dash(void **state)
 {
     outcome o = run_cli(NULL, "--", "8", NULL);
@@ -413,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_bad_operands),
         cmocka_unit_test(test_bad_operand_anywhere_prints_nothing),
         cmocka_unit_test(test_bad_stdin),
+        cmocka_unit_test(test_unsupported_simd_level),
         cmocka_unit_test(test_double_dash),
         cmocka_unit_test(test_list_mode),
         cmocka_unit_test(test_list_canonical),

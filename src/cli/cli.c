@@ -584,6 +584,15 @@ static int parse_args(nq_cli_opts *o, int argc, char **argv, FILE *err)
 /* ------------------------------------------------------------------------
  * Counting
  * ------------------------------------------------------------------------ */
+nq_count_options nq_cli_count_options(const nq_cli_opts *o)
+{
+    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    co.threads = o->threads;
+    co.method = o->method;
+    co.simd = o->simd;
+    return co;
+}
+
 static void print_count(const nq_cli_opts *o, unsigned n,
                         const nq_count_result *r, FILE *out)
 {
@@ -647,24 +656,16 @@ static int open_checkpoint(nq_checkpoint **cp, const nq_cli_opts *o,
 static int run_count(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out,
                      FILE *err)
 {
-    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    nq_count_options co = nq_cli_count_options(o);
     nq_cli_progress_state ps;
     nq_checkpoint *cp = NULL;
     int status = NQ_EXIT_OK;
 
-    co.threads = o->threads;
-    co.method = o->method;
-    co.simd = o->simd;
     co.part_k = o->part_k;
     co.part_m = o->part_m;
     co.checkpoint_interval = o->checkpoint_interval;
     if (o->unique && o->method == NQ_METHOD_PLAIN) {
         nq_cli_error(err, "--unique needs the symmetry method (the plain method counts totals only)");
-        return NQ_EXIT_USAGE;
-    }
-    if (o->simd != NQ_SIMD_AUTO && o->simd != NQ_SIMD_NONE &&
-        o->simd > nq_simd_best()) {
-        nq_cli_error(err, "this CPU does not support --simd=%s", nq_simd_name(o->simd));
         return NQ_EXIT_USAGE;
     }
     if (o->checkpoint && sizes->len != 1) {
@@ -788,6 +789,11 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
                                       strlen(o.operands[i]), err, "") != 0) {
             goto done;
         }
+    }
+    if (o.simd != NQ_SIMD_AUTO && o.simd != NQ_SIMD_NONE &&
+        o.simd > nq_simd_best() && o.mode != NQ_MODE_LIST) {
+        nq_cli_error(err, "this CPU does not support --simd=%s", nq_simd_name(o.simd));
+        goto done;
     }
     switch (o.mode) {
     case NQ_MODE_LIST: status = nq_cli_list(&o, &sizes, out, err); break;

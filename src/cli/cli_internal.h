@@ -85,6 +85,9 @@ int nq_cli_parse_sizes(nq_sizes *v, const char *s, size_t len, FILE *err,
 /* Reads all of in: 0, -1 (out of memory) or -2 (read error). */
 int nq_cli_read_all(char **out, size_t *len, FILE *in);
 
+/* Count options from the command's: threads, method, SIMD level. */
+nq_count_options nq_cli_count_options(const nq_cli_opts *o);
+
 /* The modes other than counting (solutions.c, longrun.c). */
 int nq_cli_list(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out, FILE *err);
 int nq_cli_construct(const nq_cli_opts *o, FILE *out, FILE *err);

@@ -324,12 +324,9 @@ int nq_cli_verify(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err)
 int nq_cli_check(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out,
                  FILE *err)
 {
-    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    nq_count_options co = nq_cli_count_options(o);
     int mismatches = 0;
 
-    co.threads = o->threads;
-    co.method = o->method;
-    co.simd = o->simd;
     if (o->format == NQ_FORMAT_LABELS || o->format == NQ_FORMAT_BARE)
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
     for (size_t i = 0; i < sizes->len; i++) {
