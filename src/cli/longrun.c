@@ -283,6 +283,17 @@ static int by_n_then_part(const void *a, const void *b)
     return 0;
 }
 
+/* Counts the parts [from, to) as missing and names them in buf, as many as
+ * fit ("3, 4, 9"). */
+static void list_missing(char *buf, size_t size, size_t *len, size_t *count,
+                         uint64_t from, uint64_t to)
+{
+    for (uint64_t k = from; k < to; k++, ++*count)
+        if (*len + 24 < size)
+            *len += (size_t)snprintf(buf + *len, size - *len, "%s%llu",
+                                     *len ? ", " : "", (unsigned long long)k);
+}
+
 /* Checks one size's parts [lo, hi) and, unless out is NULL, prints their sum. */
 static int merge_group(const nq_cli_opts *o, const part_line *v, size_t lo,
                        size_t hi, FILE *out, FILE *err)
@@ -314,20 +325,13 @@ static int merge_group(const nq_cli_opts *o, const part_line *v, size_t lo,
                          (unsigned long long)b->line);
             return NQ_EXIT_FAILURE;
         }
-        for (; expect < b->part; expect++, nmissing++)
-            if (mlen + 24 < sizeof missing)
-                mlen += (size_t)snprintf(missing + mlen, sizeof missing - mlen,
-                                         "%s%llu", mlen ? ", " : "",
-                                         (unsigned long long)expect);
+        list_missing(missing, sizeof missing, &mlen, &nmissing, expect, b->part);
         expect = b->part + 1;
         total += b->total;
         unique += b->unique;
         has_unique &= b->has_unique;
     }
-    for (; expect <= a->parts; expect++, nmissing++)
-        if (mlen + 24 < sizeof missing)
-            mlen += (size_t)snprintf(missing + mlen, sizeof missing - mlen, "%s%llu",
-                                     mlen ? ", " : "", (unsigned long long)expect);
+    list_missing(missing, sizeof missing, &mlen, &nmissing, expect, a->parts + 1);
     if (nmissing) {
         nq_cli_error(err, "n = %llu: %zu of %llu parts missing: %s%s",
                      (unsigned long long)a->n, nmissing, (unsigned long long)a->parts,
