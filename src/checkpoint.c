@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
-#include "nqueens.h"
+#include "method.h"
 
 #define CKPT_MAGIC "NQCKPT\r\n"
 #define CKPT_FORMAT 1u
@@ -172,16 +172,16 @@ static int load(nq_checkpoint *cp, const unsigned char *b, size_t len)
 int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
+    const nq_method_ops *ops = nq_method_ops_of(method);
     nq_checkpoint *cp;
     unsigned char *buf = NULL;
     size_t len = 0, plen;
     uint64_t units;
     int rc;
 
-    if (!out || (path && !*path))
+    if (!out || (path && !*path) || !ops)
         return NQ_EINVAL;
-    if (method == NQ_METHOD_DEFAULT)
-        method = NQ_METHOD_SYMMETRY;
+    method = ops->id; /* NQ_METHOD_DEFAULT names the method it stands for */
     rc = nq_units(&units, n, method);
     if (rc != NQ_OK)
         return rc;
@@ -198,7 +198,7 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
     }
     cp->n = n;
     cp->method = method;
-    cp->list_version = nq_unit_list_version(method);
+    cp->list_version = ops->list_version;
     cp->units_total = units;
     if (!path) {
         *out = cp; /* in memory only */

@@ -2,8 +2,8 @@
  * The counting engine: one ordered list of work units per method, a pool of
  * POSIX threads that pull units from it, and the caller's thread watching.
  *
- * Each method (plain.c, sym.c) turns a board size into a deterministic,
- * ordered list of units and counts any unit on its own. The engine picks
+ * Each method (method.h: one row per method) turns a board size into a
+ * deterministic, ordered list of units and counts any unit on its own. The engine picks
  * the units this run must do (a range, a part k of m, minus those a
  * checkpoint already holds) into an array, and the workers take them in
  * order through one atomic index: long units early or late, every thread
@@ -26,105 +26,16 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
-#include "plain.h"
-#include "sym.h"
+#include "method.h"
 
 /* How often the watching thread wakes up, in milliseconds. */
 #define WATCH_PERIOD_MS 20
 /* Shortest time between two progress reports, in seconds. */
 #define PROGRESS_PERIOD 0.25
 
-/* ------------------------------------------------------------------------
- * Methods behind one interface
- * ------------------------------------------------------------------------ */
-typedef struct method_ops {
-    int (*build)(void **plan, unsigned n);
-    uint64_t (*size)(const void *plan);
-    int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
-                 const atomic_int *stop, nq_unit_result *out);
-    void (*destroy)(void *plan);
-    uint32_t list_version;
-    int has_unique;
-} method_ops;
-
-static int plain_build(void **plan, unsigned n)
-{
-    return nq_plain_plan_build((nq_plain_plan **)plan, n);
-}
-static uint64_t plain_size(const void *plan) { return nq_plain_plan_size(plan); }
-static int plain_solve(const void *plan, uint64_t unit, nq_simd simd,
-                       const atomic_int *stop, nq_unit_result *out)
-{
-    (void)simd;
-    return nq_plain_solve_unit(plan, unit, stop, out);
-}
-static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
-
-static int sym_build(void **plan, unsigned n)
-{
-    return nq_sym_plan_build((nq_sym_plan **)plan, n);
-}
-static uint64_t sym_size(const void *plan) { return nq_sym_plan_size(plan); }
-static int sym_solve(const void *plan, uint64_t unit, nq_simd simd,
-                     const atomic_int *stop, nq_unit_result *out)
-{
-    return nq_sym_solve_unit(plan, unit, simd, stop, out);
-}
-static void sym_destroy(void *plan) { nq_sym_plan_free(plan); }
-
-static const method_ops plain_ops = {plain_build, plain_size, plain_solve,
-                                     plain_destroy,
-                                     NQ_PLAIN_UNIT_LIST_VERSION, 0};
-static const method_ops sym_ops = {sym_build, sym_size, sym_solve,
-                                   sym_destroy, NQ_SYM_UNIT_LIST_VERSION, 1};
-
-static const method_ops *ops_of(nq_method method)
-{
-    switch (method) {
-    case NQ_METHOD_PLAIN: return &plain_ops;
-    case NQ_METHOD_DEFAULT:
-    case NQ_METHOD_SYMMETRY: return &sym_ops;
-    default: return NULL;
-    }
-}
-
-static nq_method resolve_method(nq_method method)
-{
-    return method == NQ_METHOD_DEFAULT ? NQ_METHOD_SYMMETRY : method;
-}
-
-/* ------------------------------------------------------------------------
- * Small public helpers
- * ------------------------------------------------------------------------ */
-nq_simd nq_simd_best(void) { return nq_cpu_simd_best(); }
-
-uint32_t nq_unit_list_version(nq_method method)
-{
-    const method_ops *ops = ops_of(method);
-    return ops ? ops->list_version : 0;
-}
-
 uint32_t nq_part_of_unit(uint64_t unit, uint32_t m)
 {
     return m == 0 ? 0 : (uint32_t)(unit % m) + 1u;
-}
-
-int nq_units(uint64_t *out, unsigned n, nq_method method)
-{
-    const method_ops *ops = ops_of(method);
-    void *plan = NULL;
-    int rc;
-
-    if (!out || !ops)
-        return NQ_EINVAL;
-    if (n > NQ_MAX_N)
-        return NQ_ERANGE;
-    rc = ops->build(&plan, n);
-    if (rc != NQ_OK)
-        return rc;
-    *out = ops->size(plan);
-    ops->destroy(plan);
-    return NQ_OK;
 }
 
 /* ------------------------------------------------------------------------
@@ -137,7 +48,7 @@ typedef struct accumulator {
 } accumulator;
 
 typedef struct run {
-    const method_ops *ops;
+    const nq_method_ops *ops;
     const void *plan;
     nq_simd simd;
     const nq_count_options *opts;
@@ -145,7 +56,7 @@ typedef struct run {
     uint64_t ntodo;
 
     atomic_uint_fast64_t next; /* index into todo of the next unit to take */
-    atomic_int stop;           /* raised on cancel or on a worker's error */
+    nq_stop_flag stop;         /* raised on cancel or on a worker's error */
 
     pthread_mutex_t lock;      /* guards what follows, and on_unit calls */
     pthread_cond_t wake;
@@ -317,27 +228,12 @@ static int check_options(const nq_count_options *o, unsigned n)
         return NQ_EVERSION;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;
-    if (!ops_of(o->method))
-        return NQ_EINVAL;
-    if (!nq_simd_name(o->simd))
+    if (!nq_method_ops_of(o->method) || !nq_simd_name(o->simd))
         return NQ_EINVAL;
     if ((o->part_m == 0) != (o->part_k == 0) || o->part_k > o->part_m)
         return NQ_EINVAL;
     if (!(o->checkpoint_interval >= 0.0))
         return NQ_EINVAL;
-    return NQ_OK;
-}
-
-/* The SIMD level to run: the one asked for, if this CPU has it. */
-static int resolve_simd(nq_simd *out, nq_simd asked, nq_method method)
-{
-    nq_simd best = nq_cpu_simd_best();
-    if (asked != NQ_SIMD_AUTO && asked != NQ_SIMD_NONE && asked > best)
-        return NQ_EUNSUPPORTED;
-    if (method == NQ_METHOD_PLAIN)
-        *out = NQ_SIMD_NONE; /* the reference walk is scalar */
-    else
-        *out = asked == NQ_SIMD_AUTO ? best : asked;
     return NQ_OK;
 }
 
@@ -381,7 +277,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
 {
     static const nq_count_options defaults = NQ_COUNT_OPTIONS_INIT;
     const nq_count_options *o = opts ? opts : &defaults;
-    const method_ops *ops;
+    const nq_method_ops *ops;
     nq_method method;
     nq_simd simd;
     void *plan = NULL;
@@ -398,9 +294,9 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     rc = check_options(o, n);
     if (rc != NQ_OK)
         return rc;
-    method = resolve_method(o->method);
-    ops = ops_of(method);
-    rc = resolve_simd(&simd, o->simd, method);
+    ops = nq_method_ops_of(o->method);
+    method = ops->id;
+    rc = nq_method_simd(&simd, ops, o->simd);
     if (rc != NQ_OK)
         return rc;
     rc = check_checkpoint(o->checkpoint, n, method);

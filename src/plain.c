@@ -92,7 +92,7 @@ void nq_plain_plan_free(nq_plain_plan *plan)
 /* Counts the completions of rows `row`..n-1 given the three masks.
  * Returns -1 when the stop flag was raised. */
 static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
-                uint32_t rd, const atomic_int *stop, uint64_t *out)
+                uint32_t rd, const nq_stop_flag *stop, uint64_t *out)
 {
     const uint32_t full = board_mask(n);
     uint32_t free_[NQ_MAX_N], c[NQ_MAX_N], l[NQ_MAX_N], r[NQ_MAX_N];
@@ -120,7 +120,7 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
             free_[d] = full & ~(c[d] | l[d] | r[d]);
             if (--budget == 0) {
                 budget = PLAIN_POLL_NODES;
-                if (atomic_load_explicit(stop, memory_order_relaxed))
+                if (nq_stopped(stop))
                     return -1;
             }
         } else {
@@ -134,7 +134,7 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
 }
 
 int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
-                        const atomic_int *stop, nq_unit_result *out)
+                        const nq_stop_flag *stop, nq_unit_result *out)
 {
     const unsigned n = plan->n;
     uint64_t count = 0;
@@ -160,3 +160,28 @@ int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
     out->unique = 0;
     return NQ_OK;
 }
+
+/* ------------------------------------------------------------------------
+ * The method's row (method.h)
+ * ------------------------------------------------------------------------ */
+static int plain_build(void **plan, unsigned n)
+{
+    return nq_plain_plan_build((nq_plain_plan **)plan, n);
+}
+
+static uint64_t plain_size(const void *plan) { return nq_plain_plan_size(plan); }
+
+static int plain_solve(const void *plan, uint64_t unit, nq_simd simd,
+                       const nq_stop_flag *stop, nq_unit_result *out)
+{
+    (void)simd; /* scalar only */
+    return nq_plain_solve_unit(plan, unit, stop, out);
+}
+
+static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
+
+const nq_method_ops nq_plain_method = {
+    NQ_METHOD_PLAIN, "plain", NQ_PLAIN_UNIT_LIST_VERSION, 0,
+    plain_build, plain_size, plain_solve, plain_destroy,
+    NULL,
+};

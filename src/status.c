@@ -1,5 +1,6 @@
 /*
- * Status sentences, version numbers and the names of methods and SIMD levels.
+ * Status sentences, version numbers and the names of SIMD levels (method
+ * names come from the method table, method.c).
  */
 #include "nqueens.h"
 
@@ -25,16 +26,6 @@ const char *nq_strerror(int status)
     case NQ_EMISMATCH: return "file belongs to another board size, method or unit list";
     case NQ_ENOTFOUND: return "no known value";
     default: return "unknown error";
-    }
-}
-
-const char *nq_method_name(nq_method method)
-{
-    switch (method) {
-    case NQ_METHOD_PLAIN: return "plain";
-    case NQ_METHOD_SYMMETRY: return "symmetry";
-    case NQ_METHOD_DEFAULT: return "default";
-    default: return NULL;
     }
 }
 

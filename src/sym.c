@@ -1,6 +1,7 @@
 /*
- * sym.c - the symmetry counting method: unit list, scalar kernel, small-n
- * path and the symmetry bookkeeping.
+ * sym.c - the symmetry counting method: unit list, small-n path, the
+ * constellations fixed by a turn, and the symmetry bookkeeping. The interior
+ * walk itself is a kernel (sym_kernel.h: sym_scalar.c, sym_avx2.c, ...).
  *
  * Design note
  * -----------
@@ -61,6 +62,9 @@
 
 #include <stdlib.h>
 
+#include "cpu.h"
+#include "sym_kernel.h"
+
 /* Boards from this size on split constellations by their first interior
  * queen (see the design note). */
 #define NQ_SYM_SPLIT_N 20u
@@ -68,9 +72,6 @@
 #define NQ_SYM_SMALL_N 5u
 /* Marks a unit that is a whole constellation. */
 #define NQ_SYM_NO_SPLIT 0xffu
-/* Scalar kernel steps between two polls of the stop flag (well under a
- * millisecond of work). */
-#define NQ_SYM_POLL_STEPS 4096u
 
 /* The eight symmetries, as maps of square (r, c): 0 identity, 1-3 quarter,
  * half and three-quarter turns, 4-7 the reflections. */
@@ -330,73 +331,6 @@ void nq_sym_plan_free(nq_sym_plan *plan)
 }
 
 /* ========================================================================
- * Scalar kernel
- * ======================================================================== */
-
-static int nq_sym_stopped(const atomic_int *stop)
-{
-    return stop && atomic_load_explicit(stop, memory_order_relaxed) != 0;
-}
-
-int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
-                        const atomic_int *stop, uint64_t *count)
-{
-    const unsigned last = bd->levels - 1;
-    unsigned d = start->level;
-    uint32_t cols = start->cols, ld = start->ld, rd = start->rd;
-    uint32_t f = bd->allowed[d] & ~(cols | ld | rd);
-    if (d == last) {
-        *count += (uint64_t)__builtin_popcount(f);
-        return NQ_OK;
-    }
-    const unsigned base = d;
-    uint32_t fs[NQ_SYM_MAX_LEVELS], cs[NQ_SYM_MAX_LEVELS];
-    uint32_t ls[NQ_SYM_MAX_LEVELS], rs[NQ_SYM_MAX_LEVELS];
-    uint64_t n = 0;
-    unsigned poll = NQ_SYM_POLL_STEPS;
-    for (;;) {
-        if (d + 1 == last) {
-            /* The last row has exactly one unused column left: each
-             * candidate here is a solution or not, by one test. */
-            const uint32_t al = bd->allowed[last];
-            const unsigned s = bd->shift[d];
-            while (f) {
-                uint32_t bit = f & (0u - f);
-                f ^= bit;
-                n += (al & ~(cols | bit | ((ld | bit) << s) | ((rd | bit) >> s))) != 0;
-            }
-        } else if (f) {
-            uint32_t bit = f & (0u - f);
-            const unsigned s = bd->shift[d];
-            fs[d] = f ^ bit;
-            cs[d] = cols;
-            ls[d] = ld;
-            rs[d] = rd;
-            cols |= bit;
-            ld = (ld | bit) << s;
-            rd = (rd | bit) >> s;
-            d++;
-            f = bd->allowed[d] & ~(cols | ld | rd);
-            continue;
-        }
-        if (d == base)
-            break;
-        d--;
-        f = fs[d];
-        cols = cs[d];
-        ld = ls[d];
-        rd = rs[d];
-        if (--poll == 0) {
-            poll = NQ_SYM_POLL_STEPS;
-            if (nq_sym_stopped(stop))
-                return NQ_ECANCELED;
-        }
-    }
-    *count += n;
-    return NQ_OK;
-}
-
-/* ========================================================================
  * Constellations fixed by a turn: walk keeping the queens' columns
  * ======================================================================== */
 
@@ -407,7 +341,7 @@ typedef struct nq_sym_track {
     unsigned col[NQ_MAX_N]; /* column of the queen in each board row */
     uint64_t count, fix90, fix180;
     unsigned poll;
-    const atomic_int *stop;
+    const nq_stop_flag *stop;
 } nq_sym_track;
 
 static int nq_sym_track_walk(nq_sym_track *t, unsigned d, uint32_t cols,
@@ -417,7 +351,7 @@ static int nq_sym_track_walk(nq_sym_track *t, unsigned d, uint32_t cols,
     uint32_t f = bd->allowed[d] & ~(cols | ld | rd);
     if (--t->poll == 0) {
         t->poll = NQ_SYM_POLL_STEPS;
-        if (nq_sym_stopped(t->stop))
+        if (nq_stopped(t->stop))
             return NQ_ECANCELED;
     }
     while (f) {
@@ -486,16 +420,16 @@ static void nq_sym_small_walk(unsigned n, unsigned r, unsigned col[],
  * ======================================================================== */
 
 int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
-                      const atomic_int *stop, nq_unit_result *out)
+                      const nq_stop_flag *stop, nq_unit_result *out)
 {
     if (!plan || !out || unit >= plan->nunits)
         return NQ_EINVAL;
-    if (simd != NQ_SIMD_NONE && simd != NQ_SIMD_AVX2 && simd != NQ_SIMD_AVX512)
+    if (simd == NQ_SIMD_AUTO || !nq_simd_name(simd))
         return NQ_EINVAL;
-    /* AVX-512 has no kernel: nq_cpu_simd_best() never reports it. */
-    if (simd != NQ_SIMD_NONE && (simd == NQ_SIMD_AVX512 || nq_cpu_simd_best() < simd))
+    const nq_sym_kernel_fn kernel = nq_sym_kernel_of(simd);
+    if (!kernel || (simd != NQ_SIMD_NONE && nq_cpu_simd_best() < simd))
         return NQ_EUNSUPPORTED;
-    if (nq_sym_stopped(stop))
+    if (nq_stopped(stop))
         return NQ_ECANCELED;
 
     const unsigned n = plan->n;
@@ -551,16 +485,40 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
         start.rd = bit >> bd.shift[0];
     }
     uint64_t count = 0;
-    int rc;
-#if defined(__x86_64__) || defined(__i386__)
-    if (simd == NQ_SIMD_AVX2)
-        rc = nq_sym_count_avx2(&bd, &start, stop, &count);
-    else
-#endif
-        rc = nq_sym_count_scalar(&bd, &start, stop, &count);
+    int rc = kernel(&bd, &start, stop, &count);
     if (rc != NQ_OK)
         return rc;
     out->total = count * (8 / order);
     out->unique = count / order;
     return NQ_OK;
 }
+
+/* ========================================================================
+ * The method's row (method.h)
+ * ======================================================================== */
+
+static int nq_sym_build_any(void **plan, unsigned n)
+{
+    return nq_sym_plan_build((nq_sym_plan **)plan, n);
+}
+
+static uint64_t nq_sym_size_any(const void *plan)
+{
+    return nq_sym_plan_size(plan);
+}
+
+static int nq_sym_solve_any(const void *plan, uint64_t unit, nq_simd simd,
+                            const nq_stop_flag *stop, nq_unit_result *out)
+{
+    return nq_sym_solve_unit(plan, unit, simd, stop, out);
+}
+
+static void nq_sym_free_any(void *plan) { nq_sym_plan_free(plan); }
+
+static int nq_sym_has_simd(nq_simd simd) { return nq_sym_kernel_of(simd) != NULL; }
+
+const nq_method_ops nq_sym_method = {
+    NQ_METHOD_SYMMETRY, "symmetry", NQ_SYM_UNIT_LIST_VERSION, 1,
+    nq_sym_build_any, nq_sym_size_any, nq_sym_solve_any, nq_sym_free_any,
+    nq_sym_has_simd,
+};

@@ -1,5 +1,6 @@
 /*
- * sym_avx2.c - the interior walk of sym.c on eight AVX2 lanes.
+ * sym_avx2.c - the interior walk of the symmetry method (sym_kernel.h) on
+ * eight AVX2 lanes.
  *
  * Why lanes: the scalar walk spends most of its time on mispredicted
  * branches (descend or back up, one more candidate or not). Here eight
@@ -30,16 +31,17 @@
  *
  * Lanes without a state carry cols = ~0, so that they emit nothing.
  */
-#include "sym.h"
+#include "sym_kernel.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 
 #include <immintrin.h>
-
-#include "sym_avx2_tables.h"
 #include <stdlib.h>
 
-#define NQ_AVX2_INLINE static inline __attribute__((always_inline, target("avx2,bmi2,popcnt")))
+#include "cpu.h"
+#include "sym_avx2_tables.h"
+
+#define NQ_AVX2_INLINE static inline __attribute__((always_inline, target(NQ_TARGET_AVX2)))
 
 /* States per level queue, plus slack for whole-vector stores and loads. */
 #define QCAP 512
@@ -160,9 +162,9 @@ NQ_AVX2_INLINE void push_lanes(const lanes *s, unsigned m, level_queue *q)
     q->n += (uint32_t)__builtin_popcount(m);
 }
 
-__attribute__((target("avx2,bmi2,popcnt")))
+__attribute__((target(NQ_TARGET_AVX2)))
 int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
-                      const atomic_int *stop, uint64_t *count)
+                      const nq_stop_flag *stop, uint64_t *count)
 {
     const unsigned L = bd->levels, d0 = start->level;
     level_queue q[NQ_SYM_MAX_LEVELS];
@@ -171,7 +173,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
     unsigned poll = NQ_AVX2_POLL_STEPS;
     int rc = NQ_OK;
 
-    /* too shallow for the queues: the scalar walk does it */
+    /* too shallow for the queues: the scalar kernel does it */
     if (d0 + 3 > L)
         return nq_sym_count_scalar(bd, start, stop, count);
 
@@ -230,7 +232,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
                 if (--poll == 0) {
                     poll = NQ_AVX2_POLL_STEPS;
                     flush_counts(&cnt, &total);
-                    if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
+                    if (nq_stopped(stop)) {
                         rc = NQ_ECANCELED;
                         goto out;
                     }
@@ -253,7 +255,7 @@ int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
             }
             if (--poll == 0) {
                 poll = NQ_AVX2_POLL_STEPS;
-                if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
+                if (nq_stopped(stop)) {
                     rc = NQ_ECANCELED;
                     goto out;
                 }

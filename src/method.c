@@ -1,0 +1,110 @@
+/*
+ * method.c - the table of counting methods, and the public helpers that
+ * only need the table (names, unit lists, SIMD levels).
+ *
+ * One row per method. The row is all the engine, the checkpoint store and
+ * the command line ever learn about a method: see method.h.
+ */
+#include "method.h"
+
+#include "cpu.h"
+
+/* NQ_METHOD_DEFAULT is served by this row. */
+#define NQ_DEFAULT_METHOD (&nq_sym_method)
+
+static const nq_method_ops *const nq_methods[] = {
+    &nq_plain_method,
+    &nq_sym_method,
+};
+
+#define NQ_METHOD_COUNT (sizeof nq_methods / sizeof nq_methods[0])
+
+const nq_method_ops *nq_method_ops_of(nq_method method)
+{
+    if (method == NQ_METHOD_DEFAULT)
+        return NQ_DEFAULT_METHOD;
+    for (size_t i = 0; i < NQ_METHOD_COUNT; i++)
+        if (nq_methods[i]->id == method)
+            return nq_methods[i];
+    return NULL;
+}
+
+const char *nq_method_name(nq_method method)
+{
+    const nq_method_ops *ops;
+    if (method == NQ_METHOD_DEFAULT)
+        return "default";
+    ops = nq_method_ops_of(method);
+    return ops ? ops->name : NULL;
+}
+
+uint32_t nq_unit_list_version(nq_method method)
+{
+    const nq_method_ops *ops = nq_method_ops_of(method);
+    return ops ? ops->list_version : 0;
+}
+
+int nq_units(uint64_t *out, unsigned n, nq_method method)
+{
+    const nq_method_ops *ops = nq_method_ops_of(method);
+    void *plan = NULL;
+    int rc;
+
+    if (!out || !ops)
+        return NQ_EINVAL;
+    if (n > NQ_MAX_N)
+        return NQ_ERANGE;
+    rc = ops->build(&plan, n);
+    if (rc != NQ_OK)
+        return rc;
+    *out = ops->size(plan);
+    ops->destroy(plan);
+    return NQ_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * SIMD levels: what the CPU runs (cpu.c) meets what the methods have.
+ * ------------------------------------------------------------------------ */
+
+/* Whether some method has a kernel at this level. */
+static int nq_any_kernel(nq_simd simd)
+{
+    for (size_t i = 0; i < NQ_METHOD_COUNT; i++)
+        if (nq_methods[i]->has_simd && nq_methods[i]->has_simd(simd))
+            return 1;
+    return 0;
+}
+
+nq_simd nq_simd_best(void)
+{
+    nq_simd level = nq_cpu_simd_best();
+    while (level > NQ_SIMD_NONE && !nq_any_kernel(level))
+        level = (nq_simd)(level - 1);
+    return level;
+}
+
+int nq_method_simd(nq_simd *out, const nq_method_ops *ops, nq_simd asked)
+{
+    nq_simd best;
+
+    if (!out || !ops || !nq_simd_name(asked))
+        return NQ_EINVAL;
+    best = nq_simd_best();
+    if (asked != NQ_SIMD_AUTO && asked != NQ_SIMD_NONE && asked > best)
+        return NQ_EUNSUPPORTED;
+    if (!ops->has_simd) {
+        *out = NQ_SIMD_NONE;
+        return NQ_OK;
+    }
+    if (asked == NQ_SIMD_AUTO) {
+        nq_simd level = best;
+        while (level > NQ_SIMD_NONE && !ops->has_simd(level))
+            level = (nq_simd)(level - 1);
+        *out = level;
+        return NQ_OK;
+    }
+    if (asked != NQ_SIMD_NONE && !ops->has_simd(asked))
+        return NQ_EUNSUPPORTED;
+    *out = asked;
+    return NQ_OK;
+}

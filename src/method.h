@@ -1,0 +1,72 @@
+/*
+ * method.h - the job every counting method does, and the table of methods.
+ *
+ * A method turns a board size into an ordered list of work units (the same
+ * list for the same n, always) and counts any one unit on its own, on any
+ * thread, with the same result every time. The engine (engine.c), the
+ * checkpoint store and the public helpers (nq_units, nq_method_name, ...)
+ * reach methods only through this table, never by name.
+ *
+ * Adding a method: one source file that defines a `const nq_method_ops`,
+ * its declaration below, one row in method.c, and a value in nq_method
+ * (include/nqueens.h). See docs/conventions.md.
+ */
+#ifndef NQ_METHOD_H
+#define NQ_METHOD_H
+
+#include <stdint.h>
+
+#include "nqueens.h"
+#include "stop.h"
+
+/* The counts of one unit. */
+typedef struct nq_unit_result {
+    uint64_t total;  /* solutions of the unit, times its symmetry weight */
+    uint64_t unique; /* the unit's share of the count up to symmetry (0 when
+                        the method does not count unique solutions) */
+} nq_unit_result;
+
+typedef struct nq_method_ops {
+    nq_method id;          /* never NQ_METHOD_DEFAULT */
+    const char *name;      /* what nq_method_name() returns */
+    /* Bumped whenever the unit list of some n changes (order, shape,
+     * count): checkpoints and "part k of m" runs address units by index. */
+    uint32_t list_version;
+    int has_unique;        /* nonzero: solve() fills unique */
+
+    /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan.
+     * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM, NQ_EINVAL (NULL plan). */
+    int (*build)(void **plan, unsigned n);
+    /* @return the number of units of the plan. */
+    uint64_t (*size)(const void *plan);
+    /* Counts unit `unit` (< size) at level `simd` (never NQ_SIMD_AUTO; a
+     * level has_simd() accepts, or NQ_SIMD_NONE). Polls *stop (may be
+     * NULL) every millisecond of work at most; a raised flag ends the call
+     * with NQ_ECANCELED and leaves *out untouched.
+     * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_EUNSUPPORTED, NQ_ENOMEM. */
+    int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
+                 const nq_stop_flag *stop, nq_unit_result *out);
+    /* Frees a plan; NULL is fine. */
+    void (*destroy)(void *plan);
+    /* Whether this build has a kernel of the method at level `simd` (the
+     * CPU is not asked). NULL: the method is scalar only, and runs at
+     * NQ_SIMD_NONE whatever level is asked. */
+    int (*has_simd)(nq_simd simd);
+} nq_method_ops;
+
+/* The methods (one file each). */
+extern const nq_method_ops nq_plain_method;    /* plain.c */
+extern const nq_method_ops nq_sym_method;      /* sym.c */
+
+/* @return the method's operations; NQ_METHOD_DEFAULT gives the default
+ *         method's (ops->id says which); NULL for an unknown method. */
+const nq_method_ops *nq_method_ops_of(nq_method method);
+
+/* The SIMD level a count of `ops` runs at when `asked` is asked for:
+ * `asked` itself; for NQ_SIMD_AUTO the widest level this CPU runs that the
+ * method has; NQ_SIMD_NONE for a scalar-only method, whatever was asked.
+ * @return NQ_OK, NQ_EINVAL (not a level), NQ_EUNSUPPORTED (asked is above
+ *         nq_simd_best(), or the method lacks that very level). */
+int nq_method_simd(nq_simd *out, const nq_method_ops *ops, nq_simd asked);
+
+#endif /* NQ_METHOD_H */
