@@ -122,7 +122,9 @@ typedef struct nq_checkpoint nq_checkpoint;
 #define NQ_COUNT_OPTIONS_VERSION 1
 
 /*! Options of nq_count(). Always start from NQ_COUNT_OPTIONS_INIT, so that
- *  fields added by later versions get their defaults. */
+ *  fields added by later versions get their defaults. The library accepts
+ *  every version from 1 to NQ_COUNT_OPTIONS_VERSION: a program built
+ *  against an older header keeps working. */
 typedef struct nq_count_options {
     unsigned version;       /*!< NQ_COUNT_OPTIONS_VERSION */
     unsigned threads;       /*!< worker threads; 0 = all online CPUs */
@@ -255,6 +257,8 @@ typedef int (*nq_solution_fn)(const uint32_t *cols, unsigned n, void *data);
 
 #define NQ_LIST_OPTIONS_VERSION 1
 
+/*! Options of nq_list(); start from NQ_LIST_OPTIONS_INIT. Every version
+ *  from 1 to NQ_LIST_OPTIONS_VERSION is accepted. */
 typedef struct nq_list_options {
     unsigned version;          /*!< NQ_LIST_OPTIONS_VERSION */
     int canonical;             /*!< nonzero: only the canonical representative

@@ -224,7 +224,8 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
 
 static int check_options(const nq_count_options *o, unsigned n)
 {
-    if (o->version != NQ_COUNT_OPTIONS_VERSION)
+    /* every version up to this one: older callers keep working */
+    if (o->version == 0 || o->version > NQ_COUNT_OPTIONS_VERSION)
         return NQ_EVERSION;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;

@@ -109,7 +109,7 @@ int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
         *out = 0;
     if (!opts)
         opts = &defaults;
-    if (opts->version != NQ_LIST_OPTIONS_VERSION)
+    if (opts->version == 0 || opts->version > NQ_LIST_OPTIONS_VERSION)
         return NQ_EVERSION;
     if (!fn)
         return NQ_EINVAL;

@@ -106,6 +106,26 @@ static void test_out_of_range(void **state)
     assert_int_equal(nq_count(&r, 4000000000u, NULL), NQ_ERANGE);
 }
 
+/* Every options version from 1 to the current one is accepted. */
+static void test_options_versions(void **state)
+{
+    static const struct { unsigned version; int rc; } cases[] = {
+        { 0, NQ_EVERSION },
+        { 1, NQ_OK },
+        { NQ_COUNT_OPTIONS_VERSION, NQ_OK },
+        { NQ_COUNT_OPTIONS_VERSION + 1, NQ_EVERSION },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+        nq_count_result r = { 0, 0, 0, NQ_METHOD_DEFAULT, NQ_SIMD_AUTO, 0, 0 };
+        o.version = cases[i].version;
+        o.threads = 1;
+        assert_int_equal(nq_count(&r, 8, &o), cases[i].rc);
+        assert_int_equal(r.total, cases[i].rc == NQ_OK ? 92u : 0u);
+    }
+}
+
 static void test_bad_arguments(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
@@ -374,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_unsupported_simd),
         cmocka_unit_test(test_strerror),
         cmocka_unit_test(test_version),
+        cmocka_unit_test(test_options_versions),
         cmocka_unit_test(test_known_table),
         cmocka_unit_test(test_parts_add_up),
         cmocka_unit_test(test_unit_ranges_add_up),

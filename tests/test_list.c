@@ -242,6 +242,27 @@ static void test_errors(void **state)
     assert_int_equal(c.seen, 0);
 }
 
+/* Every options version from 1 to the current one is accepted. */
+static void test_options_versions(void **state)
+{
+    static const struct { unsigned version; int rc; } cases[] = {
+        { 0, NQ_EVERSION },
+        { 1, NQ_OK },
+        { NQ_LIST_OPTIONS_VERSION, NQ_OK },
+        { NQ_LIST_OPTIONS_VERSION + 1, NQ_EVERSION },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nq_list_options opts = NQ_LIST_OPTIONS_INIT;
+        collector c = {0};
+        uint64_t count = 0;
+        c.n = 6;
+        opts.version = cases[i].version;
+        assert_int_equal(nq_list(&count, 6, &opts, collect, &c), cases[i].rc);
+        assert_int_equal(count, cases[i].rc == NQ_OK ? 4u : 0u);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -254,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_cancel_during_walk),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_options_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
