@@ -70,7 +70,10 @@ typedef enum nq_status {
     NQ_EIO = -10,         /*!< reading or writing a file failed (see errno) */
     NQ_EFORMAT = -11,     /*!< malformed input or a corrupted file */
     NQ_EMISMATCH = -12,   /*!< a file belongs to another n, method or unit list */
-    NQ_ENOTFOUND = -13    /*!< no such value is known */
+    NQ_ENOTFOUND = -13,   /*!< no such value is known */
+    NQ_EBUSY = -14,       /*!< another process (or object) is using the file */
+    NQ_EOVERFLOW = -15    /*!< a sum would not fit in 64 bits, or passes the
+                               published count: the input cannot be right */
 } nq_status;
 
 /*! nq_strerror() : @return a static, human-readable sentence for a status
@@ -218,15 +221,24 @@ typedef struct nq_checkpoint_info {
  *  `method`, or start an empty one if the file does not exist (it is
  *  written by the first save). A NULL path gives a checkpoint held in
  *  memory only, which saves do not write anywhere.
- *  @return NQ_OK; NQ_EFORMAT (not a checkpoint, truncated, corrupted);
- *          NQ_EMISMATCH (made for another n, method or unit list);
- *          NQ_EIO (unreadable: see errno); NQ_ERANGE; NQ_EINVAL; NQ_ENOMEM. */
+ *  A file checkpoint holds a lock on `path`.lock until nq_checkpoint_close(),
+ *  so that two runs never share one file; and opening creates and removes a
+ *  temporary file beside `path`, so that a place where saves would fail is
+ *  refused now, before any counting. `path` itself must be a regular file
+ *  or absent (a symbolic link is refused).
+ *  @return NQ_OK; NQ_EBUSY (another process or object holds the lock);
+ *          NQ_EFORMAT (not a checkpoint, truncated, corrupted, impossible
+ *          counts); NQ_EMISMATCH (made for another n, method or unit list);
+ *          NQ_EIO (unreadable, or no file can be written there: see errno);
+ *          NQ_ERANGE; NQ_EINVAL; NQ_ENOMEM. */
 NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
                               unsigned n, nq_method method);
 
 /*! nq_checkpoint_record() : record the result of one unit.
  *  @return NQ_OK (also when the same result was already there), NQ_EINVAL
- *          (unit out of range), NQ_EMISMATCH (a different result was). */
+ *          (unit out of range), NQ_EMISMATCH (a different result was),
+ *          NQ_EOVERFLOW (the recorded totals would pass the published
+ *          count of n, or 64 bits: nothing is recorded). */
 NQ_API int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit,
                                 uint64_t total, uint64_t unique);
 
@@ -237,13 +249,15 @@ NQ_API int nq_checkpoint_is_done(const nq_checkpoint *cp, uint64_t unit);
 NQ_API int nq_checkpoint_info_get(nq_checkpoint_info *out,
                                   const nq_checkpoint *cp);
 
-/*! nq_checkpoint_save() : write the checkpoint atomically: a temporary file
- *  beside it, flushed to disk, then renamed over it. Nothing is written
+/*! nq_checkpoint_save() : write the checkpoint atomically: a new temporary
+ *  file beside it (created exclusively, never through a symbolic link, and
+ *  removed on failure), flushed to disk, then renamed over it. Nothing is written
  *  when nothing changed since the last save, nor for a memory-only one.
  *  @return NQ_OK, NQ_EIO (see errno), NQ_EINVAL. */
 NQ_API int nq_checkpoint_save(nq_checkpoint *cp);
 
-/*! nq_checkpoint_close() : free the object (it does not save). NULL is fine. */
+/*! nq_checkpoint_close() : release the lock and free the object (it does
+ *  not save). NULL is fine. */
 NQ_API void nq_checkpoint_close(nq_checkpoint *cp);
 
 /* ------------------------------------------------------------------------

@@ -1,86 +1,75 @@
 /*
  * Checkpoints: which units of a count are finished, and their results.
  *
- * The file is a snapshot, rewritten whole at each save: a fixed header, one
- * record per finished unit in increasing unit order, and a 64-bit FNV-1a
- * checksum of everything before it (docs/checkpoint-format.md). A save
- * writes a temporary file beside the real one, flushes it to disk and
- * renames it over the old one, so that a crash at any moment leaves either
- * the old snapshot or the new one, never a mix. Loading trusts nothing: the
- * size must match the record count, the checksum must match, the records
- * must be in range and in order, and the header must name the same n,
- * method, unit-list version and unit count as the run that opens it.
+ * The file is a snapshot, rewritten whole at each save (checkpoint_file.c
+ * has the layout). A save writes a fresh temporary file beside the real
+ * one, flushes it to disk and renames it over the old one, so that a crash
+ * at any moment leaves either the old snapshot or the new one, never a mix.
+ *
+ * The file is shared with whatever else runs on the machine, so the store
+ * is careful with it:
+ *  - A lock file, FILE.lock, is held (flock, exclusive, non-blocking) from
+ *    open to close: a second run on the same checkpoint, in this process or
+ *    another, is refused at once with NQ_EBUSY instead of racing the first
+ *    one's saves. The lock sits on a file of its own because every save
+ *    replaces FILE by another inode. After locking, the store checks that
+ *    the name still leads to the inode it locked (a closing holder may have
+ *    just removed it) and tries again if not; a holder removes the lock
+ *    file at close only if it created it, so nothing of the user's is ever
+ *    deleted, and a file left by a killed process costs nothing: the kernel
+ *    dropped its lock.
+ *  - The temporary file gets a new name each time and is created with
+ *    O_CREAT | O_EXCL | O_NOFOLLOW: never through a symbolic link, never
+ *    over an existing file. Every failure removes it.
+ *  - Opening proves that the directory takes new files (it creates and
+ *    removes one), so a path that cannot be written fails before any
+ *    counting, not after hours of it.
+ *  - FILE itself is read without following a symbolic link, must be a
+ *    regular file, and is read only up to the largest size a checkpoint of
+ *    this count can have: memory never depends on the file.
  *
  * In memory the checkpoint is a bitmap of finished units plus their
  * results, indexed by unit.
  */
+#define _DEFAULT_SOURCE /* flock() */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "checkpoint.h"
 #include "method.h"
 
-#define CKPT_MAGIC "NQCKPT\r\n"
-#define CKPT_FORMAT 1u
-#define CKPT_HEADER 40u
-#define CKPT_RECORD 24u
-#define CKPT_TRAILER 8u
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
 
 struct nq_checkpoint {
     char *path;
-    char *tmp_path;
+    char *lock_path;
+    char *tmp_path;     /* room for path + ".tmp-XXXXXXXX" */
+    int lock_fd;        /* -1 when not locked (memory only) */
+    int lock_created;   /* this object created the lock file */
+    uint64_t tmp_seq;   /* varies the temporary names */
     unsigned n;
     nq_method method;
     uint32_t list_version;
     uint64_t units_total;
     uint64_t units_done;
     uint64_t total, unique;
+    uint64_t max_total; /* the published count of n, or UINT64_MAX */
     uint8_t *done;      /* bitmap, one bit per unit */
     uint64_t *results;  /* total and unique per unit, interleaved */
     int dirty;          /* changed since the last save or load */
 };
-
-static uint64_t fnv1a(const unsigned char *p, size_t len)
-{
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < len; i++) {
-        h ^= p[i];
-        h *= UINT64_C(0x100000001b3);
-    }
-    return h;
-}
-
-static void put64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
-}
 
 static int is_done(const nq_checkpoint *cp, uint64_t unit)
 {
@@ -98,74 +87,271 @@ static void mark(nq_checkpoint *cp, uint64_t unit, uint64_t total,
     cp->unique += unique;
 }
 
-/* Reads the whole file; 0, or -1 with errno set (ENOENT: no file). */
-static int read_file(unsigned char **out, size_t *len, const char *path)
+/* ------------------------------------------------------------------------
+ * Files
+ * ------------------------------------------------------------------------ */
+static char *join(const char *a, const char *b, size_t extra)
 {
-    FILE *f = fopen(path, "rb");
-    unsigned char *buf = NULL;
-    size_t cap = 0, k = 0;
-
-    if (!f)
-        return -1;
-    for (;;) {
-        size_t got;
-        if (k == cap) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            unsigned char *p = realloc(buf, ncap);
-            if (!p) {
-                free(buf);
-                fclose(f);
-                errno = ENOMEM;
-                return -1;
-            }
-            buf = p;
-            cap = ncap;
-        }
-        got = fread(buf + k, 1, cap - k, f);
-        k += got;
-        if (got == 0)
-            break;
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = malloc(la + lb + extra + 1);
+    if (s) {
+        memcpy(s, a, la);
+        memcpy(s + la, b, lb + 1);
     }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf);
-        fclose(f);
-        errno = e ? e : EIO;
-        return -1;
-    }
-    fclose(f);
-    *out = buf;
-    *len = k;
-    return 0;
+    return s;
 }
 
-/* Checks and loads a snapshot into cp. */
-static int load(nq_checkpoint *cp, const unsigned char *b, size_t len)
+/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_EIO (errno). */
+static int lock(nq_checkpoint *cp)
 {
-    uint64_t records, prev = 0;
-
-    if (len < CKPT_HEADER + CKPT_TRAILER || memcmp(b, CKPT_MAGIC, 8) != 0)
-        return NQ_EFORMAT;
-    if (get32(b + 8) != CKPT_FORMAT)
-        return NQ_EFORMAT;
-    records = get64(b + 32);
-    if (records > (len - CKPT_HEADER - CKPT_TRAILER) / CKPT_RECORD ||
-        len != CKPT_HEADER + records * CKPT_RECORD + CKPT_TRAILER)
-        return NQ_EFORMAT;
-    if (fnv1a(b, len - CKPT_TRAILER) != get64(b + len - CKPT_TRAILER))
-        return NQ_EFORMAT;
-    /* an intact file: now, is it ours? */
-    if (get32(b + 12) != cp->n || get32(b + 16) != (uint32_t)cp->method ||
-        get32(b + 20) != cp->list_version || get64(b + 24) != cp->units_total)
-        return NQ_EMISMATCH;
-    for (uint64_t i = 0; i < records; i++) {
-        const unsigned char *r = b + CKPT_HEADER + i * CKPT_RECORD;
-        uint64_t unit = get64(r);
-        if (unit >= cp->units_total || (i > 0 && unit <= prev))
-            return NQ_EFORMAT;
-        mark(cp, unit, get64(r + 8), get64(r + 16));
-        prev = unit;
+    for (int attempt = 0; attempt < 16; attempt++) {
+        struct stat held, named;
+        int created = 1, e;
+        int fd = open(cp->lock_path, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                      0644);
+        if (fd < 0 && errno == EEXIST) {
+            created = 0;
+            fd = open(cp->lock_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+            if (fd < 0 && errno == ENOENT)
+                continue; /* removed meanwhile */
+        }
+        if (fd < 0)
+            return NQ_EIO;
+        if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
+            e = fstat(fd, &held) != 0 ? errno : EEXIST; /* not a file of ours */
+            close(fd);
+            errno = e;
+            return NQ_EIO;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            e = errno;
+            close(fd);
+            if (e == EWOULDBLOCK || e == EAGAIN)
+                return NQ_EBUSY;
+            errno = e;
+            return NQ_EIO;
+        }
+        if (lstat(cp->lock_path, &named) == 0 && named.st_ino == held.st_ino &&
+            named.st_dev == held.st_dev) {
+            cp->lock_fd = fd;
+            cp->lock_created = created;
+            return NQ_OK;
+        }
+        close(fd); /* a closing holder removed it: take the new one */
     }
+    errno = EAGAIN;
+    return NQ_EIO;
+}
+
+static void unlock(nq_checkpoint *cp)
+{
+    if (cp->lock_fd < 0)
+        return;
+    if (cp->lock_created)
+        unlink(cp->lock_path); /* while still holding it: see the top */
+    close(cp->lock_fd);
+    cp->lock_fd = -1;
+}
+
+/* Creates a new temporary file beside the checkpoint, never following a
+ * link nor reusing a name: its descriptor, or -1 with errno set. */
+static int create_tmp(nq_checkpoint *cp)
+{
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
+    size_t base = strlen(cp->path) + 5; /* after "FILE.tmp-" */
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    for (int attempt = 0; attempt < 64; attempt++) {
+        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32) ^
+                     (uint64_t)(uintptr_t)cp ^ (++cp->tmp_seq * UINT64_C(0x9e3779b97f4a7c15));
+        int fd;
+        x ^= x >> 31;
+        x *= UINT64_C(0xbf58476d1ce4e5b9);
+        x ^= x >> 29;
+        memcpy(cp->tmp_path + base - 5, ".tmp-", 5);
+        for (int i = 0; i < 8; i++, x >>= 5)
+            cp->tmp_path[base + (size_t)i] = digits[x & 31];
+        cp->tmp_path[base + 8] = '\0';
+        fd = open(cp->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* Can new files be made beside the checkpoint? NQ_OK or NQ_EIO (errno). */
+static int probe_dir(nq_checkpoint *cp)
+{
+    int fd = create_tmp(cp);
+    if (fd < 0)
+        return NQ_EIO;
+    close(fd);
+    unlink(cp->tmp_path);
+    return NQ_OK;
+}
+
+/* Reads the checkpoint file: all of it if it has at most `max` bytes, else
+ * only its header (*too_long is set: enough to tell whose file it is).
+ * NQ_OK, NQ_EIO (errno; ENOENT: there is none; EISDIR), NQ_EFORMAT (not a
+ * regular file), NQ_ENOMEM. */
+static int read_file(unsigned char **out, size_t *len, int *too_long,
+                     const char *path, size_t max)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    unsigned char *buf;
+    size_t k = 0;
+
+    if (fd < 0)
+        return NQ_EIO;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return NQ_EIO;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        return S_ISDIR(st.st_mode) ? NQ_EIO : NQ_EFORMAT;
+    }
+    *too_long = st.st_size < 0 || (uint64_t)st.st_size > max;
+    if (!*too_long)
+        max = (size_t)st.st_size;
+    else if (max > NQ_CKPT_HEADER)
+        max = NQ_CKPT_HEADER;
+    /* one byte more, to see a file that grew since fstat() */
+    buf = malloc(max + 1);
+    if (!buf) {
+        close(fd);
+        return NQ_ENOMEM;
+    }
+    while (k <= max) {
+        ssize_t got = read(fd, buf + k, max + 1 - k);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int e = errno;
+            free(buf);
+            close(fd);
+            errno = e;
+            return NQ_EIO;
+        }
+        if (got == 0)
+            break;
+        k += (size_t)got;
+    }
+    close(fd);
+    if (k > max && !*too_long) {
+        free(buf);
+        return NQ_EFORMAT; /* it grew while read: not a snapshot */
+    }
+    *out = buf;
+    *len = k < max ? k : max;
+    return NQ_OK;
+}
+
+static int load_record(void *data, uint64_t unit, uint64_t total,
+                       uint64_t unique)
+{
+    mark(data, unit, total, unique);
+    return NQ_OK;
+}
+
+/* Loads FILE if there is one: NQ_OK (also when there is none), or why not. */
+static int load(nq_checkpoint *cp)
+{
+    nq_ckpt_expect want;
+    unsigned char *buf = NULL;
+    size_t len = 0, max;
+    int rc, too_long = 0;
+
+    if (nq_ckpt_size(&max, cp->units_total) != NQ_OK)
+        return NQ_ENOMEM;
+    rc = read_file(&buf, &len, &too_long, cp->path, max);
+    if (rc == NQ_EIO && errno == ENOENT)
+        return NQ_OK; /* a new checkpoint: the first save creates it */
+    if (rc != NQ_OK)
+        return rc;
+    want.n = cp->n;
+    want.method = (uint32_t)cp->method;
+    want.list_version = cp->list_version;
+    want.units_total = cp->units_total;
+    want.has_unique = nq_method_ops_of(cp->method) && nq_method_ops_of(cp->method)->has_unique;
+    want.max_total = cp->max_total;
+    if (too_long) {
+        /* longer than any checkpoint of this count: another count's file,
+         * or not a checkpoint at all */
+        rc = nq_ckpt_header_matches(buf, len, &want) ? NQ_EFORMAT : NQ_EMISMATCH;
+    } else {
+        rc = nq_ckpt_decode(buf, len, &want, load_record, cp);
+    }
+    free(buf);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Opening and recording
+ * ------------------------------------------------------------------------ */
+static int open_file(nq_checkpoint *cp, const char *path)
+{
+    int rc, e;
+
+    cp->path = join(path, "", 0);
+    cp->lock_path = join(path, ".lock", 0);
+    cp->tmp_path = join(path, "", 16);
+    if (!cp->path || !cp->lock_path || !cp->tmp_path)
+        return NQ_ENOMEM;
+    rc = lock(cp);
+    if (rc == NQ_OK)
+        rc = probe_dir(cp);
+    if (rc == NQ_OK)
+        rc = load(cp);
+    if (rc != NQ_OK) {
+        e = errno;
+        unlock(cp);
+        errno = e;
+    }
+    return rc;
+}
+
+int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
+                            nq_method method, uint32_t list_version,
+                            uint64_t units_total)
+{
+    nq_checkpoint *cp;
+    int rc, e;
+
+    if (!out || (path && !*path))
+        return NQ_EINVAL;
+    if (units_total / 8 + 1 > SIZE_MAX / 16)
+        return NQ_ENOMEM;
+    cp = calloc(1, sizeof *cp);
+    if (!cp)
+        return NQ_ENOMEM;
+    cp->lock_fd = -1;
+    cp->done = calloc((size_t)(units_total / 8 + 1), 1);
+    cp->results = calloc((size_t)(units_total ? units_total : 1) * 2, sizeof *cp->results);
+    if (!cp->done || !cp->results) {
+        nq_checkpoint_close(cp);
+        return NQ_ENOMEM;
+    }
+    cp->n = n;
+    cp->method = method;
+    cp->list_version = list_version;
+    cp->units_total = units_total;
+    if (nq_known(&cp->max_total, NULL, n) != NQ_OK)
+        cp->max_total = UINT64_MAX;
+    rc = path ? open_file(cp, path) : NQ_OK;
+    if (rc != NQ_OK) {
+        e = errno;
+        nq_checkpoint_close(cp);
+        errno = e;
+        return rc;
+    }
+    *out = cp;
     return NQ_OK;
 }
 
@@ -173,65 +359,15 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
     const nq_method_ops *ops = nq_method_ops_of(method);
-    nq_checkpoint *cp;
-    unsigned char *buf = NULL;
-    size_t len = 0, plen;
     uint64_t units;
     int rc;
 
     if (!out || (path && !*path) || !ops)
         return NQ_EINVAL;
-    method = ops->id; /* NQ_METHOD_DEFAULT names the method it stands for */
-    rc = nq_units(&units, n, method);
+    rc = nq_units(&units, n, ops->id); /* DEFAULT names the method it stands for */
     if (rc != NQ_OK)
         return rc;
-    if (units / 8 + 1 > SIZE_MAX / 16)
-        return NQ_ENOMEM;
-    cp = calloc(1, sizeof *cp);
-    if (!cp)
-        return NQ_ENOMEM;
-    cp->done = calloc((size_t)(units / 8 + 1), 1);
-    cp->results = calloc((size_t)(units ? units : 1) * 2, sizeof *cp->results);
-    if (!cp->done || !cp->results) {
-        nq_checkpoint_close(cp);
-        return NQ_ENOMEM;
-    }
-    cp->n = n;
-    cp->method = method;
-    cp->list_version = ops->list_version;
-    cp->units_total = units;
-    if (!path) {
-        *out = cp; /* in memory only */
-        return NQ_OK;
-    }
-    plen = strlen(path);
-    cp->path = malloc(plen + 1);
-    cp->tmp_path = malloc(plen + 5);
-    if (!cp->path || !cp->tmp_path) {
-        nq_checkpoint_close(cp);
-        return NQ_ENOMEM;
-    }
-    memcpy(cp->path, path, plen + 1);
-    memcpy(cp->tmp_path, path, plen);
-    memcpy(cp->tmp_path + plen, ".tmp", 5);
-
-    if (read_file(&buf, &len, path) != 0) {
-        if (errno == ENOENT) {
-            *out = cp; /* a new checkpoint */
-            return NQ_OK;
-        }
-        rc = errno == ENOMEM ? NQ_ENOMEM : NQ_EIO;
-        nq_checkpoint_close(cp);
-        return rc;
-    }
-    rc = load(cp, buf, len);
-    free(buf);
-    if (rc != NQ_OK) {
-        nq_checkpoint_close(cp);
-        return rc;
-    }
-    *out = cp;
-    return NQ_OK;
+    return nq_checkpoint_open_list(out, path, n, ops->id, ops->list_version, units);
 }
 
 int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,
@@ -244,6 +380,10 @@ int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,
                        cp->results[2 * unit + 1] == unique
                    ? NQ_OK
                    : NQ_EMISMATCH;
+    /* the sums stay exact: a result that would carry them past the
+     * published count, or past 64 bits, is not a real one */
+    if (total > cp->max_total - cp->total || unique > UINT64_MAX - cp->unique)
+        return NQ_EOVERFLOW;
     mark(cp, unit, total, unique);
     cp->dirty = 1;
     return NQ_OK;
@@ -278,6 +418,9 @@ int nq_checkpoint_info_get(nq_checkpoint_info *out, const nq_checkpoint *cp)
     return NQ_OK;
 }
 
+/* ------------------------------------------------------------------------
+ * Saving
+ * ------------------------------------------------------------------------ */
 static int write_all(int fd, const unsigned char *p, size_t len)
 {
     while (len > 0) {
@@ -301,9 +444,7 @@ static void sync_dir(const char *path)
     int fd;
 
     if (!slash) {
-        dir = malloc(2);
-        if (dir)
-            memcpy(dir, ".", 2);
+        dir = join(".", "", 0);
     } else {
         size_t len = slash == path ? 1 : (size_t)(slash - path);
         dir = malloc(len + 1);
@@ -314,7 +455,7 @@ static void sync_dir(const char *path)
     }
     if (!dir)
         return;
-    fd = open(dir, O_RDONLY);
+    fd = open(dir, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
@@ -322,9 +463,31 @@ static void sync_dir(const char *path)
     free(dir);
 }
 
+/* The snapshot in a new buffer of *len bytes, or NULL. */
+static unsigned char *encode(const nq_checkpoint *cp, size_t *len)
+{
+    nq_ckpt_header h;
+    unsigned char *buf;
+    uint64_t i = 0;
+
+    if (nq_ckpt_size(len, cp->units_done) != NQ_OK || !(buf = malloc(*len)))
+        return NULL;
+    h.n = cp->n;
+    h.method = (uint32_t)cp->method;
+    h.list_version = cp->list_version;
+    h.units_total = cp->units_total;
+    h.records = cp->units_done;
+    nq_ckpt_put_header(buf, &h);
+    for (uint64_t u = 0; u < cp->units_total; u++)
+        if (is_done(cp, u))
+            nq_ckpt_put_record(buf, i++, u, cp->results[2 * u], cp->results[2 * u + 1]);
+    nq_ckpt_put_trailer(buf, *len);
+    return buf;
+}
+
 int nq_checkpoint_save(nq_checkpoint *cp)
 {
-    unsigned char *buf, *p;
+    unsigned char *buf;
     size_t len;
     int fd, e;
 
@@ -332,30 +495,14 @@ int nq_checkpoint_save(nq_checkpoint *cp)
         return NQ_EINVAL;
     if (!cp->dirty || !cp->path)
         return NQ_OK;
-    len = CKPT_HEADER + (size_t)cp->units_done * CKPT_RECORD + CKPT_TRAILER;
-    buf = malloc(len);
+    buf = encode(cp, &len);
     if (!buf)
         return NQ_ENOMEM;
-    memcpy(buf, CKPT_MAGIC, 8);
-    put32(buf + 8, CKPT_FORMAT);
-    put32(buf + 12, cp->n);
-    put32(buf + 16, (uint32_t)cp->method);
-    put32(buf + 20, cp->list_version);
-    put64(buf + 24, cp->units_total);
-    put64(buf + 32, cp->units_done);
-    p = buf + CKPT_HEADER;
-    for (uint64_t u = 0; u < cp->units_total; u++)
-        if (is_done(cp, u)) {
-            put64(p, u);
-            put64(p + 8, cp->results[2 * u]);
-            put64(p + 16, cp->results[2 * u + 1]);
-            p += CKPT_RECORD;
-        }
-    put64(p, fnv1a(buf, len - CKPT_TRAILER));
-
-    fd = open(cp->tmp_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    fd = create_tmp(cp);
     if (fd < 0) {
+        e = errno;
         free(buf);
+        errno = e;
         return NQ_EIO;
     }
     if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
@@ -382,7 +529,9 @@ void nq_checkpoint_close(nq_checkpoint *cp)
 {
     if (!cp)
         return;
+    unlock(cp);
     free(cp->path);
+    free(cp->lock_path);
     free(cp->tmp_path);
     free(cp->done);
     free(cp->results);

@@ -1,13 +1,75 @@
 /*
- * Internal access to a checkpoint's per-unit results, for the engine.
+ * Checkpoints inside the library: the engine's access to per-unit results,
+ * and the file format (checkpoint_file.c), which the store (checkpoint.c)
+ * and the loader's fuzz target use.
  */
 #ifndef NQ_CHECKPOINT_H
 #define NQ_CHECKPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include "nqueens.h"
 
 /* The recorded results of a unit that nq_checkpoint_is_done() reports. */
 uint64_t nq_checkpoint_unit_total(const nq_checkpoint *cp, uint64_t unit);
 uint64_t nq_checkpoint_unit_unique(const nq_checkpoint *cp, uint64_t unit);
+
+/* nq_checkpoint_open() with the count's unit list described by the caller,
+ * so that the store needs nothing from the engine. */
+int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
+                            nq_method method, uint32_t list_version,
+                            uint64_t units_total);
+
+/* ---- the file format (docs/checkpoint-format.md) ------------------------ */
+#define NQ_CKPT_HEADER 40u
+#define NQ_CKPT_RECORD 24u
+#define NQ_CKPT_TRAILER 8u
+
+typedef struct nq_ckpt_header {
+    uint32_t n, method, list_version;
+    uint64_t units_total;
+    uint64_t records;
+} nq_ckpt_header;
+
+/* What a loading run expects of a file. */
+typedef struct nq_ckpt_expect {
+    uint32_t n, method, list_version;
+    uint64_t units_total;
+    int has_unique;      /* the method counts unique solutions */
+    uint64_t max_total;  /* the totals may add up to this much at most */
+} nq_ckpt_expect;
+
+typedef int (*nq_ckpt_record_fn)(void *data, uint64_t unit, uint64_t total,
+                                 uint64_t unique);
+
+uint64_t nq_ckpt_fnv1a(const unsigned char *p, size_t len);
+
+/* The size of a file of `records` records; NQ_ENOMEM if it cannot be. */
+int nq_ckpt_size(size_t *out, uint64_t records);
+
+/* Writers: the header, record i, then the checksum over the first len - 8
+ * bytes of a buffer of len bytes. */
+void nq_ckpt_put_header(unsigned char *b, const nq_ckpt_header *h);
+void nq_ckpt_put_record(unsigned char *b, uint64_t i, uint64_t unit,
+                        uint64_t total, uint64_t unique);
+void nq_ckpt_put_trailer(unsigned char *b, size_t len);
+
+/* An intact file's header: NQ_OK or NQ_EFORMAT (wrong magic, format
+ * version, size or checksum). */
+int nq_ckpt_read_header(nq_ckpt_header *out, const unsigned char *b,
+                        size_t len);
+
+/* 1 if the bytes start with a header of this format that names the count
+ * `want` describes, or with no such header at all; 0 if the header names
+ * another count (the rest unchecked). */
+int nq_ckpt_header_matches(const unsigned char *b, size_t len,
+                           const nq_ckpt_expect *want);
+
+/* Checks a whole file against `want` and passes each record to fn (may be
+ * NULL). NQ_OK, NQ_EFORMAT, NQ_EMISMATCH, or what fn returned. */
+int nq_ckpt_decode(const unsigned char *b, size_t len,
+                   const nq_ckpt_expect *want, nq_ckpt_record_fn fn,
+                   void *data);
 
 #endif

@@ -354,6 +354,10 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     ops->destroy(plan);
     if (rc != NQ_OK)
         return rc;
+    /* a checkpoint's recorded results come from a file: never wrap */
+    if (sum.total > UINT64_MAX - resumed.total ||
+        sum.unique > UINT64_MAX - resumed.unique)
+        return NQ_EOVERFLOW;
 
     out->total = sum.total + resumed.total;
     out->unique = sum.unique + resumed.unique;

@@ -25,6 +25,8 @@ const char *nq_strerror(int status)
     case NQ_EFORMAT: return "malformed input or corrupted file";
     case NQ_EMISMATCH: return "file belongs to another board size, method or unit list";
     case NQ_ENOTFOUND: return "no known value";
+    case NQ_EBUSY: return "another process is using this file";
+    case NQ_EOVERFLOW: return "a sum does not fit in 64 bits or exceeds the published count";
     default: return "unknown error";
     }
 }

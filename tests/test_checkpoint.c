@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "known_values.h"
@@ -266,12 +268,18 @@ static void test_bad_paths(void **state)
     assert_int_equal(nq_checkpoint_open(&cp, path, NQ_MAX_N + 1, NQ_METHOD_PLAIN), NQ_ERANGE);
     /* a directory is not a checkpoint file */
     assert_int_equal(nq_checkpoint_open(&cp, ".", 8, NQ_METHOD_PLAIN), NQ_EIO);
-    /* a file that cannot be written: the count reports it */
-    assert_int_equal(nq_checkpoint_open(&cp, "no-such-dir/x.ckpt", 8, NQ_METHOD_PLAIN), NQ_OK);
+    /* a file that cannot be written: refused at once, before any count */
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, "no-such-dir/x.ckpt", 8, NQ_METHOD_PLAIN), NQ_EIO);
+    assert_int_equal(errno, ENOENT);
+    /* a checkpoint object whose saves fail: the count reports it */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 8, NQ_METHOD_PLAIN), NQ_OK);
+    assert_int_equal(mkdir(path, 0700), 0); /* the rename now fails */
     o.method = NQ_METHOD_PLAIN;
     o.checkpoint = cp;
     assert_int_equal(nq_count(&r, 8, &o), NQ_EIO);
     nq_checkpoint_close(cp);
+    assert_int_equal(rmdir(path), 0);
     nq_checkpoint_close(NULL);
 }
 

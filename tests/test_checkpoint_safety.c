@@ -1,0 +1,298 @@
+/* Checkpoints on a shared disk: the lock, temporary files that never follow
+ * a link, places that cannot be written refused before counting, and files
+ * whose counts cannot be right. Each test works in a fresh directory. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "known_values.h"
+#include "nqueens.h"
+
+static char dir[64];
+static char file[128], lockf[160], victim[160];
+
+static int make_dir(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "ckpt_safety_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(file, sizeof file, "%s/run.ckpt", dir);
+    snprintf(lockf, sizeof lockf, "%s.lock", file);
+    snprintf(victim, sizeof victim, "%s/victim.txt", dir);
+    return 0;
+}
+
+/* Removes the directory with what is in it (no subdirectories). */
+static int remove_dir(void **state)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    (void)state;
+    while (d && (e = readdir(d)) != NULL) {
+        char p[400];
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+    return 0;
+}
+
+/* The names in the directory, sorted, space-separated. */
+static void list_dir(char *out, size_t size)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    size_t len = 0;
+    assert_true(n >= 0);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (names[i]->d_name[0] != '.' || names[i]->d_name[1] > '.')
+            len += (size_t)snprintf(out + len, size - len, "%s%s", len ? " " : "",
+                                    names[i]->d_name);
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void write_text(const char *p, const char *text)
+{
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void assert_victim_intact(void)
+{
+    char buf[64] = "";
+    FILE *f = fopen(victim, "r");
+    assert_non_null(f);
+    assert_non_null(fgets(buf, sizeof buf, f));
+    fclose(f);
+    assert_string_equal(buf, "precious\n");
+}
+
+static void test_second_open_is_refused(void **state)
+{
+    nq_checkpoint *a, *b = NULL;
+    char names[256];
+    (void)state;
+    assert_int_equal(nq_checkpoint_open(&a, file, 10, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(access(lockf, F_OK), 0);
+    /* another object in this process, and another process */
+    assert_int_equal(nq_checkpoint_open(&b, file, 10, NQ_METHOD_SYMMETRY), NQ_EBUSY);
+    assert_null(b);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_checkpoint *c;
+        _exit(nq_checkpoint_open(&c, file, 10, NQ_METHOD_SYMMETRY) == NQ_EBUSY ? 0 : 1);
+    }
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    nq_checkpoint_close(a);
+    /* released, and the lock file it made is gone */
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "");
+    assert_int_equal(nq_checkpoint_open(&b, file, 10, NQ_METHOD_SYMMETRY), NQ_OK);
+    nq_checkpoint_close(b);
+}
+
+/* A lock file left by a killed run holds no lock: the next run goes on,
+ * and leaves the file that it did not create where it was. */
+static void test_stale_lock_file(void **state)
+{
+    nq_checkpoint *cp;
+    char names[256];
+    (void)state;
+    write_text(lockf, "");
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    nq_checkpoint_close(cp);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "run.ckpt.lock");
+}
+
+static void test_links_are_never_followed(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    nq_checkpoint *cp;
+    char tmp[200], names[256];
+    struct stat st;
+    (void)state;
+    write_text(victim, "precious\n");
+
+    /* a link in place of the lock file, or of the checkpoint: refused */
+    assert_int_equal(symlink("victim.txt", lockf), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_EIO);
+    assert_int_equal(unlink(lockf), 0);
+    assert_int_equal(symlink("victim.txt", file), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_EIO);
+    assert_int_equal(unlink(file), 0);
+    assert_victim_intact();
+
+    /* links at temporary names (the fixed one of older versions too) */
+    snprintf(tmp, sizeof tmp, "%s.tmp", file);
+    assert_int_equal(symlink("victim.txt", tmp), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    o.method = NQ_METHOD_PLAIN;
+    o.checkpoint = cp;
+    o.checkpoint_interval = 0;
+    assert_int_equal(nq_count(&r, 9, &o), NQ_OK);
+    assert_int_equal(r.total, test_known[9].total);
+    nq_checkpoint_close(cp);
+    assert_victim_intact();
+    assert_int_equal(lstat(file, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    /* and no temporary file is left behind */
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "run.ckpt run.ckpt.tmp victim.txt");
+}
+
+static void test_unwritable_places_refused_at_open(void **state)
+{
+    nq_checkpoint *cp = NULL;
+    char p[200], names[256];
+    (void)state;
+    snprintf(p, sizeof p, "%s/missing/x.ckpt", dir);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, p, 12, NQ_METHOD_SYMMETRY), NQ_EIO);
+    assert_int_equal(errno, ENOENT);
+    /* a place where no file can be made, even by root */
+    assert_int_equal(nq_checkpoint_open(&cp, "/proc/self/nq.ckpt", 12, NQ_METHOD_SYMMETRY),
+                     NQ_EIO);
+    if (geteuid() != 0) {
+        assert_int_equal(chmod(dir, 0555), 0);
+        errno = 0;
+        assert_int_equal(nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY), NQ_EIO);
+        assert_int_equal(errno, EACCES);
+        assert_int_equal(chmod(dir, 0755), 0);
+    } else {
+        print_message("read-only directory: not tried (root writes anywhere)\n");
+    }
+    assert_null(cp);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "");
+}
+
+/* ---- files with impossible counts ---------------------------------------- */
+static uint64_t fnv1a(const unsigned char *p, size_t len)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+static void put(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Writes an intact checkpoint of n = 8 with two records. */
+static void write_records(nq_method m, uint64_t units_total, uint64_t t0,
+                          uint64_t u0, uint64_t t1, uint64_t u1)
+{
+    unsigned char b[40 + 48 + 8];
+    FILE *f;
+    memcpy(b, "NQCKPT\r\n", 8);
+    put(b + 8, 1, 4);
+    put(b + 12, 8, 4);
+    put(b + 16, (uint64_t)m, 4);
+    put(b + 20, nq_unit_list_version(m), 4);
+    put(b + 24, units_total, 8);
+    put(b + 32, 2, 8);
+    put(b + 40, 0, 8);
+    put(b + 48, t0, 8);
+    put(b + 56, u0, 8);
+    put(b + 64, 1, 8);
+    put(b + 72, t1, 8);
+    put(b + 80, u1, 8);
+    put(b + 88, fnv1a(b, 88), 8);
+    f = fopen(file, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, sizeof b, f), sizeof b);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_impossible_counts_refused(void **state)
+{
+    nq_checkpoint *cp;
+    nq_checkpoint_info info;
+    uint64_t us, up;
+    (void)state;
+    assert_int_equal(nq_units(&us, 8, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(nq_units(&up, 8, NQ_METHOD_PLAIN), NQ_OK);
+    assert_true(us >= 2 && up >= 2);
+
+    /* plausible: loads */
+    write_records(NQ_METHOD_SYMMETRY, us, 8, 1, 16, 2);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+    assert_int_equal(info.total, 24);
+    /* a result that carries the sum past 2^64, or past Q(8) = 92 */
+    assert_int_equal(nq_checkpoint_record(cp, 2, UINT64_MAX, 0), NQ_EOVERFLOW);
+    assert_int_equal(nq_checkpoint_record(cp, 2, 92 - 24 + 1, 0), NQ_EOVERFLOW);
+    assert_int_equal(nq_checkpoint_record(cp, 2, 92 - 24, 0), NQ_OK);
+    nq_checkpoint_close(cp);
+
+    /* sums that wrap around 64 bits (to a small, plausible number) */
+    write_records(NQ_METHOD_SYMMETRY, us, UINT64_MAX, 1, 93, 1);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    /* more than Q(8) = 92 */
+    write_records(NQ_METHOD_SYMMETRY, us, 60, 1, 40, 1);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    /* more unique solutions than solutions */
+    write_records(NQ_METHOD_SYMMETRY, us, 8, 9, 16, 2);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    /* the plain method counts no unique solutions */
+    write_records(NQ_METHOD_PLAIN, up, 8, 1, 16, 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_PLAIN), NQ_EFORMAT);
+    /* a unit count of 2^64 - 1 names another list */
+    write_records(NQ_METHOD_PLAIN, UINT64_MAX, 8, 0, 16, 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_PLAIN), NQ_EMISMATCH);
+}
+
+/* A file far longer than any checkpoint of the count is not read whole. */
+static void test_long_files(void **state)
+{
+    nq_checkpoint *cp;
+    FILE *f = fopen(file, "wb");
+    (void)state;
+    assert_non_null(f);
+    for (int i = 0; i < 4096; i++)
+        fputs("not a checkpoint, not a checkpoint, not a checkpoint...\n", f);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 5, NQ_METHOD_PLAIN), NQ_EFORMAT);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_second_open_is_refused, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_stale_lock_file, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_links_are_never_followed, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_unwritable_places_refused_at_open, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_impossible_counts_refused, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_long_files, make_dir, remove_dir),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
