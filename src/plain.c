@@ -8,8 +8,12 @@
  * one bit and `rd` right by one. The free squares are ~(cols | ld | rd)
  * within the board; the walk takes the lowest one with free & -free (two's
  * complement isolates the lowest set bit), descends, and clears it from
- * `free` when it comes back. In the last row every free square is a
- * solution, so the walk counts them with a popcount instead of descending.
+ * `free` when it comes back. The walk keeps its state in registers and
+ * pushes a state on its own stack only when it descends. It never enters
+ * the last two rows: from row n-3, each candidate leaves exactly two free
+ * columns, so row n-2 has at most two candidates, and each is a solution
+ * exactly when row n-1 keeps a free square; both are tested without a
+ * loop or a branch, which removes the two least predictable levels.
  *
  * The only symmetry used is the left-right mirror: a solution whose first
  * queen is in the left half mirrors to one whose first queen is in the right
@@ -89,44 +93,77 @@ void nq_plain_plan_free(nq_plain_plan *plan)
     free(plan);
 }
 
-/* Counts the completions of rows `row`..n-1 given the three masks.
- * Returns -1 when the stop flag was raised. */
+/* Whether queen `bit` of row n-2 (0: none) completes to a solution: it
+ * must leave the last row, one row further down, a free square. */
+static uint32_t completes(uint32_t full, uint32_t cols, uint32_t ld,
+                          uint32_t rd, uint32_t bit)
+{
+    uint32_t f = full & ~(cols | bit | ((ld | bit) << 1) | ((rd | bit) >> 1));
+    return (uint32_t)(bit != 0) & (uint32_t)(f != 0);
+}
+
+/* The completions of the last two rows, given the masks of row n-2. Two
+ * columns are left there, so at most two candidates: no loop, no branch. */
+static uint32_t last_two(uint32_t full, uint32_t cols, uint32_t ld, uint32_t rd)
+{
+    uint32_t f = full & ~(cols | ld | rd);
+    uint32_t b1 = f & (0u - f);
+    return completes(full, cols, ld, rd, b1) +
+           completes(full, cols, ld, rd, f ^ b1);
+}
+
+/* Counts the completions of rows `row`..n-1 given the three masks. The
+ * current state stays in registers; the stack holds only the states to come
+ * back to. Row n-3 is the deepest one walked: each of its candidates gives
+ * the masks of row n-2, whose completions last_two() counts. Returns -1
+ * when the stop flag was raised. */
 static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
                 uint32_t rd, const nq_stop_flag *stop, uint64_t *out)
 {
     const uint32_t full = board_mask(n);
-    uint32_t free_[NQ_MAX_N], c[NQ_MAX_N], l[NQ_MAX_N], r[NQ_MAX_N];
+    uint32_t fs[NQ_MAX_N], cs[NQ_MAX_N], ls[NQ_MAX_N], rs[NQ_MAX_N];
     unsigned d = row;
     unsigned budget = PLAIN_POLL_NODES;
     uint64_t count = 0;
+    uint32_t f = full & ~(cols | ld | rd);
 
-    c[d] = cols;
-    l[d] = ld;
-    r[d] = rd;
-    free_[d] = full & ~(cols | ld | rd);
+    if (row + 2 >= n) { /* n <= 4: no row n-3 below the unit's rows */
+        *out = row + 2 == n ? last_two(full, cols, ld, rd)
+                            : (uint64_t)__builtin_popcount(f);
+        return 0;
+    }
+    const unsigned last = n - 3;
     for (;;) {
-        uint32_t f = free_[d];
-        if (d == n - 1) {
-            count += (uint64_t)__builtin_popcount(f);
-            f = 0;
-        }
-        if (f) {
-            uint32_t bit = f & (0u - f);
-            free_[d] = f ^ bit;
-            c[d + 1] = c[d] | bit;
-            l[d + 1] = (l[d] | bit) << 1;
-            r[d + 1] = (r[d] | bit) >> 1;
-            d++;
-            free_[d] = full & ~(c[d] | l[d] | r[d]);
-            if (--budget == 0) {
-                budget = PLAIN_POLL_NODES;
-                if (nq_stopped(stop))
-                    return -1;
+        if (d == last) {
+            while (f) {
+                uint32_t bit = f & (0u - f);
+                f ^= bit;
+                count += last_two(full, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
             }
-        } else {
-            if (d == row)
-                break;
-            d--;
+        } else if (f) {
+            uint32_t bit = f & (0u - f);
+            fs[d] = f ^ bit;
+            cs[d] = cols;
+            ls[d] = ld;
+            rs[d] = rd;
+            cols |= bit;
+            ld = (ld | bit) << 1;
+            rd = (rd | bit) >> 1;
+            d++;
+            f = full & ~(cols | ld | rd);
+            continue;
+        }
+        if (d == row)
+            break;
+        d--;
+        f = fs[d];
+        cols = cs[d];
+        ld = ls[d];
+        rd = rs[d];
+        if (--budget == 0) {
+            budget = PLAIN_POLL_NODES;
+            if (nq_stopped(stop))
+                return -1;
         }
     }
     *out = count;
