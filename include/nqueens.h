@@ -261,6 +261,142 @@ NQ_API int nq_checkpoint_save(nq_checkpoint *cp);
 NQ_API void nq_checkpoint_close(nq_checkpoint *cp);
 
 /* ------------------------------------------------------------------------
+ * Part results and merging. A count split with part_k/part_m into M runs
+ * (on M machines, say) gives M part results, written as one JSON line each
+ * by `nqueens --part K/M --json`:
+ *   {"n":16,"total":3692888,"unique":461680,"method":"symmetry","part":1,
+ *    "parts":4,"unit_list_version":2,"seconds":0.4,"check":"8c3e5f02a1b4d697"}
+ * Merging adds them up after checking that they are exactly the M parts of
+ * one count. Nothing in a line is trusted: see nq_part_parse().
+ * ------------------------------------------------------------------------ */
+
+/*! One part result. */
+typedef struct nq_part {
+    unsigned n;
+    nq_method method;            /*!< never NQ_METHOD_DEFAULT */
+    uint32_t unit_list_version;
+    uint32_t part, parts;        /*!< 1 <= part <= parts */
+    uint64_t total;              /*!< the part's share of the count */
+    uint64_t unique;             /*!< its share of the unique count, if has_unique */
+    int has_unique;
+    int has_check;               /*!< the line carried a "check" (which matched) */
+} nq_part;
+
+/*! Why a line is not a part result; see nq_part_parse(). */
+typedef enum nq_part_fault {
+    NQ_PART_OK = 0,
+    NQ_PART_BLANK = 1,     /*!< empty, or only blanks: no part at all */
+    NQ_PART_SYNTAX = 2,    /*!< not a one-line JSON object of keys and values */
+    NQ_PART_KEY = 3,       /*!< an unknown key */
+    NQ_PART_TWICE = 4,     /*!< a key given twice */
+    NQ_PART_MISSING = 5,   /*!< a required key is absent */
+    NQ_PART_VALUE = 6,     /*!< a value of the wrong kind, or a whole number
+                                with a sign, a fraction, a leading zero or
+                                above 2^64 - 1 */
+    NQ_PART_DAMAGED = 7,   /*!< "check" does not match the content */
+    NQ_PART_N = 8,         /*!< n above NQ_MAX_N */
+    NQ_PART_METHOD = 9,    /*!< not the name of a method of this library */
+    NQ_PART_VERSION = 10,  /*!< a unit-list version this library does not have */
+    NQ_PART_RANGE = 11,    /*!< part is 0 or above parts, or parts above 2^32 - 1 */
+    NQ_PART_UNIQUE = 12    /*!< a unique count above the total, or one from a
+                                method that counts none */
+} nq_part_fault;
+
+typedef struct nq_part_error {
+    nq_part_fault fault;
+    size_t offset;   /*!< 0-based byte where the fault was seen */
+    char key[24];    /*!< the key concerned, if any (cut short, NUL-terminated) */
+} nq_part_error;
+
+/*! nq_part_parse() : read one part line, trusting nothing in it, in time
+ *  linear in its length. The line is one JSON object whose keys are n,
+ *  total, method, part, parts, unit_list_version (required), unique,
+ *  seconds and check (optional), each exactly once, in any order, with
+ *  blanks (space, tab, '\r') anywhere between tokens. Whole numbers are
+ *  plain JSON integers (no sign, fraction, exponent or leading zero) up to
+ *  2^64 - 1; seconds is any JSON number that is not negative; method is a
+ *  name of nq_method_name(); check is 16 lowercase hex digits (see
+ *  nq_part_checksum()): a line whose check does not match is damaged.
+ *  Strings hold no escapes. Then n must be 0..NQ_MAX_N, the unit-list
+ *  version that of the method in this library, 1 <= part <= parts <=
+ *  2^32 - 1, and unique (only from a method that counts it) <= total.
+ *  Faults are reported in the order of nq_part_fault, syntax first.
+ *  @param out  receives the part; untouched unless NQ_OK is returned
+ *  @param err  optional: the fault and where
+ *  @param line,len  the text, without its newline (need not be
+ *              NUL-terminated; line may be NULL when len = 0)
+ *  @return NQ_OK, NQ_EFORMAT (err says why; NQ_PART_BLANK for a blank
+ *          line), NQ_EINVAL. */
+NQ_API int nq_part_parse(nq_part *out, nq_part_error *err, const char *line,
+                         size_t len);
+
+/*! nq_part_error_format() : describe a part-line fault in one line of
+ *  English, e.g. "key \"parts\" given twice (byte 61)".
+ *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, err NULL). */
+NQ_API int nq_part_error_format(char *out, size_t size,
+                                const nq_part_error *err);
+
+/*! nq_part_checksum() : the value of a part line's "check" field: the
+ *  64-bit FNV-1a hash of the part's canonical line, which is the line
+ *  without seconds and check, keys in the order of the example above and
+ *  no blanks ("unique" only when has_unique). It finds accidental damage
+ *  (a changed digit, a cut or joined line), not deliberate forgery.
+ *  @return the hash; 0 for a NULL part. */
+NQ_API uint64_t nq_part_checksum(const nq_part *part);
+
+/*! The sum of the parts of one n. */
+typedef struct nq_merged {
+    unsigned n;
+    nq_method method;
+    uint32_t unit_list_version;
+    uint32_t parts;
+    uint64_t total;
+    uint64_t unique;      /*!< when has_unique */
+    int has_unique;       /*!< every part carried its unique count */
+} nq_merged;
+
+/*! Why parts do not add up to counts; see nq_merge_parts(). */
+typedef enum nq_merge_fault {
+    NQ_MERGE_OK = 0,
+    NQ_MERGE_SPLIT = 1,     /*!< parts a and b of one n come from different
+                                 splits (parts, method or unit list) */
+    NQ_MERGE_TWICE = 2,     /*!< parts a and b are the same part */
+    NQ_MERGE_UNITS = 3,     /*!< part a's parts is above the `expected` units
+                                 of its n and method: no such split exists */
+    NQ_MERGE_MISSING = 4,   /*!< `missing` parts of n are absent */
+    NQ_MERGE_OVERFLOW = 5,  /*!< the sum passes 2^64 - 1 at part a */
+    NQ_MERGE_KNOWN = 6      /*!< the sum `got` is not the published count
+                                 `expected` (unique counts: unique_known) */
+} nq_merge_fault;
+
+typedef struct nq_merge_error {
+    nq_merge_fault fault;
+    unsigned n;
+    size_t a, b;               /*!< indices into the parts array */
+    uint64_t missing;          /*!< MISSING: how many */
+    uint32_t first_missing[8]; /*!< MISSING: the smallest min(missing, 8) */
+    uint64_t expected, got;    /*!< UNITS, KNOWN */
+    int unique_known;          /*!< KNOWN: the unique counts disagree */
+} nq_merge_error;
+
+/*! nq_merge_parts() : add up part results, one sum per board size. The
+ *  parts of each n must share parts, method and unit list, appear once
+ *  each, all of them, with parts no larger than the number of units; sums
+ *  are checked (never wrapped) and compared with the published counts
+ *  where they are known (nq_known()). Time O(count log count) plus one
+ *  nq_units() per board size; memory O(count): neither depends on the
+ *  numbers in the parts.
+ *  @param out      room for `count` sums; receives them by increasing n
+ *  @param out_len  receives how many
+ *  @param err      optional: the fault, and the parts it concerns
+ *  @return NQ_OK, NQ_EMISMATCH (the parts are not whole counts: see err),
+ *          NQ_EOVERFLOW (err->a), NQ_EINVAL (NULL pointers, count 0, a
+ *          part that nq_part_parse() would refuse), NQ_ENOMEM. */
+NQ_API int nq_merge_parts(nq_merged *out, size_t *out_len,
+                          nq_merge_error *err, const nq_part *parts,
+                          size_t count);
+
+/* ------------------------------------------------------------------------
  * Solutions: listing, construction, random search, verification.
  * A placement is an array of n column indices, 0-based, one per row:
  * cols[r] is the column of the queen in row r.

@@ -54,6 +54,22 @@ if command -v clang >/dev/null 2>&1; then
     -timeout=10 -artifact_prefix=build/fuzz/ -print_final_stats=1 \
     build/fuzz-new tests/fuzz/corpus 2>build/fuzz/log || { tail -n 40 build/fuzz/log; exit 1; }
   grep -E "^stat::number_of_executed_units" build/fuzz/log || true
+  # the part-line parser with merging, and the checkpoint loader (20 s each)
+  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+    -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc tests/fuzz/fuzz_partline.c \
+    src/part.c src/merge.c src/method.c src/plain.c src/sym.c src/sym_kernel.c \
+    src/sym_scalar.c src/sym_avx2.c src/cpu.c src/known.c src/status.c \
+    -o build/fuzz/fuzz_partline
+  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -Isrc \
+    tests/fuzz/fuzz_checkpoint.c src/checkpoint_file.c -o build/fuzz/fuzz_checkpoint
+  for t in partline checkpoint; do
+    echo "== fuzz: $t, 20 s"
+    mkdir -p "build/fuzz-new-$t"
+    ./build/fuzz/fuzz_$t -max_total_time=20 -max_len=4096 -timeout=10 \
+      -artifact_prefix=build/fuzz/ -print_final_stats=1 "build/fuzz-new-$t" \
+      "tests/fuzz/corpus-$t" 2>build/fuzz/log || { tail -n 40 build/fuzz/log; exit 1; }
+    grep -E "^stat::number_of_executed_units" build/fuzz/log || true
+  done
 else
   echo "== fuzz: skipped (no clang)"
 fi

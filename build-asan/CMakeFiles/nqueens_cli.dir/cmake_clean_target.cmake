@@ -1,0 +1,3 @@
+file(REMOVE_RECURSE
+  "libnqueens_cli.a"
+)

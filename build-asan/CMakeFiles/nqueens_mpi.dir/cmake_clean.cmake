@@ -1,0 +1,11 @@
+file(REMOVE_RECURSE
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o.d"
+  "nqueens-mpi"
+  "nqueens-mpi.pdb"
+)
+
+# Per-language clean rules from dependency scanning.
+foreach(lang C)
+  include(CMakeFiles/nqueens_mpi.dir/cmake_clean_${lang}.cmake OPTIONAL)
+endforeach()

@@ -1,0 +1,41 @@
+file(REMOVE_RECURSE
+  "CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/construct.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/construct.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/cpu.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/cpu.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/engine.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/engine.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/known.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/known.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/list.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/list.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/method.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/method.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/parse.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/parse.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/plain.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/plain.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/random.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/random.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/status.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/status.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/sym.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/sym.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o.d"
+  "CMakeFiles/nqueens_objects.dir/src/verify.c.o"
+  "CMakeFiles/nqueens_objects.dir/src/verify.c.o.d"
+)
+
+# Per-language clean rules from dependency scanning.
+foreach(lang C)
+  include(CMakeFiles/nqueens_objects.dir/cmake_clean_${lang}.cmake OPTIONAL)
+endforeach()

@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for test_checkpoint_safety.
+# This may be replaced when dependencies are built.
