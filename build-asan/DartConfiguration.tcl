@@ -14,7 +14,7 @@ CostDataFile:
 Site: vm
 
 # Build name is osname-revision-compiler, i.e. Linux-2.4.2-2smp-c++
-BuildName: Linux-cc
+BuildName: Linux-c++
 
 # Subprojects
 LabelsForSubprojects: 
@@ -63,7 +63,7 @@ UpdateOptions:
 UpdateType: git
 
 # Compiler info
-Compiler: 
+Compiler: /usr/bin/c++
 CompilerVersion: 
 
 # Dynamic analysis (MemCheck)

@@ -490,7 +490,8 @@ NQ_API int nq_violation_format(char *out, size_t size, const nq_violation *v,
 /*! Why a line is not a placement; see nq_parse_placement(). */
 typedef enum nq_parse_fault {
     NQ_PARSE_OK = 0,        /*!< the line is a placement */
-    NQ_PARSE_EMPTY = 1,     /*!< empty, or only spaces and tabs */
+    NQ_PARSE_EMPTY = 1,     /*!< not reported any more: an empty line is the
+                                 placement of the empty board (n = 0) */
     NQ_PARSE_CHAR = 2,      /*!< a byte that is not a digit, space or tab
                                  (a sign, a letter, a NUL byte, ...) */
     NQ_PARSE_ZERO = 3,      /*!< a column 0 (columns start at 1) */
@@ -510,20 +511,23 @@ typedef struct nq_parse_error {
  *  Compact form: a line that holds one token only is read one digit per
  *  row, so "15863724" is the eight-queen placement above and "12" is two
  *  rows; a placement of one queen is "1". Spaces and tabs may lead and
- *  trail; one '\r' may end the line. Leading zeros are allowed ("08" in a
+ *  trail; one '\r' may end the line. A line with no column at all (empty,
+ *  or blanks only) is the placement of the empty board: NQ_OK, n = 0,
+ *  *out = NULL. Leading zeros are allowed ("08" in a
  *  spaced line is column 8), a column of value 0 is not.
  *  Faults, when there are several, are reported in this order: the first
- *  byte that is not a digit, space or tab (the final '\r' excepted); an
- *  empty or blank line; the first number that is 0 or above UINT32_MAX
+ *  byte that is not a digit, space or tab (the final '\r' excepted); the
+ *  first number that is 0 or above UINT32_MAX
  *  (in compact form, the first digit 0).
  *  @param out      receives a malloc'ed array (free() it); NULL on failure
+ *                  and for the empty board
  *  @param n_out    receives the number of rows (0 on failure)
  *  @param err      optional (may be NULL): why and where parsing failed;
  *                  fault = NQ_PARSE_OK on success
  *  @param line,len the text (need not be NUL-terminated; no newline;
  *                  line may be NULL when len = 0)
  *  @return NQ_OK, NQ_EFORMAT (not a placement: letters, signs, a zero,
- *          overflow, empty line), NQ_ENOMEM, NQ_EINVAL. */
+ *          overflow), NQ_ENOMEM, NQ_EINVAL. */
 NQ_API int nq_parse_placement(uint32_t **out, size_t *n_out,
                               nq_parse_error *err,
                               const char *line, size_t len);

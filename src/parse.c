@@ -3,7 +3,8 @@
  *
  * The grammar is small: 1-based columns in decimal, separated by spaces or
  * tabs, optional blanks around them and one optional '\r' at the end (a
- * line from a CRLF file). A line of a single token is the compact form, one
+ * line from a CRLF file). A line with no columns at all is the placement
+ * of the empty board, n = 0, which is what `nqueens --list 0` prints. A line of a single token is the compact form, one
  * digit per row ("15863724"); that makes "12" two rows, not one queen in
  * column 12, and a one-queen placement is written "1". See the header for
  * the order in which faults are reported.
@@ -98,7 +99,7 @@ int nq_parse_placement(uint32_t **out, size_t *n_out, nq_parse_error *err,
         tokens++;
     }
     if (tokens == 0)
-        return fail(err, NQ_PARSE_EMPTY, 0, 0, 0);
+        return NQ_OK; /* the empty board: no rows, *out stays NULL */
     if (tokens == 1) {
         if (zero_digit)
             return fail(err, NQ_PARSE_ZERO, zero_digit_at,

@@ -350,11 +350,17 @@ static void test_verify_mode(void **state)
     assert_int_equal(o.status, 1);
     assert_non_null(strstr(o.out, "line 2: invalid: wrong length: 5 queens, expected 4\n"));
 
+    /* an empty line is the empty board: valid, or of the wrong length */
     o = run_cli("2 4 1 3\nhello\n\n2 4 1 3\n", "--verify", NULL);
     assert_int_equal(o.status, 2);
-    assert_string_equal(o.out, "2 valid, 0 invalid, 2 malformed\n");
+    assert_string_equal(o.out, "3 valid, 0 invalid, 1 malformed\n");
     assert_non_null(strstr(o.err, "nqueens: line 2: not a placement"));
-    assert_non_null(strstr(o.err, "nqueens: line 3: not a placement: empty line"));
+    o = run_cli("2 4 1 3\n\n", "--verify", "4", NULL);
+    assert_int_equal(o.status, 1);
+    assert_non_null(strstr(o.out, "line 2: invalid: wrong length: 0 queens, expected 4\n"));
+    o = run_cli("\n", "--verify", "0", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "1 valid, 0 invalid, 0 malformed\n");
 
     o = run_cli("", "--verify", NULL);
     assert_int_equal(o.status, 2);

@@ -84,7 +84,8 @@ static expected reference_parse(const uint8_t *s, size_t len)
         tokens++;
     }
     if (tokens == 0) {
-        e.fault = NQ_PARSE_EMPTY;
+        e.status = NQ_OK; /* the empty board */
+        e.fault = NQ_PARSE_OK;
         return e;
     }
     if (tokens == 1) {
@@ -202,7 +203,14 @@ static void check_line(const uint8_t *s, size_t len)
         return;
     }
 
-    CHECK(cols != NULL && n == e.rows && n >= 1);
+    CHECK(n == e.rows);
+    if (n == 0) {
+        nq_violation v;
+        CHECK(cols == NULL);
+        CHECK(nq_verify(&v, cols, n) == NQ_OK && v.fault == NQ_FAULT_NONE);
+        return;
+    }
+    CHECK(cols != NULL);
     {
         nq_violation v;
         CHECK(nq_verify(&v, cols, n) == NQ_OK);

@@ -90,7 +90,9 @@ nqueens_EXTERNAL_OBJECTS = \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/verify.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/parse.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o" \
-"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o"
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/part.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/merge.c.o"
 
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/status.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/known.c.o
@@ -109,6 +111,8 @@ libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/verify.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/parse.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/part.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/merge.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens.dir/build.make
 libnqueens.so.1.0.0: CMakeFiles/nqueens.dir/link.txt
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Linking C shared library libnqueens.so"

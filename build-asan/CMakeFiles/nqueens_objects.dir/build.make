@@ -307,6 +307,34 @@ CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/checkpoint_file.c -o CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.s
 
+CMakeFiles/nqueens_objects.dir/src/part.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/part.c.o: /work/wt-trust/src/part.c
+CMakeFiles/nqueens_objects.dir/src/part.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_18) "Building C object CMakeFiles/nqueens_objects.dir/src/part.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/part.c.o -MF CMakeFiles/nqueens_objects.dir/src/part.c.o.d -o CMakeFiles/nqueens_objects.dir/src/part.c.o -c /work/wt-trust/src/part.c
+
+CMakeFiles/nqueens_objects.dir/src/part.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/part.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/part.c > CMakeFiles/nqueens_objects.dir/src/part.c.i
+
+CMakeFiles/nqueens_objects.dir/src/part.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/part.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/part.c -o CMakeFiles/nqueens_objects.dir/src/part.c.s
+
+CMakeFiles/nqueens_objects.dir/src/merge.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/merge.c.o: /work/wt-trust/src/merge.c
+CMakeFiles/nqueens_objects.dir/src/merge.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_19) "Building C object CMakeFiles/nqueens_objects.dir/src/merge.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/merge.c.o -MF CMakeFiles/nqueens_objects.dir/src/merge.c.o.d -o CMakeFiles/nqueens_objects.dir/src/merge.c.o -c /work/wt-trust/src/merge.c
+
+CMakeFiles/nqueens_objects.dir/src/merge.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/merge.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/merge.c > CMakeFiles/nqueens_objects.dir/src/merge.c.i
+
+CMakeFiles/nqueens_objects.dir/src/merge.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/merge.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/merge.c -o CMakeFiles/nqueens_objects.dir/src/merge.c.s
+
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/status.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/known.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/method.c.o
@@ -324,6 +352,8 @@ nqueens_objects: CMakeFiles/nqueens_objects.dir/src/verify.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/parse.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/part.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/merge.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/build.make
 .PHONY : nqueens_objects
 

@@ -90,7 +90,9 @@ nqueens_internal_EXTERNAL_OBJECTS = \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/verify.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/parse.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o" \
-"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o"
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/part.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/merge.c.o"
 
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/status.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/known.c.o
@@ -109,6 +111,8 @@ tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/verify.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/parse.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/part.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/merge.c.o
 tests/libnqueens_internal.a: tests/CMakeFiles/nqueens_internal.dir/build.make
 tests/libnqueens_internal.a: tests/CMakeFiles/nqueens_internal.dir/link.txt
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Linking C static library libnqueens_internal.a"
