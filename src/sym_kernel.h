@@ -63,6 +63,10 @@ int nq_sym_count_scalar(const nq_sym_board *board, const nq_sym_node *start,
 /* sym_avx2.c: eight AVX2 lanes. Only when nq_cpu_simd_best() >= AVX2. */
 int nq_sym_count_avx2(const nq_sym_board *board, const nq_sym_node *start,
                       const nq_stop_flag *stop, uint64_t *count);
+/* sym_avx512.c: three groups of sixteen AVX-512 lanes. Only when
+ * nq_cpu_simd_best() >= AVX512. */
+int nq_sym_count_avx512(const nq_sym_board *board, const nq_sym_node *start,
+                        const nq_stop_flag *stop, uint64_t *count);
 #endif
 
 /* The kernel of level `simd` in this build (sym_kernel.c), or NULL when

@@ -64,6 +64,23 @@ static void check_known(nq_simd simd)
     }
 }
 
+/* Whether this build has a kernel of `level` and this CPU and OS run it;
+ * prints why a test is skipped. */
+static int have_level(nq_simd level)
+{
+    if (!nq_sym_kernel_of(level)) {
+        print_message("skipped: this build has no kernel of SIMD level %s\n",
+                      nq_simd_name(level));
+        return 0;
+    }
+    if (nq_cpu_simd_best() < level) {
+        print_message("skipped: this CPU or OS does not support SIMD level %s\n",
+                      nq_simd_name(level));
+        return 0;
+    }
+    return 1;
+}
+
 static void test_known_scalar(void **state)
 {
     (void)state;
@@ -73,32 +90,54 @@ static void test_known_scalar(void **state)
 static void test_known_avx2(void **state)
 {
     (void)state;
-    if (nq_cpu_simd_best() < NQ_SIMD_AVX2)
+    if (!have_level(NQ_SIMD_AVX2))
         skip();
     check_known(NQ_SIMD_AVX2);
 }
 
-/* Unit by unit, because compensating errors would cancel in a sum. */
-static void test_avx2_matches_scalar(void **state)
+static void test_known_avx512(void **state)
 {
-    static const unsigned sizes[] = { 6, 9, 12, 14, 15, 20, 21 };
     (void)state;
-    if (nq_cpu_simd_best() < NQ_SIMD_AVX2)
+    if (!have_level(NQ_SIMD_AVX512))
         skip();
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        nq_sym_plan *plan = build(sizes[i]);
+    check_known(NQ_SIMD_AVX512);
+}
+
+/* Every unit of n = 4..14 at `level` against the scalar walk, one by one,
+ * because compensating errors would cancel in a sum; then the first and
+ * middle units of a few boards too big to count here. */
+static void check_units(nq_simd level)
+{
+    static const unsigned big[] = { 15, 20, 21 };
+    for (unsigned n = 4; n <= 14 + sizeof big / sizeof big[0]; n++) {
+        unsigned size_n = n <= 14 ? n : big[n - 15];
+        nq_sym_plan *plan = build(size_n);
         uint64_t size = nq_sym_plan_size(plan);
-        /* Boards past 16 are too big to count here: their first and
-         * middle (split) units. */
-        uint64_t step = sizes[i] > 16 ? size / 2 : 1;
+        uint64_t step = size_n > 14 ? size / 2 : 1;
         for (uint64_t u = 0; u < size; u += step) {
             nq_unit_result a = solve(plan, u, NQ_SIMD_NONE);
-            nq_unit_result b = solve(plan, u, NQ_SIMD_AVX2);
+            nq_unit_result b = solve(plan, u, level);
             assert_int_equal(a.total, b.total);
             assert_int_equal(a.unique, b.unique);
         }
         nq_sym_plan_free(plan);
     }
+}
+
+static void test_avx512_matches_scalar(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX512))
+        skip();
+    check_units(NQ_SIMD_AVX512);
+}
+
+static void test_avx2_matches_scalar(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX2))
+        skip();
+    check_units(NQ_SIMD_AVX2);
 }
 
 static void test_stop_flag(void **state)
@@ -112,12 +151,78 @@ static void test_stop_flag(void **state)
     assert_int_equal(r.unique, 678);
     if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
         assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX2, &stop, &r), NQ_ECANCELED);
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX512)
+        assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX512, &stop, &r), NQ_ECANCELED);
+    assert_int_equal(r.total, 12345);
     nq_sym_plan_free(plan);
 
     /* A small board's single unit is cancelled the same way. */
     plan = build(4);
     assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
     nq_sym_plan_free(plan);
+}
+
+/* A board with every square allowed and rows one apart: the kernels then
+ * walk the plain n-queens problem over all n rows. */
+static nq_sym_board open_board(unsigned n)
+{
+    nq_sym_board bd;
+    bd.levels = n;
+    for (unsigned i = 0; i < n; i++) {
+        bd.allowed[i] = (1u << n) - 1u;
+        bd.shift[i] = i + 1 < n ? 1u : 0u;
+    }
+    return bd;
+}
+
+/* The kernel contract directly: whole boards from every start level, and a
+ * raised stop flag seen by the kernel's own polling. */
+static void check_kernel(nq_simd level)
+{
+    nq_sym_kernel_fn kernel = nq_sym_kernel_of(level);
+    nq_stop_flag stop = 0;
+    assert_non_null(kernel);
+    for (unsigned n = 4; n <= 12; n++) {
+        nq_sym_board bd = open_board(n);
+        nq_sym_node top = { 0, 0, 0, 0 };
+        uint64_t count = 7;
+        assert_int_equal(kernel(&bd, &top, &stop, &count), NQ_OK);
+        assert_int_equal(count, known_total[n] + 7);
+        /* the same, started one level down from each first-row queen */
+        count = 0;
+        for (unsigned c = 0; c < n; c++) {
+            nq_sym_node one = { 1, 1u << c, 2u << c, (1u << c) >> 1 };
+            assert_int_equal(kernel(&bd, &one, &stop, &count), NQ_OK);
+        }
+        assert_int_equal(count, known_total[n]);
+    }
+    nq_sym_board bd = open_board(14);
+    nq_sym_node top = { 0, 0, 0, 0 };
+    uint64_t count = 0;
+    atomic_store(&stop, 1);
+    assert_int_equal(kernel(&bd, &top, &stop, &count), NQ_ECANCELED);
+}
+
+static void test_kernel_scalar(void **state)
+{
+    (void)state;
+    check_kernel(NQ_SIMD_NONE);
+}
+
+static void test_kernel_avx2(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX2))
+        skip();
+    check_kernel(NQ_SIMD_AVX2);
+}
+
+static void test_kernel_avx512(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX512))
+        skip();
+    check_kernel(NQ_SIMD_AVX512);
 }
 
 static void test_bad_arguments(void **state)
@@ -209,7 +314,12 @@ int main(void)
         cmocka_unit_test(test_known_scalar),
         cmocka_unit_test(test_known_avx2),
         cmocka_unit_test(test_avx2_matches_scalar),
+        cmocka_unit_test(test_known_avx512),
+        cmocka_unit_test(test_avx512_matches_scalar),
         cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_kernel_scalar),
+        cmocka_unit_test(test_kernel_avx2),
+        cmocka_unit_test(test_kernel_avx512),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_simd_best),
         cmocka_unit_test(test_deterministic),
