@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "nqc_clock.h"
 #include "nqueens.h"
 
 typedef struct config {
@@ -24,12 +25,7 @@ typedef struct config {
     unsigned threads; /* 0 = all */
 } config;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static double now(void) { return nqc_now(); }
 
 static int by_value(const void *a, const void *b)
 {

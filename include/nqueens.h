@@ -173,6 +173,33 @@ typedef struct nq_count_result {
 NQ_API int nq_count(nq_count_result *out, unsigned n,
                     const nq_count_options *opts);
 
+/*! Result of nq_estimate(). */
+typedef struct nq_estimate_result {
+    double seconds;          /*!< estimated wall time of the count, in seconds */
+    uint64_t units_total;    /*!< units in the list of (n, method) */
+    uint64_t units_sampled;  /*!< units counted by the largest sample */
+    double sample_seconds;   /*!< time nq_estimate() spent counting samples */
+    int exact;               /*!< nonzero: the sample was the whole count */
+    int lower_bound;         /*!< nonzero: a sample outran the budget, and
+                                  seconds is what it showed at least */
+    unsigned threads;        /*!< worker threads the count would use */
+    nq_method method;        /*!< the method that ran (never NQ_METHOD_DEFAULT) */
+} nq_estimate_result;
+
+/*! nq_estimate() : estimate how long nq_count(n, opts) would take on this
+ *  machine, by counting a sample of its units (every m-th unit from a
+ *  random start, m shrinking until the budget is spent) with the same
+ *  threads, method and SIMD level. Of opts, only version, threads, method,
+ *  simd and cancel are used.
+ *  @param budget  seconds to spend sampling (a sample still running at
+ *                 the budget is stopped within a fraction of a second)
+ *  @param seed    picks the sample; any value
+ *  @return NQ_OK, or an error of nq_count() (NQ_ERANGE, NQ_EUNSUPPORTED,
+ *          NQ_ECANCELED, ...); NQ_EINVAL for a NULL out or budget < 0. */
+NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
+                       const nq_count_options *opts, double budget,
+                       uint64_t seed);
+
 /*! nq_method_name() : @return "plain", "symmetry", or NULL for an unknown method. */
 NQ_API const char *nq_method_name(nq_method method);
 /*! nq_simd_name() : @return "none", "avx2", "avx512", "auto", or NULL. */

@@ -27,6 +27,7 @@
 
 #include "checkpoint.h"
 #include "method.h"
+#include "nqc_clock.h"
 
 /* How often the watching thread wakes up, in milliseconds. */
 #define WATCH_PERIOD_MS 20
@@ -122,12 +123,7 @@ static void *work(void *arg)
     return NULL;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static double now_seconds(void) { return nqc_now(); }
 
 static unsigned online_cpus(void)
 {

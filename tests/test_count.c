@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "known_values.h"
+#include "nqc_clock.h"
 #include "nqueens.h"
 
 static nq_count_result count_with(unsigned n, nq_method method, unsigned threads)
@@ -342,12 +343,7 @@ static void *count_in_background(void *arg)
     return NULL;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static double now(void) { return nqc_now(); }
 
 static void test_cancel_stops_promptly(void **state)
 {

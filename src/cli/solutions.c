@@ -1,5 +1,5 @@
 /*
- * The command's solution modes: --list, --one, --random, --verify, --check.
+ * The solution modes of the command: --list, --one, --random, --verify.
  *
  * Placements are printed in the line format, the 1-based column of the
  * queen in each row ("1 5 8 6 3 7 2 4"), which --verify reads back; or, with
@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "cli_internal.h"
+#include "nqc_u64.h"
+#include "output.h"
+#include "solutions.h"
 
 /* ------------------------------------------------------------------------
  * Writing placements
@@ -90,7 +92,7 @@ static int format_placement(line_buf *b, const uint32_t *cols, size_t n,
  * --list
  * ------------------------------------------------------------------------ */
 typedef struct list_ctx {
-    const nq_cli_opts *o;
+    const cli_opts *o;
     FILE *out;
     line_buf buf;
     int failed; /* out of memory or a write error */
@@ -107,38 +109,41 @@ static int list_one(const uint32_t *cols, unsigned n, void *data)
     return 0;
 }
 
-int nq_cli_list(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out,
+int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
                 FILE *err)
 {
     list_ctx c;
-    int status = NQ_EXIT_OK;
+    int status = CLI_EXIT_OK;
 
     for (size_t i = 0; i < sizes->len; i++)
         if (o->compact && sizes->n[i] > 9) {
-            nq_cli_error(err, "--compact needs n <= 9 (one digit per row); n = %u",
+            cli_error(err, "--compact needs n <= 9 (one digit per row); n = %u",
                          sizes->n[i]);
-            return NQ_EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
     memset(&c, 0, sizeof c);
     c.o = o;
     c.out = out;
-    for (size_t i = 0; i < sizes->len && status == NQ_EXIT_OK; i++) {
+    /* --limit 0 lists nothing, as `head -n 0` prints nothing (the
+     * library reads a limit of 0 as none) */
+    for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK &&
+                       !(o->has_limit && o->limit == 0); i++) {
         nq_list_options lo = NQ_LIST_OPTIONS_INIT;
         int rc;
         lo.canonical = o->canonical;
         lo.limit = o->limit;
         rc = nq_list(NULL, sizes->n[i], &lo, list_one, &c);
         if (c.failed) {
-            status = nq_cli_flush(out, err);
-            if (status == NQ_EXIT_OK) {
-                nq_cli_error(err, "out of memory");
-                status = NQ_EXIT_FAILURE;
+            status = cli_flush(out, err);
+            if (status == CLI_EXIT_OK) {
+                cli_error(err, "out of memory");
+                status = CLI_EXIT_FAILURE;
             }
         } else if (rc != NQ_OK) {
-            nq_cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
-            status = NQ_EXIT_FAILURE;
+            cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
+            status = CLI_EXIT_FAILURE;
         } else {
-            status = nq_cli_flush(out, err);
+            status = cli_flush(out, err);
         }
     }
     free(c.buf.p);
@@ -156,7 +161,7 @@ static uint64_t default_seed(void)
            ((uint64_t)getpid() << 32);
 }
 
-int nq_cli_construct(const nq_cli_opts *o, FILE *out, FILE *err)
+int cli_construct(const cli_opts *o, FILE *out, FILE *err)
 {
     char q[64];
     uint64_t n;
@@ -165,48 +170,48 @@ int nq_cli_construct(const nq_cli_opts *o, FILE *out, FILE *err)
     int rc, status;
 
     if (o->noperands != 1) {
-        nq_cli_error(err, "--%s takes exactly one board size, e.g. 'nqueens --%s 1000'",
+        cli_error(err, "--%s takes exactly one board size, e.g. 'nqueens --%s 1000'",
                      o->mode_name, o->mode_name);
-        return NQ_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (nq_cli_parse_u64(&n, o->operands[0], strlen(o->operands[0])) != 0 ||
+    if (nqc_parse_u64(&n, o->operands[0], strlen(o->operands[0])) != 0 ||
         n > UINT32_MAX) {
-        nq_cli_error(err, "'%s' is not a board size (expected 0..%lu)",
-                     nq_cli_quote(q, sizeof q, o->operands[0], strlen(o->operands[0])),
+        cli_error(err, "'%s' is not a board size (expected 0..%lu)",
+                     CLI_QUOTE(q, o->operands[0]),
                      (unsigned long)UINT32_MAX);
-        return NQ_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     if (o->compact && n > 9) {
-        nq_cli_error(err, "--compact needs n <= 9 (one digit per row)");
-        return NQ_EXIT_USAGE;
+        cli_error(err, "--compact needs n <= 9 (one digit per row)");
+        return CLI_EXIT_USAGE;
     }
     if (n > 0 && (n > SIZE_MAX / sizeof *cols ||
                   (cols = malloc((size_t)n * sizeof *cols)) == NULL)) {
-        nq_cli_error(err, "out of memory for n = %llu", (unsigned long long)n);
-        return NQ_EXIT_FAILURE;
+        cli_error(err, "out of memory for n = %llu", (unsigned long long)n);
+        return CLI_EXIT_FAILURE;
     }
-    if (o->mode == NQ_MODE_ONE)
+    if (o->mode == CLI_MODE_ONE)
         rc = nq_construct(cols, (size_t)n);
     else
         rc = nq_random(cols, (size_t)n, o->has_seed ? o->seed : default_seed(),
                        o->max_steps);
     if (rc == NQ_ENOSOLUTION) {
-        nq_cli_error(err, "n = %llu has no solution", (unsigned long long)n);
-        status = NQ_EXIT_FAILURE;
+        cli_error(err, "n = %llu has no solution", (unsigned long long)n);
+        status = CLI_EXIT_FAILURE;
     } else if (rc == NQ_ELIMIT) {
-        nq_cli_error(err, "n = %llu: no solution found within the step limit "
+        cli_error(err, "n = %llu: no solution found within the step limit "
                           "(raise --max-steps or try another --seed)",
                      (unsigned long long)n);
-        status = NQ_EXIT_FAILURE;
+        status = CLI_EXIT_FAILURE;
     } else if (rc != NQ_OK) {
-        nq_cli_error(err, "n = %llu: %s", (unsigned long long)n, nq_strerror(rc));
-        status = NQ_EXIT_FAILURE;
+        cli_error(err, "n = %llu: %s", (unsigned long long)n, nq_strerror(rc));
+        status = CLI_EXIT_FAILURE;
     } else if (format_placement(&buf, cols, (size_t)n, o->board, o->compact) != 0) {
-        nq_cli_error(err, "out of memory");
-        status = NQ_EXIT_FAILURE;
+        cli_error(err, "out of memory");
+        status = CLI_EXIT_FAILURE;
     } else {
         fwrite(buf.p, 1, buf.len, out);
-        status = nq_cli_flush(out, err);
+        status = cli_flush(out, err);
     }
     free(buf.p);
     free(cols);
@@ -234,22 +239,22 @@ static int read_line(line_buf *b, FILE *in)
     return b->len > 0 ? 1 : 0;
 }
 
-int nq_cli_verify(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err)
+int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
 {
     uint64_t want_n = 0, lineno = 0, valid = 0, invalid = 0, malformed = 0;
-    int have_n = 0, status = NQ_EXIT_OK, rc;
+    int have_n = 0, status = CLI_EXIT_OK, rc;
     line_buf line = {NULL, 0, 0};
     char q[64];
 
     if (o->noperands > 1) {
-        nq_cli_error(err, "--verify takes at most one board size (the length every line must have)");
-        return NQ_EXIT_USAGE;
+        cli_error(err, "--verify takes at most one board size (the length every line must have)");
+        return CLI_EXIT_USAGE;
     }
     if (o->noperands == 1) {
-        if (nq_cli_parse_u64(&want_n, o->operands[0], strlen(o->operands[0])) != 0) {
-            nq_cli_error(err, "'%s' is not a board size",
-                         nq_cli_quote(q, sizeof q, o->operands[0], strlen(o->operands[0])));
-            return NQ_EXIT_USAGE;
+        if (nqc_parse_u64(&want_n, o->operands[0], strlen(o->operands[0])) != 0) {
+            cli_error(err, "'%s' is not a board size",
+                         CLI_QUOTE(q, o->operands[0]));
+            return CLI_EXIT_USAGE;
         }
         have_n = 1;
     }
@@ -264,15 +269,15 @@ int nq_cli_verify(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err)
         rc = nq_parse_placement(&cols, &n, &pe, line.p, line.len);
         if (rc == NQ_EFORMAT) {
             nq_parse_error_format(why, sizeof why, &pe);
-            nq_cli_error(err, "line %llu: not a placement: %s",
+            cli_error(err, "line %llu: not a placement: %s",
                          (unsigned long long)lineno, why);
             malformed++;
             continue;
         }
         if (rc != NQ_OK) {
-            nq_cli_error(err, "line %llu: %s", (unsigned long long)lineno, nq_strerror(rc));
+            cli_error(err, "line %llu: %s", (unsigned long long)lineno, nq_strerror(rc));
             free(line.p);
-            return NQ_EXIT_FAILURE;
+            return CLI_EXIT_FAILURE;
         }
         if (have_n && n != want_n) {
             fprintf(out, "line %llu: invalid: wrong length: %llu queens, expected %llu\n",
@@ -280,10 +285,10 @@ int nq_cli_verify(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err)
                     (unsigned long long)want_n);
             invalid++;
         } else if ((rc = nq_verify(&v, cols, n)) != NQ_OK) {
-            nq_cli_error(err, "line %llu: %s", (unsigned long long)lineno, nq_strerror(rc));
+            cli_error(err, "line %llu: %s", (unsigned long long)lineno, nq_strerror(rc));
             free(cols);
             free(line.p);
-            return NQ_EXIT_FAILURE;
+            return CLI_EXIT_FAILURE;
         } else if (v.fault != NQ_FAULT_NONE) {
             nq_violation_format(why, sizeof why, &v, cols, n);
             fprintf(out, "line %llu: invalid: %s\n", (unsigned long long)lineno, why);
@@ -295,86 +300,26 @@ int nq_cli_verify(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err)
     }
     free(line.p);
     if (rc == -1) {
-        nq_cli_error(err, "out of memory");
-        return NQ_EXIT_FAILURE;
+        cli_error(err, "out of memory");
+        return CLI_EXIT_FAILURE;
     }
     if (rc == -2) {
-        nq_cli_error(err, "cannot read standard input: %s", strerror(errno));
-        return NQ_EXIT_USAGE;
+        cli_error(err, "cannot read standard input: %s", strerror(errno));
+        return CLI_EXIT_USAGE;
     }
     if (lineno == 0) {
-        nq_cli_error(err, "standard input holds no placement");
-        return NQ_EXIT_USAGE;
+        cli_error(err, "standard input holds no placement");
+        return CLI_EXIT_USAGE;
     }
     fprintf(out, "%llu valid, %llu invalid, %llu malformed\n",
             (unsigned long long)valid, (unsigned long long)invalid,
             (unsigned long long)malformed);
-    if (nq_cli_flush(out, err) != NQ_EXIT_OK)
-        return NQ_EXIT_FAILURE;
+    if ((status = cli_flush(out, err)) != CLI_EXIT_OK)
+        return status;
     if (malformed)
-        status = NQ_EXIT_USAGE;
+        status = CLI_EXIT_USAGE;
     else if (invalid)
-        status = NQ_EXIT_FAILURE;
+        status = CLI_EXIT_FAILURE;
     return status;
 }
 
-/* ------------------------------------------------------------------------
- * --check
- * ------------------------------------------------------------------------ */
-int nq_cli_check(const nq_cli_opts *o, const nq_sizes *sizes, FILE *out,
-                 FILE *err)
-{
-    nq_count_options co = nq_cli_count_options(o);
-    int mismatches = 0;
-
-    if (o->format == NQ_FORMAT_LABELS || o->format == NQ_FORMAT_BARE)
-        fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
-    for (size_t i = 0; i < sizes->len; i++) {
-        unsigned n = sizes->n[i];
-        nq_count_result r;
-        uint64_t kt = 0, ku = 0;
-        int known = nq_known(&kt, &ku, n) == NQ_OK;
-        int rc = nq_count(&r, n, &co);
-        const char *verdict;
-        char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
-
-        if (rc != NQ_OK) {
-            nq_cli_error(err, "n = %u: %s", n, nq_strerror(rc));
-            return NQ_EXIT_FAILURE;
-        }
-        if (!known)
-            verdict = "unknown";
-        else if (r.total != kt || (r.has_unique && r.unique != ku))
-            verdict = "MISMATCH";
-        else
-            verdict = "ok";
-        if (known && strcmp(verdict, "MISMATCH") == 0)
-            mismatches++;
-        if (r.has_unique)
-            snprintf(unique, sizeof unique, "%llu", (unsigned long long)r.unique);
-        if (known) {
-            snprintf(ktext, sizeof ktext, "%llu", (unsigned long long)kt);
-            snprintf(utext, sizeof utext, "%llu", (unsigned long long)ku);
-        }
-        if (o->format == NQ_FORMAT_JSON) {
-            fprintf(out, "{\"n\":%u,\"total\":%llu", n, (unsigned long long)r.total);
-            if (r.has_unique)
-                fprintf(out, ",\"unique\":%s", unique);
-            if (known)
-                fprintf(out, ",\"known_total\":%s,\"known_unique\":%s", ktext, utext);
-            fprintf(out, ",\"method\":\"%s\",\"status\":\"%s\"}\n",
-                    nq_method_name(r.method), verdict);
-        } else {
-            fprintf(out, "%u\t%llu\t%s\t%s\t%s\t%s\n", n,
-                    (unsigned long long)r.total, unique, ktext, utext, verdict);
-        }
-        if (nq_cli_flush(out, err) != NQ_EXIT_OK)
-            return NQ_EXIT_FAILURE;
-    }
-    if (mismatches) {
-        nq_cli_error(err, "%d count%s differ from the known values", mismatches,
-                     mismatches == 1 ? "" : "s");
-        return NQ_EXIT_FAILURE;
-    }
-    return NQ_EXIT_OK;
-}

@@ -1,109 +1,20 @@
 /*
- * What long counts need from the command: a progress line on stderr, a
- * clean stop on SIGINT and SIGTERM, and --merge, which adds up the results
- * of a count split into parts (--part K/M --json) on many machines.
+ * --merge: adds up the results of a count split into parts (--part K/M
+ * --json) on many machines. It reads JSON lines from the files given, or
+ * from standard input, checks that every part of every size is there once
+ * and that all come from the same split, and prints the sums.
  */
+#include "merge.h"
+
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
-#include "cli_internal.h"
+#include "nqc_stream.h"
+#include "nqc_u64.h"
+#include "output.h"
 
-/* ------------------------------------------------------------------------
- * Signals. The handler only raises the flag that the library polls; the
- * library then stops within a fraction of a second and saves the
- * checkpoint. SA_RESETHAND: a second signal ends the process at once.
- * ------------------------------------------------------------------------ */
-static volatile int cancel_flag;
-static volatile sig_atomic_t caught_signal;
-
-static void on_signal(int sig)
-{
-    caught_signal = sig;
-    cancel_flag = 1;
-}
-
-const volatile int *nq_cli_catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = (int)SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    cancel_flag = 0;
-    caught_signal = 0;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    return &cancel_flag;
-}
-
-void nq_cli_release_signals(void)
-{
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-}
-
-int nq_cli_caught_signal(void) { return (int)caught_signal; }
-
-/* ------------------------------------------------------------------------
- * Progress: "\r" redrawn on a terminal, a plain line now and then when
- * forced onto something else.
- * ------------------------------------------------------------------------ */
-static void format_duration(char *buf, size_t size, double s)
-{
-    unsigned long t = s < 0 ? 0ul : (unsigned long)(s + 0.5);
-    if (t >= 86400)
-        snprintf(buf, size, "%lud%02lu:%02lu:%02lu", t / 86400, t / 3600 % 24,
-                 t / 60 % 60, t % 60);
-    else
-        snprintf(buf, size, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
-}
-
-void nq_cli_progress(const nq_progress *p, void *data)
-{
-    nq_cli_progress_state *st = data;
-    char elapsed[32], eta[32];
-    double pct;
-
-    if (!st->forced && p->elapsed < 1.0)
-        return; /* quick runs stay quiet */
-    if (!st->tty && p->elapsed - st->last_line < 10.0 &&
-        p->units_done != p->units_total)
-        return;
-    st->last_line = p->elapsed;
-    pct = p->units_total ? 100.0 * (double)p->units_done / (double)p->units_total
-                         : 100.0;
-    format_duration(elapsed, sizeof elapsed, p->elapsed);
-    /* the rate of this run: units resumed from a checkpoint took no time */
-    if (p->units_done > p->units_resumed && p->units_done < p->units_total)
-        format_duration(eta, sizeof eta,
-                        p->elapsed * (double)(p->units_total - p->units_done) /
-                            (double)(p->units_done - p->units_resumed));
-    else
-        snprintf(eta, sizeof eta, "%s", p->units_done == p->units_total ? "0:00:00" : "?");
-    fprintf(st->err, "%sn = %u: %llu/%llu units, %5.1f%%, elapsed %s, ETA %s%s",
-            st->tty ? "\r" : "", st->n, (unsigned long long)p->units_done,
-            (unsigned long long)p->units_total, pct, elapsed, eta,
-            st->tty ? "\033[K" : "\n");
-    fflush(st->err);
-    st->drawn = 1;
-}
-
-void nq_cli_progress_end(nq_cli_progress_state *st)
-{
-    if (st->drawn && st->tty) {
-        fputs("\r\033[K", st->err);
-        fflush(st->err);
-    }
-    st->drawn = 0;
-}
-
-/* ------------------------------------------------------------------------
- * --merge: JSON lines of parts in, the sums out.
- * ------------------------------------------------------------------------ */
 typedef struct part_line {
     uint64_t n, total, unique, part, parts, list_version;
     int has_unique;
@@ -126,7 +37,7 @@ static const char *skip_ws(const char *p, const char *end)
 
 /* Parses one line of the form {"key":value,...} with unsigned integer or
  * plain string values. 0 = parsed, 1 = blank line, -1 = malformed. */
-static int parse_part(part_line *pl, const char *p, const char *end,
+static int parse_part_line(part_line *pl, const char *p, const char *end,
                       const char **why)
 {
     int seen_n = 0, seen_total = 0, seen_part = 0, seen_parts = 0,
@@ -182,13 +93,23 @@ static int parse_part(part_line *pl, const char *p, const char *end,
                 seen_method = 1;
             }
             p++;
+        } else if ((size_t)(kend - key) == 7 && memcmp(key, "seconds", 7) == 0) {
+            /* the time the part took: digits, a point, digits; not summed */
+            const char *v = p;
+            int dots = 0;
+            while (p < end && ((*p >= '0' && *p <= '9') || *p == '.'))
+                dots += *p++ == '.';
+            if (p == v || *v == '.' || p[-1] == '.' || dots > 1) {
+                *why = "\"seconds\" is not a decimal number";
+                return -1;
+            }
         } else {
             const char *v = p;
             uint64_t x;
             size_t kl = (size_t)(kend - key);
             while (p < end && *p >= '0' && *p <= '9')
                 p++;
-            if (nq_cli_parse_u64(&x, v, (size_t)(p - v)) != 0) {
+            if (nqc_parse_u64(&x, v, (size_t)(p - v)) != 0) {
                 *why = "expected a whole number or a string";
                 return -1;
             }
@@ -234,33 +155,33 @@ static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
     char *buf;
     size_t len, i = 0;
     uint64_t lineno = 0;
-    int rc = nq_cli_read_all(&buf, &len, f);
+    int rc = nqc_read_all(&buf, &len, f);
 
     if (rc != 0) {
-        nq_cli_error(err, "%s: %s", name, rc == -1 ? "out of memory" : strerror(errno));
-        return rc == -1 ? NQ_EXIT_FAILURE : NQ_EXIT_USAGE;
+        cli_error(err, "%s: %s", name, rc == -1 ? "out of memory" : strerror(errno));
+        return rc == -1 ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
     }
     while (i < len) {
         const char *why = NULL, *nl = memchr(buf + i, '\n', len - i);
         size_t j = nl ? (size_t)(nl - buf) : len;
         part_line pl;
         lineno++;
-        rc = parse_part(&pl, buf + i, buf + j, &why);
+        rc = parse_part_line(&pl, buf + i, buf + j, &why);
         i = j + 1;
         if (rc == 1)
             continue;
         if (rc < 0) {
-            nq_cli_error(err, "%s:%llu: %s", name, (unsigned long long)lineno, why);
+            cli_error(err, "%s:%llu: %s", name, (unsigned long long)lineno, why);
             free(buf);
-            return NQ_EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
         if (list->len == list->cap) {
             size_t cap = list->cap ? list->cap * 2 : 16;
             part_line *v = realloc(list->v, cap * sizeof *v);
             if (!v) {
                 free(buf);
-                nq_cli_error(err, "out of memory");
-                return NQ_EXIT_FAILURE;
+                cli_error(err, "out of memory");
+                return CLI_EXIT_FAILURE;
             }
             list->v = v;
             list->cap = cap;
@@ -270,7 +191,7 @@ static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
         list->v[list->len++] = pl;
     }
     free(buf);
-    return NQ_EXIT_OK;
+    return CLI_EXIT_OK;
 }
 
 static int by_n_then_part(const void *a, const void *b)
@@ -295,7 +216,7 @@ static void list_missing(char *buf, size_t size, size_t *len, size_t *count,
 }
 
 /* Checks one size's parts [lo, hi) and, unless out is NULL, prints their sum. */
-static int merge_group(const nq_cli_opts *o, const part_line *v, size_t lo,
+static int merge_group(const cli_opts *o, const part_line *v, size_t lo,
                        size_t hi, FILE *out, FILE *err)
 {
     const part_line *a = &v[lo];
@@ -308,22 +229,22 @@ static int merge_group(const nq_cli_opts *o, const part_line *v, size_t lo,
         const part_line *b = &v[i];
         if (b->parts != a->parts || b->list_version != a->list_version ||
             strcmp(b->method, a->method) != 0) {
-            nq_cli_error(err, "n = %llu: %s:%llu and %s:%llu come from different splits "
+            cli_error(err, "n = %llu: %s:%llu and %s:%llu come from different splits "
                               "(parts %llu/%llu, method %s/%s, unit list %llu/%llu)",
                          (unsigned long long)a->n, a->file, (unsigned long long)a->line,
                          b->file, (unsigned long long)b->line,
                          (unsigned long long)a->parts, (unsigned long long)b->parts,
                          a->method, b->method, (unsigned long long)a->list_version,
                          (unsigned long long)b->list_version);
-            return NQ_EXIT_FAILURE;
+            return CLI_EXIT_FAILURE;
         }
         if (i > lo && b->part == v[i - 1].part) {
-            nq_cli_error(err, "n = %llu: part %llu/%llu appears twice (%s:%llu and %s:%llu)",
+            cli_error(err, "n = %llu: part %llu/%llu appears twice (%s:%llu and %s:%llu)",
                          (unsigned long long)a->n, (unsigned long long)b->part,
                          (unsigned long long)b->parts, v[i - 1].file,
                          (unsigned long long)v[i - 1].line, b->file,
                          (unsigned long long)b->line);
-            return NQ_EXIT_FAILURE;
+            return CLI_EXIT_FAILURE;
         }
         list_missing(missing, sizeof missing, &mlen, &nmissing, expect, b->part);
         expect = b->part + 1;
@@ -333,28 +254,28 @@ static int merge_group(const nq_cli_opts *o, const part_line *v, size_t lo,
     }
     list_missing(missing, sizeof missing, &mlen, &nmissing, expect, a->parts + 1);
     if (nmissing) {
-        nq_cli_error(err, "n = %llu: %zu of %llu parts missing: %s%s",
+        cli_error(err, "n = %llu: %zu of %llu parts missing: %s%s",
                      (unsigned long long)a->n, nmissing, (unsigned long long)a->parts,
                      missing, mlen + 24 >= sizeof missing ? ", ..." : "");
-        return NQ_EXIT_FAILURE;
+        return CLI_EXIT_FAILURE;
     }
     if (o->unique && !has_unique) {
-        nq_cli_error(err, "n = %llu: the parts carry no unique counts", (unsigned long long)a->n);
-        return NQ_EXIT_FAILURE;
+        cli_error(err, "n = %llu: the parts carry no unique counts", (unsigned long long)a->n);
+        return CLI_EXIT_FAILURE;
     }
     if (!out)
-        return NQ_EXIT_OK;
+        return CLI_EXIT_OK;
     switch (o->format) {
-    case NQ_FORMAT_BARE:
+    case CLI_FORMAT_BARE:
         fprintf(out, "%llu\n", (unsigned long long)(o->unique ? unique : total));
         break;
-    case NQ_FORMAT_LABELS:
+    case CLI_FORMAT_LABELS:
         fprintf(out, "%llu\t%llu", (unsigned long long)a->n, (unsigned long long)total);
         if (o->unique)
             fprintf(out, "\t%llu", (unsigned long long)unique);
         fputc('\n', out);
         break;
-    case NQ_FORMAT_JSON:
+    case CLI_FORMAT_JSON:
         fprintf(out, "{\"n\":%llu,\"total\":%llu", (unsigned long long)a->n,
                 (unsigned long long)total);
         if (has_unique)
@@ -363,56 +284,64 @@ static int merge_group(const nq_cli_opts *o, const part_line *v, size_t lo,
                 (unsigned long long)a->parts);
         break;
     }
-    return NQ_EXIT_OK;
+    return CLI_EXIT_OK;
 }
 
-int nq_cli_merge(const nq_cli_opts *o, FILE *in, FILE *out, FILE *err)
+int cli_merge(const cli_opts *o, FILE *in, FILE *out, FILE *err)
 {
     part_list list = {NULL, 0, 0};
-    int status = NQ_EXIT_OK;
+    int status = CLI_EXIT_OK;
     size_t lo = 0;
+    /* file names as messages show them: escaped, one line each */
+    char (*names)[CLI_QUOTE_SIZE] = calloc(o->noperands ? o->noperands : 1,
+                                           sizeof *names);
 
+    if (!names) {
+        cli_error(err, "out of memory");
+        return CLI_EXIT_FAILURE;
+    }
     if (o->noperands == 0)
         status = read_parts(&list, "standard input", in, err);
-    for (size_t i = 0; i < o->noperands && status == NQ_EXIT_OK; i++) {
-        const char *name = o->operands[i];
+    for (size_t i = 0; i < o->noperands && status == CLI_EXIT_OK; i++) {
+        const char *name = CLI_QUOTE(names[i], o->operands[i]);
         FILE *f;
-        if (strcmp(name, "-") == 0) {
+        if (strcmp(o->operands[i], "-") == 0) {
             status = read_parts(&list, "standard input", in, err);
             continue;
         }
-        f = fopen(name, "r");
+        f = fopen(o->operands[i], "r");
         if (!f) {
-            nq_cli_error(err, "%s: %s", name, strerror(errno));
-            status = NQ_EXIT_USAGE;
+            cli_error(err, "%s: %s", name, strerror(errno));
+            status = CLI_EXIT_USAGE;
             break;
         }
         status = read_parts(&list, name, f, err);
         fclose(f);
     }
-    if (status == NQ_EXIT_OK && list.len == 0) {
-        nq_cli_error(err, "no part results to merge");
-        status = NQ_EXIT_USAGE;
+    if (status == CLI_EXIT_OK && list.len == 0) {
+        cli_error(err, "no part results to merge");
+        status = CLI_EXIT_USAGE;
     }
-    if (status == NQ_EXIT_OK) {
+    if (status == CLI_EXIT_OK) {
         qsort(list.v, list.len, sizeof *list.v, by_n_then_part);
         /* check every size before printing any */
-        for (size_t i = 1; i <= list.len && status == NQ_EXIT_OK; i++)
+        for (size_t i = 1; i <= list.len && status == CLI_EXIT_OK; i++)
             if (i == list.len || list.v[i].n != list.v[lo].n) {
                 status = merge_group(o, list.v, lo, i, NULL, err);
                 lo = i;
             }
         lo = 0;
-        if (status == NQ_EXIT_OK && o->format == NQ_FORMAT_LABELS)
+        if (status == CLI_EXIT_OK && o->format == CLI_FORMAT_LABELS)
             fputs(o->unique ? "n\ttotal\tunique\n" : "n\ttotal\n", out);
-        for (size_t i = 1; i <= list.len && status == NQ_EXIT_OK; i++)
+        for (size_t i = 1; i <= list.len && status == CLI_EXIT_OK; i++)
             if (i == list.len || list.v[i].n != list.v[lo].n) {
                 status = merge_group(o, list.v, lo, i, out, err);
                 lo = i;
             }
-        if (status == NQ_EXIT_OK)
-            status = nq_cli_flush(out, err);
+        if (status == CLI_EXIT_OK)
+            status = cli_flush(out, err);
     }
     free(list.v);
+    free(names);
     return status;
 }

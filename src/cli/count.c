@@ -1,0 +1,232 @@
+/*
+ * Counting: one line per size as each count ends, flushed at once so that
+ * a pipeline sees it; progress on stderr; SIGINT and SIGTERM stop the
+ * count and leave the checkpoint saved.
+ */
+#include "count.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "estimate.h"
+#include "nqc_clock.h"
+#include "output.h"
+#include "progress.h"
+#include "signals.h"
+
+static void print_count(const cli_opts *o, unsigned n,
+                        const nq_count_result *r, double seconds, FILE *out)
+{
+    switch (o->format) {
+    case CLI_FORMAT_BARE:
+        fprintf(out, "%llu\n",
+                (unsigned long long)(o->unique ? r->unique : r->total));
+        break;
+    case CLI_FORMAT_LABELS:
+        fprintf(out, "%u\t%llu", n, (unsigned long long)r->total);
+        if (o->unique)
+            fprintf(out, "\t%llu", (unsigned long long)r->unique);
+        if (o->part_m)
+            fprintf(out, "\t%lu/%lu\t%s\t%lu", (unsigned long)o->part_k,
+                    (unsigned long)o->part_m, nq_method_name(r->method),
+                    (unsigned long)nq_unit_list_version(r->method));
+        fputc('\n', out);
+        break;
+    case CLI_FORMAT_JSON:
+        fprintf(out, "{\"n\":%u,\"total\":%llu", n,
+                (unsigned long long)r->total);
+        /* a part always carries its unique share, so that merges can */
+        if (o->unique || (o->part_m && r->has_unique))
+            fprintf(out, ",\"unique\":%llu", (unsigned long long)r->unique);
+        fprintf(out, ",\"method\":\"%s\"", nq_method_name(r->method));
+        if (o->part_m)
+            fprintf(out, ",\"part\":%lu,\"parts\":%lu,\"unit_list_version\":%lu",
+                    (unsigned long)o->part_k, (unsigned long)o->part_m,
+                    (unsigned long)nq_unit_list_version(r->method));
+        fprintf(out, ",\"seconds\":%.3f}\n", seconds);
+        break;
+    }
+}
+
+/* Opens --checkpoint for n, with a message for each way it can fail. */
+static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
+                           unsigned n, FILE *err)
+{
+    char name[CLI_QUOTE_SIZE];
+    int rc = nq_checkpoint_open(cp, o->checkpoint, n, o->method);
+
+    CLI_QUOTE(name, o->checkpoint);
+    switch (rc) {
+    case NQ_OK: return 0;
+    case NQ_EFORMAT:
+        cli_error(err, "%s: not a checkpoint, or truncated or corrupted; refusing to use it",
+                  name);
+        break;
+    case NQ_EMISMATCH:
+        cli_error(err, "%s: this checkpoint belongs to another board size, method "
+                       "or version of the unit list; refusing to use it",
+                  name);
+        break;
+    case NQ_EIO:
+        cli_error(err, "%s: %s", name, strerror(errno));
+        break;
+    default:
+        cli_error(err, "%s: %s", name, nq_strerror(rc));
+        break;
+    }
+    return -1;
+}
+
+/* One line on stderr when a checkpoint already holds finished work;
+ * @return 1 if it did. */
+static int say_resuming(const nq_checkpoint *cp, FILE *err)
+{
+    nq_checkpoint_info info;
+    if (nq_checkpoint_info_get(&info, cp) != NQ_OK || info.units_done == 0)
+        return 0;
+    fprintf(err, "resuming: %llu of %llu units already done\n",
+            (unsigned long long)info.units_done, (unsigned long long)info.units_total);
+    fflush(err);
+    return 1;
+}
+
+/* Why a count failed, on err; @return the exit status. */
+static int count_failed(const cli_opts *o, const nq_checkpoint *cp, unsigned n,
+                        int rc, FILE *err)
+{
+    char name[CLI_QUOTE_SIZE];
+    nq_checkpoint_info info;
+    int sig = cli_caught_signal();
+
+    if (o->checkpoint)
+        CLI_QUOTE(name, o->checkpoint);
+    if (rc == NQ_ECANCELED && sig) {
+        if (cp && nq_checkpoint_info_get(&info, cp) == NQ_OK)
+            cli_error(err, "interrupted; %llu of %llu units are saved in %s: "
+                           "run the same command again to resume",
+                      (unsigned long long)info.units_done,
+                      (unsigned long long)info.units_total, name);
+        else
+            cli_error(err, "interrupted (use --checkpoint FILE to make long runs resumable)");
+        return 128 + sig;
+    }
+    if (rc == NQ_EIO && cp)
+        cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
+    else
+        cli_error(err, "n = %u: %s", n, nq_strerror(rc));
+    return CLI_EXIT_FAILURE;
+}
+
+int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    cli_progress_state ps;
+    nq_checkpoint *cp = NULL;
+    int status = CLI_EXIT_OK, notice = 0;
+
+    co.part_k = o->part_k;
+    co.part_m = o->part_m;
+    co.checkpoint_interval = o->checkpoint_interval;
+    if (o->checkpoint && sizes->len != 1) {
+        cli_usage_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
+        return CLI_EXIT_USAGE;
+    }
+    if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], err) != 0)
+        return CLI_EXIT_USAGE;
+    co.checkpoint = cp;
+    cli_progress_init(&ps, err, o->progress == 1);
+    if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
+        co.progress = cli_progress;
+        co.progress_data = &ps;
+        /* on a terminal, before a long count: how long, roughly */
+        notice = o->progress == -1 && !o->part_m && !(cp && say_resuming(cp, err));
+    }
+    co.cancel = cli_catch_signals();
+
+    if (o->format == CLI_FORMAT_LABELS) {
+        fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);
+        fputs(o->part_m ? "\tpart\tmethod\tunit_list_version\n" : "\n", out);
+        status = cli_flush(out, err);
+    }
+    for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
+        nq_count_result r;
+        double start;
+        int rc;
+        if (notice)
+            cli_notice_long_count(o, sizes->n[i], err);
+        start = nqc_now();
+        ps.n = sizes->n[i];
+        rc = nq_count(&r, sizes->n[i], &co);
+        cli_progress_end(&ps);
+        if (rc != NQ_OK) {
+            status = count_failed(o, cp, sizes->n[i], rc, err);
+        } else {
+            print_count(o, sizes->n[i], &r, nqc_now() - start, out);
+            status = cli_flush(out, err);
+        }
+    }
+    cli_release_signals();
+    nq_checkpoint_close(cp);
+    return status;
+}
+
+int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    int mismatches = 0, status;
+
+    if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
+        fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
+    for (size_t i = 0; i < sizes->len; i++) {
+        unsigned n = sizes->n[i];
+        nq_count_result r;
+        uint64_t kt = 0, ku = 0;
+        int known = nq_known(&kt, &ku, n) == NQ_OK;
+        double seconds = nqc_now();
+        int rc = nq_count(&r, n, &co);
+        const char *verdict;
+        char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
+
+        seconds = nqc_now() - seconds;
+        if (rc != NQ_OK) {
+            cli_error(err, "n = %u: %s", n, nq_strerror(rc));
+            return CLI_EXIT_FAILURE;
+        }
+        if (!known)
+            verdict = "unknown";
+        else if (r.total != kt || (r.has_unique && r.unique != ku))
+            verdict = "MISMATCH";
+        else
+            verdict = "ok";
+        if (known && strcmp(verdict, "MISMATCH") == 0)
+            mismatches++;
+        if (r.has_unique)
+            snprintf(unique, sizeof unique, "%llu", (unsigned long long)r.unique);
+        if (known) {
+            snprintf(ktext, sizeof ktext, "%llu", (unsigned long long)kt);
+            snprintf(utext, sizeof utext, "%llu", (unsigned long long)ku);
+        }
+        if (o->format == CLI_FORMAT_JSON) {
+            fprintf(out, "{\"n\":%u,\"total\":%llu", n, (unsigned long long)r.total);
+            if (r.has_unique)
+                fprintf(out, ",\"unique\":%s", unique);
+            if (known)
+                fprintf(out, ",\"known_total\":%s,\"known_unique\":%s", ktext, utext);
+            fprintf(out, ",\"method\":\"%s\",\"status\":\"%s\",\"seconds\":%.3f}\n",
+                    nq_method_name(r.method), verdict, seconds);
+        } else {
+            fprintf(out, "%u\t%llu\t%s\t%s\t%s\t%s\n", n,
+                    (unsigned long long)r.total, unique, ktext, utext, verdict);
+        }
+        if ((status = cli_flush(out, err)) != CLI_EXIT_OK)
+            return status;
+    }
+    if (mismatches) {
+        cli_error(err, "%d count%s differ from the known values", mismatches,
+                     mismatches == 1 ? "" : "s");
+        return CLI_EXIT_FAILURE;
+    }
+    return CLI_EXIT_OK;
+}

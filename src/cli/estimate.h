@@ -1,0 +1,23 @@
+/*
+ * --estimate, and the notice printed before a count that will take long.
+ */
+#ifndef CLI_ESTIMATE_H
+#define CLI_ESTIMATE_H
+
+#include <stdio.h>
+
+#include "opts.h"
+#include "sizes.h"
+
+/* --estimate: for each size, the seconds its count would take here. */
+int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err);
+
+/* Before counting n on a terminal: if a quick sample says that the count
+ * will take over a minute, says so on err ("n = 24: about 2.5 days with
+ * 2 threads"). Prints nothing for small n, which are known to be quick. */
+void cli_notice_long_count(const cli_opts *o, unsigned n, FILE *err);
+
+/* "3.5 hours", "2 minutes": a duration in words, two digits at most. */
+void cli_format_duration(char *buf, size_t size, double seconds);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * Signals of the command, all in one place: SIGINT and SIGTERM stop a
+ * count cleanly (the library polls a flag and saves the checkpoint), and
+ * SIGWINCH tells the progress line that the terminal changed its width.
+ */
+#ifndef CLI_SIGNALS_H
+#define CLI_SIGNALS_H
+
+/* Catches SIGINT, SIGTERM and SIGWINCH; returns the cancel flag to hand to
+ * the library (nq_count_options.cancel). */
+const volatile int *cli_catch_signals(void);
+
+/* Gives the three signals their default action back. */
+void cli_release_signals(void);
+
+/* The stop signal that came since cli_catch_signals(), or 0. */
+int cli_caught_signal(void);
+
+/* 1 once after each SIGWINCH (and once after cli_catch_signals()), else 0. */
+int cli_take_resize(void);
+
+#endif

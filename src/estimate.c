@@ -1,0 +1,169 @@
+/*
+ * Estimating how long a count will take, by counting a sample of it.
+ *
+ * The sample is a part of the count: part k of m is every m-th unit of the
+ * ordered unit list, starting from a random one, so it spreads over the
+ * whole list the way the units' costs do (neighbouring units cost about
+ * the same; the first and last differ a lot). Counting it with the same
+ * threads, method and SIMD level as the real count measures the real
+ * speed, thread scaling included; its time times m is the estimate.
+ *
+ * The sample starts as one unit (m = all units) and grows geometrically,
+ * each part planned to take at most half of the budget that is left, so
+ * the whole stays within the budget and the last part, the largest, gives
+ * the answer. The fixed cost of a call (building the unit list, starting
+ * the threads) is measured on an empty range first, and counted once
+ * rather than m times. When the sample grows to the whole list (m = 1),
+ * the estimate is the real time of the count.
+ *
+ * Only public calls are used (nq_units, nq_count with part_k/part_m), so
+ * every method, present or future, is estimated the same way.
+ */
+#include <stdint.h>
+#include <unistd.h>
+
+#include "nqc_clock.h"
+#include "nqueens.h"
+
+/* The next m: a part of about `work` * m / m' seconds that fits in
+ * `target`, at most 16 times as large as the last one. */
+static uint64_t next_parts(uint64_t m, double work, double target)
+{
+    double want = work * (double)m / target;
+    uint64_t lo = m / 16 ? m / 16 : 1, hi = m / 2 ? m / 2 : 1, next;
+
+    if (!(want < (double)hi))
+        return hi;
+    next = want < 1.0 ? 1 : (uint64_t)want + 1;
+    return next < lo ? lo : next;
+}
+
+/* Units of part k (1-based) of m in a list of `total` units. */
+static uint64_t part_units(uint64_t total, uint64_t k, uint64_t m)
+{
+    return total >= k ? (total - k) / m + 1 : 0;
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* A sample stops at its deadline: the progress callback, which the
+ * engine calls from the caller's thread a few times a second, raises the
+ * cancel flag. The caller's own cancel flag is passed on. */
+typedef struct watch {
+    volatile int stop;
+    const volatile int *caller;
+    double deadline;
+} watch;
+
+static void on_progress(const nq_progress *p, void *data)
+{
+    watch *w = data;
+    (void)p;
+    if (nqc_now() >= w->deadline || (w->caller && *w->caller))
+        w->stop = 1;
+}
+
+/* Times one nq_count() of o, stopped at the watch's deadline: NQ_OK,
+ * NQ_ECANCELED (deadline or caller), or another error of nq_count(). */
+static int timed_count(double *seconds, nq_method *method, unsigned n,
+                       const nq_count_options *o)
+{
+    nq_count_result r;
+    double start = nqc_now();
+    int rc = nq_count(&r, n, o);
+    *seconds = nqc_now() - start;
+    if (rc == NQ_OK)
+        *method = r.method;
+    return rc;
+}
+
+/* The threads nq_count() starts for o (as the engine counts them). */
+static unsigned threads_of(const nq_count_options *o)
+{
+    long c;
+    if (o->threads)
+        return o->threads;
+    c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c < 1 ? 1u : (c > 1024 ? 1024u : (unsigned)c);
+}
+
+int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opts,
+                double budget, uint64_t seed)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    watch w = {0, NULL, 0.0};
+    uint64_t units, m;
+    double overhead, start = nqc_now();
+    unsigned threads;
+    int rc;
+
+    if (!out || !(budget >= 0.0))
+        return NQ_EINVAL;
+    if (opts) {
+        if (opts->version < 1 || opts->version > NQ_COUNT_OPTIONS_VERSION)
+            return NQ_EVERSION;
+        o.threads = opts->threads;
+        o.method = opts->method;
+        o.simd = opts->simd;
+        w.caller = opts->cancel;
+    }
+    threads = threads_of(&o);
+    o.cancel = &w.stop;
+    o.progress = on_progress;
+    o.progress_data = &w;
+    rc = nq_units(&units, n, o.method == NQ_METHOD_DEFAULT ? NQ_METHOD_SYMMETRY : o.method);
+    if (rc != NQ_OK)
+        return rc;
+    /* the fixed cost: an empty range of units */
+    o.unit_first = units;
+    w.deadline = start + budget + 1.0;
+    if ((rc = timed_count(&overhead, &out->method, n, &o)) != NQ_OK)
+        return rc;
+    o.unit_first = 0;
+    out->seconds = 0.0;
+    out->units_total = units;
+    out->units_sampled = 0;
+    out->exact = 0;
+    out->lower_bound = 0;
+    out->threads = threads;
+    m = units > UINT32_MAX ? UINT32_MAX : (units ? units : 1);
+    for (;;) {
+        double t, work, target, est;
+        uint64_t k;
+        o.part_m = (uint32_t)m;
+        o.part_k = (uint32_t)(1 + splitmix(&seed) % m);
+        k = part_units(units, o.part_k, m);
+        w.deadline = start + budget;
+        rc = timed_count(&t, &out->method, n, &o);
+        if (rc == NQ_ECANCELED && !(w.caller && *w.caller)) {
+            /* the sample would have taken t seconds at least */
+            est = (t - overhead) * (double)m * (double)(k < threads ? k : threads) /
+                  (double)threads + overhead;
+            if (est > out->seconds) {
+                out->seconds = est;
+                out->lower_bound = 1;
+            }
+            break;
+        }
+        if (rc != NQ_OK)
+            return rc;
+        work = t > overhead ? t - overhead : 0.0;
+        /* a sample of fewer units than threads ran on fewer threads */
+        est = work * (double)m * (double)(k < threads ? k : threads) / (double)threads;
+        out->seconds = m == 1 ? t : est + overhead;
+        out->units_sampled = k;
+        out->exact = m == 1;
+        target = (budget - (nqc_now() - start)) / 2 - overhead;
+        if (m == 1 || target <= 0)
+            break;
+        m = next_parts(m, work, target);
+    }
+    out->sample_seconds = nqc_now() - start;
+    return NQ_OK;
+}
