@@ -93,7 +93,8 @@ NQ_API const char *nq_strerror(int status);
 typedef enum nq_method {
     NQ_METHOD_DEFAULT = 0,  /*!< the fastest available: NQ_METHOD_SYMMETRY */
     NQ_METHOD_PLAIN = 1,    /*!< reference walk: first-row halving only */
-    NQ_METHOD_SYMMETRY = 2  /*!< all eight board symmetries; also counts unique */
+    NQ_METHOD_SYMMETRY = 2, /*!< all eight board symmetries; also counts unique */
+    NQ_METHOD_JOIN = 3      /*!< half-boards joined by their diagonals; totals only */
 } nq_method;
 
 typedef enum nq_simd {

@@ -15,6 +15,7 @@
 static const nq_method_ops *const nq_methods[] = {
     &nq_plain_method,
     &nq_sym_method,
+    &nq_join_method,
 };
 
 #define NQ_METHOD_COUNT (sizeof nq_methods / sizeof nq_methods[0])

@@ -57,6 +57,7 @@ typedef struct nq_method_ops {
 /* The methods (one file each). */
 extern const nq_method_ops nq_plain_method;    /* plain.c */
 extern const nq_method_ops nq_sym_method;      /* sym.c */
+extern const nq_method_ops nq_join_method;     /* join.c */
 
 /* @return the method's operations; NQ_METHOD_DEFAULT gives the default
  *         method's (ops->id says which); NULL for an unknown method. */

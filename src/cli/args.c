@@ -300,9 +300,9 @@ static int check_conflicts(const cli_opts *o, const unsigned char *given, FILE *
             return -1;
         }
     }
-    if (o->unique && o->method == NQ_METHOD_PLAIN) {
-        cli_usage_error(err, "--unique needs the symmetry method (the plain method "
-                             "counts totals only)");
+    if (o->unique && (o->method == NQ_METHOD_PLAIN || o->method == NQ_METHOD_JOIN)) {
+        cli_usage_error(err, "--unique needs the symmetry method (the %s method "
+                             "counts totals only)", nq_method_name(o->method));
         return -1;
     }
     return 0;

@@ -55,7 +55,7 @@ static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
                            unsigned n, FILE *err)
 {
     char name[CLI_QUOTE_SIZE];
-    int rc = nq_checkpoint_open(cp, o->checkpoint, n, o->method);
+    int rc = nq_checkpoint_open(cp, o->checkpoint, n, cli_count_options(o).method);
 
     CLI_QUOTE(name, o->checkpoint);
     switch (rc) {

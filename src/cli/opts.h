@@ -65,6 +65,9 @@ static inline nq_count_options cli_count_options(const cli_opts *o)
     nq_count_options co = NQ_COUNT_OPTIONS_INIT;
     co.threads = o->threads;
     co.method = o->method;
+    /* unique counts come from the symmetry method */
+    if (o->unique && o->method == NQ_METHOD_DEFAULT)
+        co.method = NQ_METHOD_SYMMETRY;
     co.simd = o->simd;
     return co;
 }

@@ -1,0 +1,682 @@
+/*
+ * join.c - the join counting method: totals by meeting in the middle.
+ *
+ * Design note
+ * -----------
+ * Halves. Cut the columns into a west half W (columns 0 .. h-1) and an east
+ * half E (the last h columns), h = floor(n / 2); on an odd board the middle
+ * column h stays between them. Every solution puts exactly h queens in
+ * each half, one per column, and each row has its queen in W or in E (or,
+ * on an odd board, the one row m that holds the middle column's queen). So
+ * a solution is: a row split (the set R of rows whose queen is in E, h of
+ * them), a placement of the east half (a queen in each row of R, one per
+ * column of E, no two on a diagonal), a placement of the west half on the
+ * other rows, and the condition that the two halves occupy no diagonal in
+ * common. Columns and rows cannot clash across halves by construction.
+ *
+ * Keys. Only the diagonals that cross both halves can clash: 2h - 1 of each
+ * direction (r + c and c - r between n - h and n + h - 2, in board
+ * indices). A half's key is the bit set of those it occupies, 4h - 2 bits
+ * (at most 54 at n = 28), and an east and a west placement join into a
+ * solution exactly when their keys are disjoint. A row split is counted by
+ * listing the keys of each half (a small backtracking walk over h rows and
+ * h columns), then counting the disjoint pairs; that count is the costly
+ * part, and join_match.c does it bit-sliced, 512 stored keys per step.
+ *
+ * Odd boards. The middle column's queen, in row m, is placed first; its
+ * two diagonals are barred in both halves' walks and left out of the keys,
+ * and the row splits are those of the other n - 1 rows.
+ *
+ * Symmetry. The flip of the board top to bottom maps a solution with split
+ * (m, R) to one with (n-1-m, reversed R); the flip left to right maps it to
+ * (m, complement of R among the free rows), since the halves trade places
+ * and the middle column stays. Both are bijections, so these four images
+ * have equal counts: only the smallest image of each orbit (in the order
+ * of (m, R)) is counted, times the number of distinct images. This does a
+ * quarter of the work and is exact; unique counts are not available here
+ * (the other four symmetries of the square do not respect the split).
+ *
+ * Units. The splits are numbered: for an even board, the h-subsets of the
+ * n rows in colexicographic order; for an odd one, (m, R) with m = 0..h
+ * (larger m are never the smallest image) and R among the other n - 1 rows,
+ * m major. A unit is a run of consecutive numbers, as many per unit as it
+ * takes to keep the list at most NQ_JOIN_MAX_UNITS long (one split per unit
+ * up to n = 19). The list depends on n alone.
+ *
+ * n < 4 is one unit, counted by a plain walk: the halves are too small for
+ * keys.
+ */
+#include "join.h"
+
+#include "cpu.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Longest unit list: runs of splits are grouped to stay below it. */
+#define NQ_JOIN_MAX_UNITS 65536u
+/* Boards below this size are one unit counted by a plain walk. */
+#define NQ_JOIN_MIN_N 4u
+/* Items matched against a block between two polls of the stop flag. */
+#define NQ_JOIN_POLL_ITEMS 65536u
+/* Relative costs of filling a block, per key, and of matching an item
+ * against a block (measured with callgrind at n = 16). */
+#define NQ_JOIN_FILL_COST 16u
+#define NQ_JOIN_ITEM_COST 12u
+/* Largest half: h = 14 rows and columns. */
+#define NQ_JOIN_MAX_HALF (NQ_MAX_N / 2)
+
+struct nq_join_plan {
+    unsigned n;
+    unsigned h;
+    uint64_t per_m;  /* row splits per middle row (all splits, even n) */
+    uint64_t space;  /* numbered splits */
+    uint64_t group;  /* splits per unit */
+    uint64_t nunits;
+    struct lazy_table *table;   /* built by the first unit that needs it */
+};
+
+typedef struct lazy_table {
+    pthread_mutex_t lock;       /* guards the build */
+    atomic_int state;           /* 0 not built, 1 built, 2 too large */
+    nq_join_quarter quarter;
+} lazy_table;
+
+/* Largest quarter table built: a quarter of the physical memory. */
+static uint64_t nq_join_table_limit(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return (uint64_t)1 << 30;
+    return (uint64_t)pages * (uint64_t)size / 4;
+}
+
+/* ========================================================================
+ * Combinations
+ * ======================================================================== */
+
+static uint64_t binomial(unsigned n, unsigned k)
+{
+    uint64_t r = 1;
+    if (k > n)
+        return 0;
+    for (unsigned i = 1; i <= k; i++)
+        r = r * (n - k + i) / i; /* exact: r * (n-k+i) is C(n-k+i, i) * i */
+    return r;
+}
+
+/* The k-subset of {0..} of colexicographic rank `rank`, as a bit mask. */
+static uint32_t unrank(uint64_t rank, unsigned k)
+{
+    uint32_t set = 0;
+    for (unsigned i = k; i >= 1; i--) {
+        unsigned c = i - 1;
+        while (binomial(c + 1, i) <= rank)
+            c++;
+        rank -= binomial(c, i);
+        set |= 1u << c;
+    }
+    return set;
+}
+
+/* The next set of the same size in colexicographic order (Gosper). */
+static uint32_t next_subset(uint32_t s)
+{
+    uint32_t low = s & (0u - s);
+    uint32_t ripple = s + low;
+    return ripple | (((s ^ ripple) >> 2) / low);
+}
+
+/* Bits of `s` (over n - 1 rows) moved to n rows with row m left out. */
+static uint32_t stretch(uint32_t s, unsigned m)
+{
+    uint32_t below = (1u << m) - 1u;
+    return (s & below) | ((s & ~below) << 1);
+}
+
+static uint32_t reverse_rows(uint32_t s, unsigned n)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (s >> i & 1u)
+            r |= 1u << (n - 1 - i);
+    return r;
+}
+
+/* Number of distinct images of split (m, rows) under the two flips if it
+ * is the smallest of them, else 0. `free_rows` are the rows of the halves. */
+static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
+                             uint32_t free_rows)
+{
+    uint64_t img[4];
+    unsigned mm = (n & 1u) ? n - 1 - m : 0;
+    unsigned distinct = 0;
+    uint32_t comp = free_rows & ~rows;
+    img[0] = (uint64_t)m << 32 | rows;
+    img[1] = (uint64_t)m << 32 | comp;
+    img[2] = (uint64_t)mm << 32 | reverse_rows(rows, n);
+    img[3] = (uint64_t)mm << 32 | reverse_rows(comp, n);
+    for (unsigned i = 0; i < 4; i++) {
+        int seen = 0;
+        if (img[i] < img[0])
+            return 0;
+        for (unsigned j = 0; j < i; j++)
+            seen |= img[j] == img[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* ========================================================================
+ * Plan
+ * ======================================================================== */
+
+int nq_join_plan_build(nq_join_plan **out, unsigned n)
+{
+    nq_join_plan *p;
+    if (!out)
+        return NQ_EINVAL;
+    *out = NULL;
+    if (n > NQ_MAX_N)
+        return NQ_ERANGE;
+    p = calloc(1, sizeof *p);
+    if (!p)
+        return NQ_ENOMEM;
+    p->table = calloc(1, sizeof *p->table);
+    if (!p->table || pthread_mutex_init(&p->table->lock, NULL) != 0) {
+        free(p->table);
+        free(p);
+        return NQ_ENOMEM;
+    }
+    atomic_init(&p->table->state, 0);
+    p->n = n;
+    p->h = n / 2;
+    if (n < NQ_JOIN_MIN_N) {
+        p->per_m = p->space = p->group = p->nunits = 1;
+    } else {
+        p->per_m = binomial(n - (n & 1u), p->h);
+        p->space = (n & 1u) ? p->per_m * (p->h + 1) : p->per_m;
+        p->group = (p->space + NQ_JOIN_MAX_UNITS - 1) / NQ_JOIN_MAX_UNITS;
+        p->nunits = (p->space + p->group - 1) / p->group;
+    }
+    *out = p;
+    return NQ_OK;
+}
+
+uint64_t nq_join_plan_size(const nq_join_plan *plan)
+{
+    return plan ? plan->nunits : 0;
+}
+
+void nq_join_plan_free(nq_join_plan *plan)
+{
+    if (!plan)
+        return;
+    nq_join_quarter_free(&plan->table->quarter);
+    pthread_mutex_destroy(&plan->table->lock);
+    free(plan->table);
+    free(plan);
+}
+
+/* ========================================================================
+ * Half-board walk (when the quarter table would not fit in memory)
+ * ======================================================================== */
+
+typedef struct half_walk {
+    const nq_join_half *g;
+    nq_join_keys *out;
+    unsigned nrows;
+    unsigned rows[NQ_JOIN_MAX_HALF];
+    uint32_t all;       /* the half's h columns, as bits 0 .. h-1 */
+    int nomem;
+} half_walk;
+
+int nq_join_keys_reserve(nq_join_keys *k, size_t more)
+{
+    size_t cap = k->cap ? k->cap : 1024;
+    uint64_t *keys;
+    if (k->count + more <= k->cap)
+        return NQ_OK;
+    while (cap < k->count + more)
+        cap *= 2;
+    keys = realloc(k->keys, cap * sizeof *keys);
+    if (!keys)
+        return NQ_ENOMEM;
+    k->keys = keys;
+    k->cap = cap;
+    return NQ_OK;
+}
+
+static void push_key(half_walk *w, uint64_t d1, uint64_t d2)
+{
+    const nq_join_half *g = w->g;
+    const uint64_t mask = (1ull << g->len) - 1u;
+    if (nq_join_keys_reserve(w->out, 1) != NQ_OK) {
+        w->nomem = 1;
+        return;
+    }
+    w->out->keys[w->out->count++] = ((d1 & ~g->bar1) >> g->lo & mask) |
+                                    ((d2 & ~g->bar2) >> g->lo & mask) << g->len;
+}
+
+/* Diagonal masks are in board indices: bit r + c of d1, bit c - r + n - 1
+ * of d2, so a row's free columns are two shifts away. */
+static void walk(half_walk *w, unsigned i, uint32_t cols, uint64_t d1,
+                 uint64_t d2)
+{
+    const unsigned r = w->rows[i];
+    const unsigned s1 = r + w->g->c0, s2 = w->g->c0 + w->g->n - 1 - r;
+    uint32_t free = w->all & ~cols & ~(uint32_t)(d1 >> s1) & ~(uint32_t)(d2 >> s2);
+    if (i + 1 == w->nrows) {
+        for (; free; free &= free - 1) {
+            uint64_t bit = free & (0u - free);
+            push_key(w, d1 | bit << s1, d2 | bit << s2);
+        }
+        return;
+    }
+    for (; free; free &= free - 1) {
+        uint32_t bit = free & (0u - free);
+        walk(w, i + 1, cols | bit, d1 | (uint64_t)bit << s1,
+             d2 | (uint64_t)bit << s2);
+    }
+}
+
+/* Lists the keys of half g on `rows` by a walk. */
+static int walk_half(nq_join_keys *out, const nq_join_half *g, uint32_t rows)
+{
+    half_walk w;
+    w.g = g;
+    w.out = out;
+    w.nrows = 0;
+    w.all = (1u << g->n / 2) - 1u;
+    w.nomem = 0;
+    for (unsigned r = 0; r < g->n; r++)
+        if (rows >> r & 1u)
+            w.rows[w.nrows++] = r;
+    out->count = 0;
+    walk(&w, 0, 0, g->bar1, g->bar2);
+    return w.nomem ? NQ_ENOMEM : NQ_OK;
+}
+
+/* ========================================================================
+ * Units
+ * ======================================================================== */
+
+typedef struct scratch {
+    nq_join_keys east, west;
+    nq_join_half ge, gw;
+    const nq_join_quarter *quarter; /* NULL: walk the halves */
+    nq_join_pieces pieces;
+    nq_join_block *block;
+    nq_join_match_fn match;
+    nq_join_fill_fn fill;
+    int wide;                       /* AVX-512 for the pair loop */
+    unsigned chunks;
+    const nq_stop_flag *stop;
+} scratch;
+
+static int half_keys(scratch *s, nq_join_keys *out, const nq_join_half *g,
+                     uint32_t rows)
+{
+    if (s->quarter)
+        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->wide);
+    return walk_half(out, g, rows);
+}
+
+
+/* Disjoint pairs between two key lists: the longer is stored block by
+ * block, the shorter streams past each block. */
+static int match_lists(scratch *s, const uint64_t *a, size_t na,
+                       const uint64_t *b, size_t nb, uint64_t *out)
+{
+    /* cost in key operations: filling a block takes about FILL_COST per
+     * key, matching one item against a block ITEM_COST */
+    const uint64_t blocks_a = (na + NQ_JOIN_BLOCK - 1) / NQ_JOIN_BLOCK;
+    const uint64_t blocks_b = (nb + NQ_JOIN_BLOCK - 1) / NQ_JOIN_BLOCK;
+    const int store_a = NQ_JOIN_FILL_COST * na + NQ_JOIN_ITEM_COST * blocks_a * nb <=
+                        NQ_JOIN_FILL_COST * nb + NQ_JOIN_ITEM_COST * blocks_b * na;
+    const uint64_t *stored = store_a ? a : b, *items = store_a ? b : a;
+    const size_t nstored = store_a ? na : nb, nitems = store_a ? nb : na;
+    uint64_t pairs = 0;
+    for (size_t first = 0; first < nstored && nitems; first += NQ_JOIN_BLOCK) {
+        size_t left = nstored - first;
+        s->fill(s->block, stored + first,
+                           left < NQ_JOIN_BLOCK ? left : NQ_JOIN_BLOCK, s->chunks);
+        for (size_t i = 0; i < nitems; i += NQ_JOIN_POLL_ITEMS) {
+            size_t ni = nitems - i;
+            if (nq_stopped(s->stop))
+                return NQ_ECANCELED;
+            pairs += s->match(s->block, s->chunks, items + i,
+                              ni < NQ_JOIN_POLL_ITEMS ? ni : NQ_JOIN_POLL_ITEMS);
+        }
+    }
+    *out += pairs;
+    return NQ_OK;
+}
+
+/* Orders keys by how many of the bits `diag` they hold (0, 1 or 2); *n0 and
+ * *n1 receive the sizes of the first two groups. */
+static void sort_by_diagonals(uint64_t *keys, size_t count, uint64_t diag,
+                              size_t *n0, size_t *n1)
+{
+    size_t lo = 0, hi = count, i = 0;
+    while (i < hi) { /* Dutch flag: none | one | both */
+        unsigned c = (keys[i] & diag) ? ((keys[i] & diag) == diag ? 2u : 1u) : 0u;
+        uint64_t t = keys[i];
+        if (c == 0) {
+            keys[i++] = keys[lo];
+            keys[lo++] = t;
+        } else if (c == 2) {
+            keys[i] = keys[--hi];
+            keys[hi] = t;
+        } else {
+            i++;
+        }
+    }
+    *n0 = lo;
+    *n1 = hi - lo;
+}
+
+/* Solutions of split (m, rows), m = 0 on even boards, weighted as the
+ * design note says: `weight` for all pairs when `none_weight` is negative
+ * (the centre split of odd boards), else the east half keeps no queen on
+ * the two long diagonals and a pair counts none_weight, 2 or 4 times as
+ * the west half holds none, one or both of them. */
+static int count_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
+                       uint32_t free_rows, uint64_t weight, int none_weight,
+                       uint64_t *out)
+{
+    const unsigned h = n / 2;
+    nq_join_keys *e = &s->east, *w = &s->west;
+    uint64_t d1 = 0, d2 = 0, p0 = 0, p1 = 0, p2 = 0, diag;
+    size_t n0, n1;
+    int rc;
+    if (n & 1u) {
+        d1 = 1ull << (m + h);
+        d2 = 1ull << (h - m + n - 1);
+    }
+    s->gw.bar1 = s->ge.bar1 = d1;
+    s->gw.bar2 = s->ge.bar2 = d2;
+    if (none_weight >= 0) { /* the long diagonals: r + c = n - 1, c = r */
+        s->ge.bar1 |= 1ull << (n - 1);
+        s->ge.bar2 |= 1ull << (n - 1);
+    }
+    rc = half_keys(s, e, &s->ge, rows);
+    if (rc == NQ_OK && e->count)
+        rc = half_keys(s, w, &s->gw, free_rows & ~rows);
+    *out = 0;
+    if (rc != NQ_OK || !e->count || !w->count)
+        return rc;
+    if (none_weight < 0) {
+        rc = match_lists(s, e->keys, e->count, w->keys, w->count, &p0);
+        *out = weight * p0;
+        return rc;
+    }
+    diag = 1ull << (n - 1 - s->gw.lo) | 1ull << (n - 1 - s->gw.lo + s->gw.len);
+    sort_by_diagonals(w->keys, w->count, diag, &n0, &n1);
+    if (none_weight > 0)
+        rc = match_lists(s, e->keys, e->count, w->keys, n0, &p0);
+    if (rc == NQ_OK)
+        rc = match_lists(s, e->keys, e->count, w->keys + n0, n1, &p1);
+    if (rc == NQ_OK)
+        rc = match_lists(s, e->keys, e->count, w->keys + n0 + n1,
+                         w->count - n0 - n1, &p2);
+    *out = weight * ((uint64_t)none_weight * p0 + 2 * p1 + 4 * p2);
+    return rc;
+}
+
+/* The plain walk for boards below NQ_JOIN_MIN_N. */
+static uint64_t small_count(unsigned n, unsigned row, uint32_t cols,
+                            uint32_t ld, uint32_t rd)
+{
+    uint64_t c = 0;
+    if (row == n)
+        return 1;
+    for (uint32_t f = ((1u << n) - 1u) & ~(cols | ld | rd); f; f &= f - 1) {
+        uint32_t bit = f & (0u - f);
+        c += small_count(n, row + 1, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+    }
+    return c;
+}
+
+static nq_join_match_fn pick_kernel(nq_simd simd)
+{
+#if NQ_X86
+    /* popcounts of 512 bits need VPOPCNTDQ, beyond the AVX-512 level */
+    if (simd == NQ_SIMD_AVX512 && nq_join_has_vpopcnt())
+        return nq_join_match_avx512;
+    if (simd == NQ_SIMD_AVX512)
+        return nq_join_match_avx2;
+    if (simd == NQ_SIMD_AVX2)
+        return nq_join_match_avx2;
+#endif
+    (void)simd;
+    return nq_join_match_scalar;
+}
+
+static int nq_join_has_simd(nq_simd simd);
+
+static int check_level(nq_simd simd)
+{
+    if (simd == NQ_SIMD_NONE)
+        return NQ_OK;
+    if (simd != NQ_SIMD_AVX2 && simd != NQ_SIMD_AVX512)
+        return NQ_EINVAL;
+    if (!nq_join_has_simd(simd) || nq_cpu_simd_best() < simd)
+        return NQ_EUNSUPPORTED;
+    return NQ_OK;
+}
+
+/* NS-canonical form of a row set: the smaller of it and its reversal. */
+static uint32_t ns_canonical(uint32_t rows, unsigned n)
+{
+    uint32_t r = reverse_rows(rows, n);
+    return r < rows ? r : rows;
+}
+
+/* Counts split (m, rows) if it is the one of its orbit that is counted. */
+static int solve_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
+                       uint32_t free_rows, uint64_t *total)
+{
+    const unsigned h = n / 2;
+    const uint32_t comp = free_rows & ~rows;
+    uint64_t c = 0, weight;
+    int none_weight;
+    int rc;
+    if ((n & 1u) && m == h) {
+        weight = split_weight(n, m, rows, free_rows);
+        none_weight = -1;
+        if (!weight)
+            return NQ_OK;
+    } else if (n & 1u) {
+        weight = 2; /* and (n-1-m, reversed rows) */
+        none_weight = rows < comp ? 2 : 0;
+    } else {
+        uint32_t rev = reverse_rows(rows, n), other = ns_canonical(comp, n);
+        if (rev < rows)
+            return NQ_OK;
+        weight = rev == rows ? 1 : 2;
+        none_weight = other == rows ? 1 : (rows < other ? 2 : 0);
+    }
+    rc = count_split(s, n, m, rows, free_rows, weight, none_weight, &c);
+    *total += c;
+    return rc;
+}
+
+static int solve_splits(const nq_join_plan *p, scratch *s, uint64_t first,
+                        uint64_t end, uint64_t *total)
+{
+    const unsigned n = p->n;
+    unsigned m = 0;
+    uint32_t sub = 0;
+    for (uint64_t k = first; k < end; k++) {
+        uint64_t rank = k % p->per_m;
+        uint32_t rows, free_rows = (1u << n) - 1u;
+        int rc;
+        if (k == first || rank == 0) {
+            m = (n & 1u) ? (unsigned)(k / p->per_m) : 0;
+            sub = unrank(rank, p->h);
+        } else {
+            sub = next_subset(sub);
+        }
+        rows = sub;
+        if (n & 1u) {
+            rows = stretch(sub, m);
+            free_rows &= ~(1u << m);
+        }
+        rc = solve_split(s, n, m, rows, free_rows, total);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    return NQ_OK;
+}
+
+/* The quarter table of the plan, built by the first unit that needs it
+ * (so that listing units costs nothing); NULL when it would not fit in
+ * memory, and the halves are walked instead. */
+static int plan_quarter(const nq_join_plan *plan, const nq_join_quarter **out)
+{
+    lazy_table *t = plan->table;
+    int state = atomic_load_explicit(&t->state, memory_order_acquire);
+    int rc = NQ_OK;
+    if (state == 0) {
+        pthread_mutex_lock(&t->lock);
+        state = atomic_load_explicit(&t->state, memory_order_relaxed);
+        if (state == 0) {
+            rc = nq_join_quarter_build(&t->quarter, plan->n - plan->h,
+                                       plan->h, nq_join_table_limit());
+            state = rc == NQ_OK ? 1 : 2;
+            if (rc == NQ_ENOMEM)
+                rc = NQ_OK; /* walk instead */
+            if (rc == NQ_OK)
+                atomic_store_explicit(&t->state, state, memory_order_release);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    *out = state == 1 ? &t->quarter : NULL;
+    return rc;
+}
+
+static void scratch_free(scratch *s)
+{
+    free(s->east.keys);
+    free(s->west.keys);
+    free(s->pieces.p1);
+    free(s->pieces.p2);
+    free(s->pieces.key);
+    free(s->block);
+}
+
+static int scratch_init(scratch *s, const nq_join_plan *plan, nq_simd simd,
+                        const nq_stop_flag *stop)
+{
+    size_t largest;
+    int rc;
+    memset(s, 0, sizeof *s);
+    rc = plan_quarter(plan, &s->quarter);
+    if (rc != NQ_OK)
+        return rc;
+    s->gw.n = s->ge.n = plan->n;
+    s->gw.lo = s->ge.lo = plan->n - plan->h;
+    s->gw.len = s->ge.len = 2 * plan->h - 1;
+    s->gw.c0 = 0;
+    s->ge.c0 = plan->n - plan->h;
+    s->chunks = (2 * s->ge.len + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS;
+    s->match = pick_kernel(simd);
+    s->fill = nq_join_block_fill;
+#if NQ_X86
+    if (simd == NQ_SIMD_AVX512) {
+        s->fill = nq_join_block_fill_avx512;
+        s->wide = 1;
+    }
+#endif
+    s->stop = stop;
+    s->block = aligned_alloc(64, sizeof *s->block);
+    largest = (s->quarter ? s->quarter->largest : 0u) + 8u;
+    s->pieces.p1 = malloc(largest * sizeof *s->pieces.p1);
+    s->pieces.p2 = malloc(largest * sizeof *s->pieces.p2);
+    s->pieces.key = malloc(largest * sizeof *s->pieces.key);
+    if (!s->block || !s->pieces.p1 || !s->pieces.p2 || !s->pieces.key) {
+        scratch_free(s);
+        return NQ_ENOMEM;
+    }
+    return NQ_OK;
+}
+
+int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                       const nq_stop_flag *stop, nq_unit_result *out)
+{
+    scratch s;
+    uint64_t total = 0, first, end;
+    int rc;
+
+    if (!plan || !out || unit >= plan->nunits)
+        return NQ_EINVAL;
+    rc = check_level(simd);
+    if (rc != NQ_OK)
+        return rc;
+    if (nq_stopped(stop))
+        return NQ_ECANCELED;
+    if (plan->n < NQ_JOIN_MIN_N) {
+        out->total = small_count(plan->n, 0, 0, 0, 0);
+        out->unique = 0;
+        return NQ_OK;
+    }
+    rc = scratch_init(&s, plan, simd, stop);
+    if (rc != NQ_OK)
+        return rc;
+    first = unit * plan->group;
+    end = first + plan->group < plan->space ? first + plan->group : plan->space;
+    rc = solve_splits(plan, &s, first, end, &total);
+    scratch_free(&s);
+    if (rc != NQ_OK)
+        return rc;
+    out->total = total;
+    out->unique = 0;
+    return NQ_OK;
+}
+
+uint64_t nq_join_unit_memory(unsigned n)
+{
+    (void)n;
+    return 0; /* measured below */
+}
+
+/* ========================================================================
+ * The method's row (method.h)
+ * ======================================================================== */
+
+static int nq_join_build_any(void **plan, unsigned n)
+{
+    return nq_join_plan_build((nq_join_plan **)plan, n);
+}
+
+static uint64_t nq_join_size_any(const void *plan)
+{
+    return nq_join_plan_size(plan);
+}
+
+static int nq_join_solve_any(const void *plan, uint64_t unit, nq_simd simd,
+                             const nq_stop_flag *stop, nq_unit_result *out)
+{
+    return nq_join_solve_unit(plan, unit, simd, stop, out);
+}
+
+static void nq_join_free_any(void *plan) { nq_join_plan_free(plan); }
+
+static int nq_join_has_simd(nq_simd simd)
+{
+#if NQ_X86
+    return simd == NQ_SIMD_NONE || simd == NQ_SIMD_AVX2 || simd == NQ_SIMD_AVX512;
+#else
+    return simd == NQ_SIMD_NONE;
+#endif
+}
+
+const nq_method_ops nq_join_method = {
+    NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
+    nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
+    nq_join_has_simd,
+};

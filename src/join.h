@@ -1,0 +1,148 @@
+/*
+ * join.h - internal interface of the join counting method (join.c,
+ * join_match.c). Not public, never installed.
+ *
+ * A plan is the ordered list of work units for one board size; a unit is a
+ * run of row splits, solved on its own, by any thread, at any SIMD level,
+ * always with the same result. See the design note at the top of join.c.
+ */
+#ifndef NQ_JOIN_H
+#define NQ_JOIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "method.h"
+
+/* Bumped whenever the unit list of some n changes (order, shape, count),
+ * because checkpoints and "part k of m" runs address units by index. */
+#define NQ_JOIN_UNIT_LIST_VERSION 1u
+
+typedef struct nq_join_plan nq_join_plan;
+
+/* Builds the ordered unit list for n (0..NQ_MAX_N).
+ * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM (also when one unit would need more
+ *         memory than nq_join_unit_memory() allows on this machine), or
+ *         NQ_EINVAL for a NULL out. */
+int nq_join_plan_build(nq_join_plan **out, unsigned n);
+
+/* @return the number of units of the plan (0 for NULL). */
+uint64_t nq_join_plan_size(const nq_join_plan *plan);
+
+/* Solves unit `unit` (< size) at SIMD level `simd` (never AUTO); fills
+ * out->total (already weighted by symmetry) and sets out->unique to 0.
+ * Polls *stop every few milliseconds of work; a raised flag ends the call
+ * with NQ_ECANCELED and leaves out untouched. Thread-safe: each call owns
+ * its scratch memory.
+ * @return NQ_OK, NQ_ECANCELED, NQ_ENOMEM, NQ_EINVAL (NULL plan/out, unit
+ *         out of range, bad level), NQ_EUNSUPPORTED (level not on this CPU). */
+int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                       const nq_stop_flag *stop, nq_unit_result *out);
+
+void nq_join_plan_free(nq_join_plan *plan);
+
+/* Upper bound, in bytes, of the scratch memory one unit of size n takes
+ * (measured peaks up to n = 20, extrapolated beyond; 0 for n < 4).
+ * A count with T threads needs about T times this. */
+uint64_t nq_join_unit_memory(unsigned n);
+
+/* ------------------------------------------------------------------------
+ * Between join.c and the matching kernels (join_match.c) only.
+ * ------------------------------------------------------------------------ */
+
+/* A growing list of half-board keys. */
+typedef struct nq_join_keys {
+    uint64_t *keys;
+    size_t count, cap;
+} nq_join_keys;
+
+/* Makes room for `more` keys after the first count. @return NQ_OK, NQ_ENOMEM. */
+int nq_join_keys_reserve(nq_join_keys *k, size_t more);
+
+/* The placements of non-attacking queens on a rows x cols board, filed by
+ * (row set, column set): cell (R, C) is entry[start[i] .. start[i + 1]),
+ * i = R << cols | C; an entry holds the diagonals r + c in its low 32 bits
+ * and c - r + rows - 1 in its high 32 bits. See join_quarter.c. */
+typedef struct nq_join_quarter {
+    unsigned rows, cols;
+    uint32_t *start;
+    uint64_t *entry;
+    size_t count;
+    uint32_t largest; /* entries of the fullest cell */
+} nq_join_quarter;
+
+/* Builds the table, unless it would take more than max_bytes.
+ * @return NQ_OK, NQ_ENOMEM (too large, or out of memory). */
+int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
+                          uint64_t max_bytes);
+void nq_join_quarter_free(nq_join_quarter *q);
+
+/* Scratch of nq_join_half_keys: room for `largest` pieces. */
+typedef struct nq_join_pieces {
+    uint64_t *p1, *p2, *key;
+} nq_join_pieces;
+
+/* Where a half-board lies: columns c0 .. c0 + h - 1 of an n board; keys
+ * hold board diagonals lo .. lo + len - 1 of each direction (r + c, then
+ * c - r + n - 1); no queen may stand on the diagonals in bar1, bar2. */
+typedef struct nq_join_half {
+    unsigned n, c0, lo, len;
+    uint64_t bar1, bar2;
+} nq_join_half;
+
+/* Lists into *out the keys of every placement of the half g on `rows`
+ * (board rows), from the table q (q->rows rows above the cut, the same
+ * number or one less below it); `wide`: with AVX-512 F (only where the
+ * CPU has it). @return NQ_OK, NQ_ENOMEM. */
+int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
+                      const nq_join_quarter *q, const nq_join_half *g,
+                      uint32_t rows, int wide);
+
+/* Patterns per block of the bit-sliced table: 8 words of 64 bits. */
+#define NQ_JOIN_BLOCK 512u
+#define NQ_JOIN_WORDS (NQ_JOIN_BLOCK / 64u)
+/* Key bits per table chunk, and table entries per chunk. */
+#define NQ_JOIN_CHUNK_BITS 4u
+#define NQ_JOIN_CHUNK_SIZE (1u << NQ_JOIN_CHUNK_BITS)
+/* Keys are at most 54 bits (n = 28): 14 chunks. */
+#define NQ_JOIN_MAX_CHUNKS 14u
+
+/* One block of stored patterns, bit-sliced: entry [c][v] has bit i of
+ * word w set when pattern 64 w + i of the block shares no bit with v placed
+ * at chunk c (v << 4 c), and exists. */
+typedef struct nq_join_block {
+    uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
+} nq_join_block;
+
+/* Fills *block from up to NQ_JOIN_BLOCK keys (count of them), with chunks
+ * chunks. */
+void nq_join_block_fill(nq_join_block *block, const uint64_t *keys,
+                        size_t count, unsigned chunks);
+
+typedef void (*nq_join_fill_fn)(nq_join_block *block, const uint64_t *keys,
+                                size_t count, unsigned chunks);
+
+/* Kernel: the number of pairs (block pattern, item) whose keys share no
+ * bit, over items[0..count). */
+typedef uint64_t (*nq_join_match_fn)(const nq_join_block *block,
+                                     unsigned chunks, const uint64_t *items,
+                                     size_t count);
+
+uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
+                              const uint64_t *items, size_t count);
+#if defined(__x86_64__) || defined(__i386__)
+/* Only call when nq_cpu_simd_best() reaches the level (AVX2, AVX-512), and
+ * nq_join_match_avx512() only when nq_join_has_vpopcnt() too. */
+uint64_t nq_join_match_avx2(const nq_join_block *block, unsigned chunks,
+                            const uint64_t *items, size_t count);
+uint64_t nq_join_match_avx512(const nq_join_block *block, unsigned chunks,
+                              const uint64_t *items, size_t count);
+/* nq_join_block_fill() on AVX-512 (same CPU condition). */
+void nq_join_block_fill_avx512(nq_join_block *block, const uint64_t *keys,
+                               size_t count, unsigned chunks);
+#endif
+/* Nonzero when this CPU can run nq_join_match_avx512(): the AVX-512 level
+ * and VPOPCNTDQ. */
+int nq_join_has_vpopcnt(void);
+
+#endif /* NQ_JOIN_H */

@@ -1,0 +1,213 @@
+/*
+ * join_quarter.c - half-board keys from a table of quarter-board pieces.
+ *
+ * Walking a half-board row by row for every row split repeats the same
+ * small searches over and over: the top rows of one split's half are the
+ * top rows of thousands of others. So every placement of non-attacking
+ * queens on a `rows` x `cols` board (any rows, any columns, from no queen
+ * to as many as fit) is listed once, filed under its (row set, column set)
+ * and described by its two diagonal masks. A half-board on rows X is then a
+ * top piece on the rows of X above the cut and a bottom piece (the same
+ * table, moved down by `rows`) on the rows below it, with complementary
+ * column sets: for each column set C of the right size, every top piece of
+ * (X top, C) meets every bottom piece of (X bottom, the other columns), and
+ * the pairs whose diagonals are disjoint are the half's placements. Both
+ * halves of a board, west and east, and both quarters of a half use the one
+ * table, moved to their place.
+ *
+ * Keys are linear in the two pieces (the bits of the union are the union
+ * of the bits), so each piece's share of the key is computed once per cell
+ * and a pair costs two ANDs, one test and one OR.
+ */
+#include "join.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fill_state {
+    nq_join_quarter *q;
+    int second_pass;
+} fill_state;
+
+static void place(fill_state *f, unsigned r, uint32_t rows, uint32_t cols,
+                  uint32_t d1, uint32_t d2)
+{
+    nq_join_quarter *q = f->q;
+    if (r == q->rows) {
+        size_t idx = (size_t)rows << q->cols | cols;
+        if (f->second_pass)
+            q->entry[q->start[idx]++] = (uint64_t)d2 << 32 | d1;
+        else
+            q->start[idx + 1]++;
+        return;
+    }
+    place(f, r + 1, rows, cols, d1, d2);
+    uint32_t free = ((1u << q->cols) - 1u) & ~cols & ~(d1 >> r) &
+                    ~(d2 >> (q->rows - 1 - r));
+    for (; free; free &= free - 1) {
+        uint32_t bit = free & (0u - free);
+        place(f, r + 1, rows | 1u << r, cols | bit, d1 | bit << r,
+              d2 | bit << (q->rows - 1 - r));
+    }
+}
+
+int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
+                          uint64_t max_bytes)
+{
+    const size_t cells = (size_t)1 << (rows + cols);
+    fill_state f = { q, 0 };
+    uint64_t total = 0;
+
+    memset(q, 0, sizeof *q);
+    q->rows = rows;
+    q->cols = cols;
+    q->start = calloc(cells + 1, sizeof *q->start);
+    if (!q->start)
+        return NQ_ENOMEM;
+    place(&f, 0, 0, 0, 0, 0);
+    for (size_t i = 0; i < cells; i++) {
+        uint32_t c = q->start[i + 1];
+        if (c > q->largest)
+            q->largest = c;
+        total += c;
+        if (total > UINT32_MAX) {
+            nq_join_quarter_free(q);
+            return NQ_ENOMEM;
+        }
+        q->start[i + 1] = (uint32_t)total;
+    }
+    q->count = (size_t)total;
+    if (total * sizeof *q->entry + (cells + 1) * sizeof *q->start > max_bytes) {
+        nq_join_quarter_free(q);
+        return NQ_ENOMEM;
+    }
+    q->entry = malloc((size_t)total * sizeof *q->entry);
+    if (!q->entry) {
+        nq_join_quarter_free(q);
+        return NQ_ENOMEM;
+    }
+    /* second pass: start[i] runs from the start of cell i to its end,
+     * which is the start of cell i + 1; shift back afterwards */
+    f.second_pass = 1;
+    place(&f, 0, 0, 0, 0, 0);
+    memmove(q->start + 1, q->start, cells * sizeof *q->start);
+    q->start[0] = 0;
+    return NQ_OK;
+}
+
+void nq_join_quarter_free(nq_join_quarter *q)
+{
+    if (!q)
+        return;
+    free(q->start);
+    free(q->entry);
+    memset(q, 0, sizeof *q);
+}
+
+/* Writes ka | key[j] for every bottom piece j whose diagonals miss the
+ * top piece's (a1, a2); @return how many were written (dst has room for
+ * nb + 8). */
+static size_t pairs_scalar(uint64_t *dst, uint64_t ka, uint64_t a1,
+                           uint64_t a2, const nq_join_pieces *p, size_t nb)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < nb; j++) {
+        dst[m] = ka | p->key[j];
+        m += ((a1 & p->p1[j]) | (a2 & p->p2[j])) == 0;
+    }
+    return m;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* The same, eight pieces a step: the fitting ones are packed to the front
+ * of a register (compress) and the whole register is stored. */
+__attribute__((target("avx512f"))) static size_t
+pairs_avx512(uint64_t *dst, uint64_t ka, uint64_t a1, uint64_t a2,
+             const nq_join_pieces *p, size_t nb)
+{
+    const __m512i va1 = _mm512_set1_epi64((long long)a1);
+    const __m512i va2 = _mm512_set1_epi64((long long)a2);
+    const __m512i vka = _mm512_set1_epi64((long long)ka);
+    size_t m = 0;
+    for (size_t j = 0; j < nb; j += 8) {
+        __mmask8 live = nb - j >= 8 ? 0xff : (__mmask8)((1u << (nb - j)) - 1u);
+        __m512i c1 = _mm512_and_si512(va1, _mm512_maskz_loadu_epi64(live, p->p1 + j));
+        __m512i c2 = _mm512_and_si512(va2, _mm512_maskz_loadu_epi64(live, p->p2 + j));
+        __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),
+                                                    _mm512_set1_epi64(-1));
+        __m512i k = _mm512_or_si512(vka, _mm512_maskz_loadu_epi64(live, p->key + j));
+        _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, k));
+        m += (unsigned)__builtin_popcount(fit);
+    }
+    return m;
+}
+#endif
+
+/* A frame index from a board index: frame = board - base. */
+static uint64_t to_frame(uint64_t board_bits, int base)
+{
+    return base >= 0 ? board_bits >> base : board_bits << -base;
+}
+
+int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
+                      const nq_join_quarter *q, const nq_join_half *g,
+                      uint32_t rows, int wide)
+{
+    const unsigned t = q->rows, h = q->cols;
+    const uint32_t all = (1u << h) - 1u;
+    const uint32_t top = rows & ((1u << t) - 1u), bottom = rows >> t;
+    const unsigned k = (unsigned)__builtin_popcount(top);
+    /* frames: d1 of the pair is top.d1 | bottom.d1 << t, at board index
+     * + c0; d2 is top.d2 << t | bottom.d2, at board index + base2 */
+    const int base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
+    const uint64_t bar1 = to_frame(g->bar1, (int)g->c0);
+    const uint64_t bar2 = to_frame(g->bar2, base2);
+    const unsigned s1 = g->lo - g->c0, s2 = (unsigned)((int)g->lo - base2);
+    const uint64_t mask = (1ull << g->len) - 1u;
+    uint32_t c = k ? (1u << k) - 1u : 0;
+
+    out->count = 0;
+    for (;;) {
+        const size_t ti = (size_t)top << h | c, bi = (size_t)bottom << h | (all & ~c);
+        const uint64_t *a = q->entry + q->start[ti], *ae = q->entry + q->start[ti + 1];
+        const uint64_t *b = q->entry + q->start[bi], *be = q->entry + q->start[bi + 1];
+        size_t nb = 0;
+        if (a != ae) {
+            for (; b != be; b++) {
+                uint64_t b1 = (*b & 0xffffffffu) << t, b2 = *b >> 32;
+                if ((b1 & bar1) | (b2 & bar2))
+                    continue;
+                scratch->p1[nb] = b1;
+                scratch->p2[nb] = b2;
+                scratch->key[nb] = (b1 >> s1 & mask) | (b2 >> s2 & mask) << g->len;
+                nb++;
+            }
+        }
+        if (nb && nq_join_keys_reserve(out, (size_t)(ae - a) * nb + 8) != NQ_OK)
+            return NQ_ENOMEM;
+        for (; nb && a != ae; a++) {
+            const uint64_t a1 = *a & 0xffffffffu, a2 = (*a >> 32) << t;
+            if ((a1 & bar1) | (a2 & bar2))
+                continue;
+            const uint64_t ka = (a1 >> s1 & mask) | (a2 >> s2 & mask) << g->len;
+            uint64_t *dst = out->keys + out->count;
+#if defined(__x86_64__) || defined(__i386__)
+            if (wide)
+                out->count += pairs_avx512(dst, ka, a1, a2, scratch, nb);
+            else
+#endif
+                out->count += pairs_scalar(dst, ka, a1, a2, scratch, nb);
+        }
+        if (c == 0 || (c == all))
+            break;
+        {   /* next column set of k bits (Gosper) */
+            uint32_t low = c & (0u - c), ripple = c + low;
+            c = ripple | (((c ^ ripple) >> 2) / low);
+            if (c > all)
+                break;
+        }
+    }
+    return NQ_OK;
+}
