@@ -234,80 +234,12 @@ NQ_AVX512_FN void nq_join_block_fill_avx512(nq_join_block *block,
     }
 }
 
-int nq_join_has_avx512(void)
+int nq_join_has_vpopcnt(void)
 {
-#if defined(__GNUC__)
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+    return nq_cpu_simd_best() >= NQ_SIMD_AVX512 &&
            __builtin_cpu_supports("avx512vpopcntdq");
-#else
-    return 0;
-#endif
 }
 #else
-/* The bit slices of 64 keys at once: the keys are cut into bytes, the
- * bytes regrouped so that one register holds byte j of all 64 keys (in a
- * fixed order of the keys, the same for every slice, which a count does
- * not see), and each bit of a byte becomes a 64-bit mask in one test.
- * Keys use at most 54 bits, so bit 63 marks the keys that exist. */
-NQ_AVX512_FN static void slice64_avx512(uint64_t set[][NQ_JOIN_WORDS],
-                                        uint64_t *valid, size_t w,
-                                        const uint64_t *keys, size_t count,
-                                        unsigned bits)
-{
-    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(
-        0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
-    const __m512i exists = _mm512_set1_epi64((long long)(1ull << 63));
-    __m512i r[8], t[8], u[8], v[8];
-    for (unsigned g = 0; g < 8; g++) {
-        size_t first = 8 * g;
-        __mmask8 live = first >= count ? 0
-                        : (count - first >= 8 ? 0xff
-                                              : (__mmask8)((1u << (count - first)) - 1u));
-        r[g] = _mm512_maskz_loadu_epi64(live, keys + first);
-        r[g] = _mm512_mask_or_epi64(r[g], live, r[g], exists);
-        r[g] = _mm512_shuffle_epi8(r[g], pair);
-    }
-    for (unsigned g = 0; g < 8; g += 2) {
-        t[g] = _mm512_unpacklo_epi16(r[g], r[g + 1]);
-        t[g + 1] = _mm512_unpackhi_epi16(r[g], r[g + 1]);
-    }
-    for (unsigned g = 0; g < 8; g += 4) {
-        u[g] = _mm512_unpacklo_epi32(t[g], t[g + 2]);
-        u[g + 1] = _mm512_unpackhi_epi32(t[g], t[g + 2]);
-        u[g + 2] = _mm512_unpacklo_epi32(t[g + 1], t[g + 3]);
-        u[g + 3] = _mm512_unpackhi_epi32(t[g + 1], t[g + 3]);
-    }
-    for (unsigned g = 0; g < 4; g++) {
-        v[2 * g] = _mm512_unpacklo_epi64(u[g], u[g + 4]);
-        v[2 * g + 1] = _mm512_unpackhi_epi64(u[g], u[g + 4]);
-    }
-    for (unsigned b = 0; b < bits; b++)
-        set[b][w] = _mm512_test_epi8_mask(v[b / 8], _mm512_set1_epi8((char)(1u << (b % 8))));
-    valid[w] = _mm512_test_epi8_mask(v[7], _mm512_set1_epi8((char)0x80));
-}
-
-NQ_AVX512_FN void nq_join_block_fill_avx512(nq_join_block *block,
-                                            const uint64_t *keys, size_t count,
-                                            unsigned chunks)
-{
-    uint64_t set[NQ_JOIN_MAX_CHUNKS * NQ_JOIN_CHUNK_BITS][NQ_JOIN_WORDS];
-    uint64_t valid[NQ_JOIN_WORDS];
-    const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
-    for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
-        size_t first = 64 * w;
-        slice64_avx512(set, valid, w, keys + (first < count ? first : count),
-                       first < count ? count - first : 0, bits);
-    }
-    for (unsigned c = 0; c < chunks; c++) {
-        __m512i *m = (__m512i *)(void *)block->mask[c];
-        m[0] = _mm512_loadu_si512(valid);
-        for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
-            const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
-            m[v] = _mm512_andnot_si512(_mm512_loadu_si512(set[b]), m[v & (v - 1)]);
-        }
-    }
-}
-
-int nq_join_has_avx512(void) { return 0; }
+int nq_join_has_vpopcnt(void) { return 0; }
 #endif
