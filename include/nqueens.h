@@ -132,7 +132,7 @@ typedef struct nq_checkpoint nq_checkpoint;
 typedef struct nq_count_options {
     unsigned version;       /*!< NQ_COUNT_OPTIONS_VERSION */
     unsigned threads;       /*!< worker threads; 0 = all online CPUs */
-    nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN or _SYMMETRY */
+    nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN, _SYMMETRY or _JOIN */
     nq_simd simd;           /*!< NQ_SIMD_AUTO unless testing or measuring */
     uint32_t part_k;        /*!< count only part k (1-based) of part_m ... */
     uint32_t part_m;        /*!< ... ; 0 and 0 count everything */
@@ -201,7 +201,8 @@ NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
                        const nq_count_options *opts, double budget,
                        uint64_t seed);
 
-/*! nq_method_name() : @return "plain", "symmetry", or NULL for an unknown method. */
+/*! nq_method_name() : @return "plain", "symmetry", "join", "default", or
+ *  NULL for an unknown method. */
 NQ_API const char *nq_method_name(nq_method method);
 /*! nq_simd_name() : @return "none", "avx2", "avx512", "auto", or NULL. */
 NQ_API const char *nq_simd_name(nq_simd simd);

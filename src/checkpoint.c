@@ -358,7 +358,7 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
 int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
-    const nq_method_ops *ops = nq_method_ops_of(method);
+    const nq_method_ops *ops = nq_method_ops_for(method, n);
     uint64_t units;
     int rc;
 

@@ -291,7 +291,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     rc = check_options(o, n);
     if (rc != NQ_OK)
         return rc;
-    ops = nq_method_ops_of(o->method);
+    ops = nq_method_ops_for(o->method, n);
     method = ops->id;
     rc = nq_method_simd(&simd, ops, o->simd);
     if (rc != NQ_OK)

@@ -76,6 +76,9 @@ struct nq_join_plan {
     uint64_t group;  /* splits per unit */
     uint64_t nunits;
     struct lazy_table *table;   /* built by the first unit that needs it */
+    nq_simd cpu;                /* nq_cpu_simd_best(), asked once: CPUID
+                                   is slow under some hypervisors */
+    int vpopcnt;                /* nq_join_has_vpopcnt() */
 };
 
 typedef struct lazy_table {
@@ -193,6 +196,8 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     atomic_init(&p->table->state, 0);
     p->n = n;
     p->h = n / 2;
+    p->cpu = nq_cpu_simd_best();
+    p->vpopcnt = nq_join_has_vpopcnt();
     if (n < NQ_JOIN_MIN_N) {
         p->per_m = p->space = p->group = p->nunits = 1;
     } else {
@@ -203,6 +208,14 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     }
     *out = p;
     return NQ_OK;
+}
+
+int nq_join_plan_build_walk(nq_join_plan **out, unsigned n)
+{
+    int rc = nq_join_plan_build(out, n);
+    if (rc == NQ_OK)
+        atomic_store(&(*out)->table->state, 2);
+    return rc;
 }
 
 uint64_t nq_join_plan_size(const nq_join_plan *plan)
@@ -441,11 +454,11 @@ static uint64_t small_count(unsigned n, unsigned row, uint32_t cols,
     return c;
 }
 
-static nq_join_match_fn pick_kernel(nq_simd simd)
+static nq_join_match_fn pick_kernel(const nq_join_plan *plan, nq_simd simd)
 {
 #if NQ_X86
     /* popcounts of 512 bits need VPOPCNTDQ, beyond the AVX-512 level */
-    if (simd == NQ_SIMD_AVX512 && nq_join_has_vpopcnt())
+    if (simd == NQ_SIMD_AVX512 && plan->vpopcnt)
         return nq_join_match_avx512;
     if (simd == NQ_SIMD_AVX512)
         return nq_join_match_avx2;
@@ -458,13 +471,13 @@ static nq_join_match_fn pick_kernel(nq_simd simd)
 
 static int nq_join_has_simd(nq_simd simd);
 
-static int check_level(nq_simd simd)
+static int check_level(const nq_join_plan *plan, nq_simd simd)
 {
     if (simd == NQ_SIMD_NONE)
         return NQ_OK;
     if (simd != NQ_SIMD_AVX2 && simd != NQ_SIMD_AVX512)
         return NQ_EINVAL;
-    if (!nq_join_has_simd(simd) || nq_cpu_simd_best() < simd)
+    if (!nq_join_has_simd(simd) || plan->cpu < simd)
         return NQ_EUNSUPPORTED;
     return NQ_OK;
 }
@@ -584,7 +597,7 @@ static int scratch_init(scratch *s, const nq_join_plan *plan, nq_simd simd,
     s->gw.c0 = 0;
     s->ge.c0 = plan->n - plan->h;
     s->chunks = (2 * s->ge.len + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS;
-    s->match = pick_kernel(simd);
+    s->match = pick_kernel(plan, simd);
     s->fill = nq_join_block_fill;
 #if NQ_X86
     if (simd == NQ_SIMD_AVX512) {
@@ -614,7 +627,7 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
 
     if (!plan || !out || unit >= plan->nunits)
         return NQ_EINVAL;
-    rc = check_level(simd);
+    rc = check_level(plan, simd);
     if (rc != NQ_OK)
         return rc;
     if (nq_stopped(stop))

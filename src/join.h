@@ -26,6 +26,10 @@ typedef struct nq_join_plan nq_join_plan;
  *         NQ_EINVAL for a NULL out. */
 int nq_join_plan_build(nq_join_plan **out, unsigned n);
 
+/* The same plan, but its units walk the half-boards instead of using the
+ * quarter table (as when the table would not fit in memory); for tests. */
+int nq_join_plan_build_walk(nq_join_plan **out, unsigned n);
+
 /* @return the number of units of the plan (0 for NULL). */
 uint64_t nq_join_plan_size(const nq_join_plan *plan);
 

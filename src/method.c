@@ -30,6 +30,12 @@ const nq_method_ops *nq_method_ops_of(nq_method method)
     return NULL;
 }
 
+const nq_method_ops *nq_method_ops_for(nq_method method, unsigned n)
+{
+    (void)n;
+    return nq_method_ops_of(method);
+}
+
 const char *nq_method_name(nq_method method)
 {
     const nq_method_ops *ops;
@@ -47,7 +53,7 @@ uint32_t nq_unit_list_version(nq_method method)
 
 int nq_units(uint64_t *out, unsigned n, nq_method method)
 {
-    const nq_method_ops *ops = nq_method_ops_of(method);
+    const nq_method_ops *ops = nq_method_ops_for(method, n);
     void *plan = NULL;
     int rc;
 

@@ -63,6 +63,11 @@ extern const nq_method_ops nq_join_method;     /* join.c */
  *         method's (ops->id says which); NULL for an unknown method. */
 const nq_method_ops *nq_method_ops_of(nq_method method);
 
+/* @return the operations that count board size n with `method`: as
+ *         nq_method_ops_of(), except that NQ_METHOD_DEFAULT may stand for
+ *         another method at large n. */
+const nq_method_ops *nq_method_ops_for(nq_method method, unsigned n);
+
 /* The SIMD level a count of `ops` runs at when `asked` is asked for:
  * `asked` itself; for NQ_SIMD_AUTO the widest level this CPU runs that the
  * method has; NQ_SIMD_NONE for a scalar-only method, whatever was asked.

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -49,6 +50,85 @@ static void test_symmetry_known_totals_and_unique(void **state)
     }
 }
 
+static void test_join_known_totals(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= 16; n++) {
+        nq_count_result r = count_with(n, NQ_METHOD_JOIN, 0);
+        assert_int_equal(r.total, test_known[n].total);
+        assert_int_equal(r.method, NQ_METHOD_JOIN);
+        assert_false(r.has_unique);
+        assert_int_equal(r.unique, 0);
+        assert_int_equal(r.units_done, r.units_total);
+    }
+}
+
+typedef struct unit_totals {
+    uint64_t *total; /* per unit */
+    uint64_t calls;
+} unit_totals;
+
+static void record_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
+{
+    unit_totals *t = data;
+    (void)unique;
+    t->total[unit] = total;
+    t->calls++;
+}
+
+/* Join units solved one by one in a shuffled order, and all at once by
+ * many threads: the same total for each unit, and the known sum. */
+static void test_join_units_any_order(void **state)
+{
+    (void)state;
+    for (unsigned n = 11; n <= 12; n++) {
+        nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+        nq_count_result r;
+        uint64_t units, sum = 0, seed = n;
+        unit_totals t = { NULL, 0 };
+        uint64_t *order;
+        assert_int_equal(nq_units(&units, n, NQ_METHOD_JOIN), NQ_OK);
+        t.total = calloc(units, sizeof *t.total);
+        order = malloc(units * sizeof *order);
+        assert_non_null(t.total);
+        assert_non_null(order);
+        for (uint64_t u = 0; u < units; u++)
+            order[u] = u;
+        for (uint64_t u = units - 1; u > 0; u--) { /* Fisher-Yates */
+            uint64_t j, tmp;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            j = (seed >> 33) % (u + 1);
+            tmp = order[u];
+            order[u] = order[j];
+            order[j] = tmp;
+        }
+        o.method = NQ_METHOD_JOIN;
+        o.threads = 1;
+        for (uint64_t i = 0; i < units; i++) {
+            o.unit_first = order[i];
+            o.unit_count = 1;
+            assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+            assert_int_equal(r.units_done, 1);
+            order[i] = r.total; /* now: the total of unit order[i] */
+            sum += r.total;
+        }
+        assert_int_equal(sum, test_known[n].total);
+        o.unit_first = o.unit_count = 0;
+        o.threads = 8;
+        o.on_unit = record_unit;
+        o.unit_data = &t;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.total, test_known[n].total);
+        assert_int_equal(t.calls, units);
+        sum = 0;
+        for (uint64_t u = 0; u < units; u++)
+            sum += t.total[u];
+        assert_int_equal(sum, test_known[n].total);
+        free(order);
+        free(t.total);
+    }
+}
+
 static void test_methods_agree(void **state)
 {
     (void)state;
@@ -59,22 +139,35 @@ static void test_methods_agree(void **state)
     }
 }
 
+/* Every SIMD level a method has gives the scalar counts. */
 static void test_simd_levels_agree(void **state)
 {
+    static const nq_method methods[] = {NQ_METHOD_SYMMETRY, NQ_METHOD_JOIN};
     (void)state;
     if (nq_simd_best() == NQ_SIMD_NONE)
         skip();
-    for (unsigned n = 0; n <= 14; n++) {
-        nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-        nq_count_result a, b;
-        o.simd = NQ_SIMD_NONE;
-        assert_int_equal(nq_count(&a, n, &o), NQ_OK);
-        o.simd = nq_simd_best();
-        assert_int_equal(nq_count(&b, n, &o), NQ_OK);
-        assert_int_equal(a.simd, NQ_SIMD_NONE);
-        assert_int_equal(b.simd, nq_simd_best());
-        assert_int_equal(a.total, b.total);
-        assert_int_equal(a.unique, b.unique);
+    for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++) {
+        unsigned ran = 0;
+        for (int s = NQ_SIMD_AVX2; s <= (int)nq_simd_best(); s++)
+            for (unsigned n = 0; n <= 14; n++) {
+                nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+                nq_count_result a, b;
+                int rc;
+                o.method = methods[m];
+                o.simd = NQ_SIMD_NONE;
+                assert_int_equal(nq_count(&a, n, &o), NQ_OK);
+                o.simd = (nq_simd)s;
+                rc = nq_count(&b, n, &o);
+                if (rc == NQ_EUNSUPPORTED) /* the method lacks this level */
+                    break;
+                assert_int_equal(rc, NQ_OK);
+                assert_int_equal(a.simd, NQ_SIMD_NONE);
+                assert_int_equal(b.simd, s);
+                assert_int_equal(a.total, b.total);
+                assert_int_equal(a.unique, b.unique);
+                ran++;
+            }
+        assert_true(ran > 0);
     }
 }
 
@@ -382,6 +475,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plain_known_totals),
         cmocka_unit_test(test_symmetry_known_totals_and_unique),
+        cmocka_unit_test(test_join_known_totals),
+        cmocka_unit_test(test_join_units_any_order),
         cmocka_unit_test(test_methods_agree),
         cmocka_unit_test(test_simd_levels_agree),
         cmocka_unit_test(test_thread_counts_agree),

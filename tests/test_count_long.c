@@ -19,6 +19,19 @@ static void test_symmetry_17_18(void **state)
     }
 }
 
+static void test_join_17_18(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    (void)state;
+    o.method = NQ_METHOD_JOIN;
+    for (unsigned n = 17; n <= 18; n++) {
+        nq_count_result r;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.method, NQ_METHOD_JOIN);
+        assert_int_equal(r.total, test_known[n].total);
+    }
+}
+
 static void test_plain_17(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
@@ -44,6 +57,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry_17_18),
+        cmocka_unit_test(test_join_17_18),
         cmocka_unit_test(test_plain_17),
         cmocka_unit_test(test_scalar_17),
     };

@@ -1,0 +1,222 @@
+/*
+ * test_join.c - the join method's unit list, half-board keys and matching
+ * kernels (src/join.h).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "join.h"
+
+/* OEIS A000170, n = 0..15. */
+static const uint64_t known_total[] = {
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+    2279184
+};
+#define NKNOWN (sizeof known_total / sizeof known_total[0])
+
+static nq_join_plan *build(unsigned n, int walk)
+{
+    nq_join_plan *plan = NULL;
+    assert_int_equal(walk ? nq_join_plan_build_walk(&plan, n)
+                          : nq_join_plan_build(&plan, n), NQ_OK);
+    assert_non_null(plan);
+    assert_true(nq_join_plan_size(plan) > 0);
+    return plan;
+}
+
+static uint64_t solve(const nq_join_plan *plan, uint64_t unit, nq_simd simd)
+{
+    nq_stop_flag stop = 0;
+    nq_unit_result r = { 7, 7 };
+    assert_int_equal(nq_join_solve_unit(plan, unit, simd, &stop, &r), NQ_OK);
+    assert_int_equal(r.unique, 0);
+    return r.total;
+}
+
+/* The SIMD levels this build and CPU run, scalar first. */
+static unsigned levels(nq_simd out[3])
+{
+    unsigned k = 0;
+    out[k++] = NQ_SIMD_NONE;
+#if NQ_X86
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
+        out[k++] = NQ_SIMD_AVX2;
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX512)
+        out[k++] = NQ_SIMD_AVX512;
+#endif
+    return k;
+}
+
+static void test_known_totals(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n < NKNOWN; n++) {
+        nq_join_plan *plan = build(n, 0);
+        uint64_t total = 0;
+        for (uint64_t u = 0; u < nq_join_plan_size(plan); u++)
+            total += solve(plan, u, NQ_SIMD_NONE);
+        assert_int_equal(total, known_total[n]);
+        nq_join_plan_free(plan);
+    }
+}
+
+/* Unit by unit: the quarter table and the plain walk of the halves give
+ * the same keys, and every SIMD level the same pairs. */
+static void test_units_agree(void **state)
+{
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    (void)state;
+    if (nl == 1)
+        print_message("only the scalar kernels run on this CPU\n");
+    for (unsigned n = 4; n <= 13; n++) {
+        nq_join_plan *table = build(n, 0), *walk = build(n, 1);
+        uint64_t total = 0;
+        assert_int_equal(nq_join_plan_size(table), nq_join_plan_size(walk));
+        for (uint64_t u = 0; u < nq_join_plan_size(table); u++) {
+            uint64_t t = solve(walk, u, NQ_SIMD_NONE);
+            for (unsigned l = 0; l < nl; l++)
+                assert_int_equal(solve(table, u, lv[l]), t);
+            total += t;
+        }
+        assert_int_equal(total, known_total[n]);
+        nq_join_plan_free(table);
+        nq_join_plan_free(walk);
+    }
+}
+
+/* Pairs of keys with no common bit, counted one pair at a time. */
+static uint64_t naive_pairs(const uint64_t *a, size_t na, const uint64_t *b,
+                            size_t nb)
+{
+    uint64_t c = 0;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            c += (a[i] & b[j]) == 0;
+    return c;
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 11;
+}
+
+/* Random keys of each width and density, blocks full and partial, an item
+ * of key 0: every kernel counts what the naive loop counts. */
+static void test_kernels_match_naive(void **state)
+{
+    static const size_t sizes[] = { 1, 63, 64, 65, 300, 512 };
+    nq_join_block *block = aligned_alloc(64, sizeof *block);
+    uint64_t keys[512], items[200], seed = 12345;
+    int has512 = nq_cpu_simd_best() >= NQ_SIMD_AVX512;
+    (void)state;
+    assert_non_null(block);
+    if (!has512)
+        print_message("no AVX-512 on this CPU: its kernels are not tested\n");
+    for (unsigned chunks = 2; chunks <= NQ_JOIN_MAX_CHUNKS; chunks += 3) {
+        const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS - 2; /* as keys are */
+        const uint64_t mask = (1ull << bits) - 1u;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            const size_t nk = sizes[s];
+            for (size_t i = 0; i < nk; i++) /* sparse keys, so pairs exist */
+                keys[i] = next_random(&seed) & next_random(&seed) &
+                          next_random(&seed) & mask;
+            for (size_t i = 0; i < 200; i++)
+                items[i] = i == 0 ? 0 : next_random(&seed) & next_random(&seed) & mask;
+            const uint64_t want = naive_pairs(keys, nk, items, 200);
+            nq_join_block_fill(block, keys, nk, chunks);
+            assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
+#if NQ_X86
+            if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
+                assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
+            if (has512) {
+                if (nq_join_has_vpopcnt())
+                    assert_int_equal(nq_join_match_avx512(block, chunks, items, 200), want);
+                nq_join_block_fill_avx512(block, keys, nk, chunks);
+                assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
+            }
+#endif
+        }
+    }
+    free(block);
+}
+
+/* A table larger than allowed is refused, not built. */
+static void test_table_limit(void **state)
+{
+    nq_join_quarter q;
+    (void)state;
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, 1000), NQ_ENOMEM);
+    assert_null(q.entry);
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, (uint64_t)1 << 30), NQ_OK);
+    assert_int_equal(q.count, 2635); /* placements on a 6 x 6 board */
+    nq_join_quarter_free(&q);
+}
+
+static void test_stop_flag(void **state)
+{
+    nq_join_plan *plan = build(12, 0);
+    nq_stop_flag stop = 1;
+    nq_unit_result r = { 5, 5 };
+    (void)state;
+    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r),
+                     NQ_ECANCELED);
+    assert_int_equal(r.total, 5);
+    nq_join_plan_free(plan);
+}
+
+static void test_bad_arguments(void **state)
+{
+    nq_join_plan *plan = build(10, 0);
+    nq_unit_result r;
+    (void)state;
+    assert_int_equal(nq_join_plan_build(NULL, 8), NQ_EINVAL);
+    assert_int_equal(nq_join_plan_build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
+    assert_null(plan);
+    plan = build(10, 0);
+    assert_int_equal(nq_join_solve_unit(NULL, 0, NQ_SIMD_NONE, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, NULL), NQ_EINVAL);
+    assert_int_equal(nq_join_solve_unit(plan, nq_join_plan_size(plan), NQ_SIMD_NONE,
+                                        NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_AUTO, NULL, &r), NQ_EINVAL);
+    if (nq_cpu_simd_best() < NQ_SIMD_AVX512)
+        assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_AVX512, NULL, &r),
+                         NQ_EUNSUPPORTED);
+    assert_int_equal(nq_join_plan_size(NULL), 0);
+    nq_join_plan_free(plan);
+    nq_join_plan_free(NULL);
+}
+
+/* The list depends on n alone and stays short for every n. */
+static void test_list_sizes(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= NQ_MAX_N; n++) {
+        nq_join_plan *a = build(n, 0), *b = build(n, 0);
+        assert_int_equal(nq_join_plan_size(a), nq_join_plan_size(b));
+        assert_true(nq_join_plan_size(a) <= 65536);
+        nq_join_plan_free(a);
+        nq_join_plan_free(b);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known_totals),
+        cmocka_unit_test(test_units_agree),
+        cmocka_unit_test(test_kernels_match_naive),
+        cmocka_unit_test(test_table_limit),
+        cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_list_sizes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
