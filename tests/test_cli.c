@@ -234,6 +234,7 @@ static void test_bad_operands(void **state)
     expect_usage_error(run_cli(NULL, "--simd=sse9", "8", NULL), "unknown SIMD level");
     expect_usage_error(run_cli(NULL, "--unique=yes", "8", NULL), "doesn't allow an argument");
     expect_usage_error(run_cli(NULL, "--unique", "--method=plain", "8", NULL), "symmetry");
+    expect_usage_error(run_cli(NULL, "--unique", "--method=join", "8", NULL), "join method");
 }
 
 static void test_bad_operand_anywhere_prints_nothing(void **state)
@@ -487,7 +488,7 @@ static void test_getopt_diagnostics(void **state)
     expect_hinted(run_cli(NULL, "-j2000", "8", NULL),
                   "thread count '2000' for -j is out of range (0..1024)");
     expect_hinted(run_cli(NULL, "--meth=fast", "8", NULL),
-                  "unknown method 'fast' for --meth (expected plain or symmetry)");
+                  "unknown method 'fast' for --meth (expected plain, symmetry or join)");
     expect_hinted(run_cli(NULL, "-1", NULL), "'-1' is not a board size: sizes are not negative");
     expect_hinted(run_cli(NULL, "abc", NULL),
                   "'abc' is not a board size (expected 0..28 or a range A-B)");
@@ -619,7 +620,7 @@ static void test_help_text(void **state)
     assert_int_equal(o.status, 0);
     assert_non_null(strstr(o.out, "nqueens-mpi"));
     assert_non_null(strstr(o.out, "  -j, --threads=N       "));
-    assert_non_null(strstr(o.out, "M: plain, symmetry\n"));
+    assert_non_null(strstr(o.out, "M: plain, symmetry, join\n"));
     assert_non_null(strstr(o.out, "LEVEL: auto, none, avx2, avx512\n"));
     assert_non_null(strstr(o.out, "      --estimate        "));
     end = strstr(o.out, "Report bugs to: ");
