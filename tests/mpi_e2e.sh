@@ -40,6 +40,91 @@ if [ -x "$out" ]; then
   [ "$out" = 365596 ]; report "nqueens reads the MPI checkpoint" $((! $?))
 fi
 
+# --- signals: through mpirun (as a user's Ctrl-C or a batch scheduler) and
+# straight to rank 0; the finished units are saved either way ------------------
+rank0() { # the pid of rank 0 among mpirun's children
+  for c in $(pgrep -P "$1"); do
+    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -q '^OMPI_COMM_WORLD_RANK=0$' &&
+      echo "$c"
+  done
+}
+for how in TERM-mpirun INT-rank0; do
+  sig=${how%-*}
+  rm -f "$ck"
+  # started directly, not through run(): $! must be mpirun's own pid
+  "$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" 18 >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep 2
+  target=$pid
+  [ "$how" = INT-rank0 ] && target=$(rank0 "$pid")
+  kill -"$sig" "$target"
+  wait "$pid"; status=$?
+  # mpirun's own status is 1 when it is interrupted; rank 0's is 128 + signal
+  want=1; [ "$how" = INT-rank0 ] && want=130
+  [ $status -eq $want ] && [ ! -s "$work/out" ] &&
+    [ "$(grep -c '^nqueens-mpi: ' "$work/err")" -eq 1 ] &&
+    grep -q "^nqueens-mpi: interrupted; [1-9][0-9]* of [0-9]* units are saved in .*resume" "$work/err"
+  report "SIG$sig sent to ${how#*-}: status $status, one message, units saved" $((! $?))
+  # the saved checkpoint is whole: the single-machine command resumes a part of it
+  out=$("$(dirname "$bin")/nqueens" --checkpoint "$ck" --part 1/128 --json 18 2>&1)
+  echo "$out" | grep -q '"part":1,"parts":128'; report "  its checkpoint resumes" $((! $?))
+done
+
+# a worker that stops answering ends the job once the checkpoint is saved
+rm -f "$ck"
+run 3 -j 1 --batch=4 --checkpoint="$ck" --worker-timeout=2 --test-hang-rank=1 15 \
+  >"$work/out" 2>"$work/err"; status=$?
+[ $status -ne 0 ] && [ ! -s "$work/out" ] &&
+  [ "$(grep -c '^nqueens-mpi: ' "$work/err")" -eq 1 ] &&
+  grep -q "^nqueens-mpi: rank 1 has not answered for 2 seconds.*saved in" "$work/err"
+report "a silent worker ends the job (status $status)" $((! $?))
+out=$(run 2 -j 1 --checkpoint="$ck" 15 2>"$work/err")
+[ "$out" = 2279184 ]; report "  and the job resumes to the exact count" $((! $?))
+
+# two jobs on one checkpoint: the second is refused, the first goes on
+# (a killed job above may have left a lock file: a stale one, which locks
+# nothing; so wait for the first job's first save instead)
+rm -f "$ck"
+"$mpiexec" --oversubscribe -np 2 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 16 \
+  >"$work/out1" 2>/dev/null &
+pid=$!
+i=0
+while [ ! -s "$ck" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+run 2 -j 1 --checkpoint="$ck" 16 >"$work/out" 2>"$work/err"; status=$?
+wait "$pid"
+[ $status -eq 2 ] && [ ! -s "$work/out" ] && [ "$(cat "$work/out1")" = 14772512 ] &&
+  grep -q "^nqueens-mpi: .*mpi.ckpt: another process is using this file" "$work/err"
+ok=$?
+report "a second job on one checkpoint is refused" $((! ok))
+[ $ok -eq 0 ] || { echo "# status $status"; sed 's/^/# /' "$work/err" "$work/out1"; }
+
+# --- the command line ----------------------------------------------------------------
+run 3 29 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ "$(grep -c "^nqueens-mpi: '29' is not a board size" "$work/err")" -eq 1 ] &&
+  [ "$(grep -c "^Try 'nqueens-mpi --help'" "$work/err")" -eq 1 ]
+report "a usage error is printed once" $((! $?))
+# (without mpirun: a singleton MPI process, which starts faster)
+"$bin" --bogus 12 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ "$(grep -c "^nqueens-mpi: unrecognized option '--bogus'" "$work/err")" -eq 1 ]
+report "an unknown option: getopt's message, once" $((! $?))
+out=$(run 2 -uj1 --meth=symmetry --batch=18446744073709551615 12 2>"$work/err")
+[ "$out" = 1787 ]; report "combined short options, abbreviations, numbers up to 2^64 - 1" $((! $?))
+"$bin" --version >"$work/out" 2>&1; status=$?
+[ $status -eq 0 ] && head -n 1 "$work/out" | grep -q '^nqueens-mpi (nqueens) [0-9]*\.[0-9]*\.[0-9]*$' &&
+  grep -q '^Copyright (C) ' "$work/out" && grep -q '^License ' "$work/out"
+report "--version" $((! $?))
+"$bin" --help >"$work/help" 2>&1
+! grep -q "test-" "$work/help"; report "--help hides the testing aids" $((! $?))
+man=$(dirname "$0")/../man/nqueens-mpi.1
+help_opts=$(sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-z-]*\).*/\2/p' "$work/help" | sort -u)
+man_opts=$(sed 's/\\-/-/g' "$man" | grep -A1 '^\.TP' | grep -o -- '--[a-z][a-z-]*' | sort -u)
+[ -n "$help_opts" ] && [ "$help_opts" = "$man_opts" ]
+report "the manual lists the options of --help" $((! $?))
+if command -v groff >/dev/null 2>&1; then
+  groff -man -ww -Tutf8 "$man" >/dev/null 2>"$work/err" && [ ! -s "$work/err" ]
+  report "the manual renders without warnings" $((! $?))
+fi
+
 # one rank is not enough
 run 1 12 >"$work/out" 2>"$work/err"; status=$?
 [ $status -ne 0 ] && grep -q "at least 2 ranks" "$work/err"; report "one rank is refused" $((! $?))

@@ -1,0 +1,361 @@
+/*
+ * nqueens-mpi, rank 0: hand out batches, gather results, keep the
+ * checkpoint, and end the job in one of four ways.
+ *
+ * Rank 0 counts nothing. It never blocks on a worker: it polls for
+ * reports, sleeping a couple of milliseconds when none is waiting, so it
+ * notices at once a signal, a checkpoint that is due, or a worker that has
+ * been silent for longer than --worker-timeout (a counting worker reports
+ * every second). Units handed out are marked taken until their results
+ * come back; a batch that a worker gives back unfinished (it was stopped)
+ * returns its remaining units to the pool.
+ *
+ * The ends: every unit counted (the total is printed, status 0); a signal
+ * (the workers are told to stop, their finished units are gathered for up
+ * to two seconds, the checkpoint is saved and the resume hint printed,
+ * status 128 + signal); a worker that fails or falls silent, or a result
+ * that contradicts the checkpoint (the checkpoint is saved, the error
+ * printed, and MPI_Abort ends every rank, status 1). Messages are printed
+ * by rank 0 only, once.
+ */
+#include <mpi.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mpi_internal.h"
+#include "nqc_clock.h"
+
+/* How long a stopping job waits for its workers' last results. */
+#define STOP_GRACE 2.0
+
+typedef struct peer {
+    uint64_t first, count; /* its batch; count 0: none */
+    double heard;          /* when its last report came */
+    int finished;          /* told to finish */
+} peer;
+
+typedef struct ledger {
+    const mpi_opts *o;
+    nq_checkpoint *cp;   /* the results, in memory and (optionally) on disk */
+    uint64_t units;
+    uint64_t cursor;     /* no free unit lies before it */
+    uint64_t batch;
+    uint8_t *taken;      /* bitmap: handed out, result not back yet */
+    peer *peers;         /* indexed by rank */
+    int ranks, active;   /* workers not yet told to finish */
+    double last_save;
+    uint64_t *buf;
+    size_t cap;
+} ledger;
+
+static int is_taken(const ledger *l, uint64_t u) { return (l->taken[u / 8] >> (u % 8)) & 1; }
+
+static void set_taken(ledger *l, uint64_t u, int on)
+{
+    uint8_t bit = (uint8_t)(1u << (u % 8));
+    l->taken[u / 8] = (uint8_t)(on ? l->taken[u / 8] | bit : l->taken[u / 8] & ~bit);
+}
+
+static int is_free(const ledger *l, uint64_t u)
+{
+    return !is_taken(l, u) && !nq_checkpoint_is_done(l->cp, u);
+}
+
+/* The next run of free units, at most one batch long, for peer p. */
+static void hand_out(ledger *l, peer *p)
+{
+    while (l->cursor < l->units && !is_free(l, l->cursor))
+        l->cursor++;
+    p->first = l->cursor;
+    p->count = 0;
+    while (l->cursor < l->units && p->count < l->batch && is_free(l, l->cursor)) {
+        set_taken(l, l->cursor++, 1);
+        p->count++;
+    }
+}
+
+/* A peer's batch is over: its units without results are free again. */
+static void give_back(ledger *l, peer *p)
+{
+    for (uint64_t u = p->first; u < p->first + p->count; u++) {
+        set_taken(l, u, 0);
+        if (u < l->cursor && !nq_checkpoint_is_done(l->cp, u))
+            l->cursor = u;
+    }
+    p->count = 0;
+}
+
+static void send_work(ledger *l, int rank, int stopping)
+{
+    peer *p = &l->peers[rank];
+    uint64_t work[2];
+    if (!stopping)
+        hand_out(l, p);
+    else
+        p->count = 0;
+    work[0] = p->first;
+    work[1] = p->count;
+    if (p->count == 0) {
+        p->finished = 1;
+        l->active--;
+    }
+    MPI_Send(work, 2, MPI_UINT64_T, rank, MPI_TAG_WORK, MPI_COMM_WORLD);
+}
+
+static int save(ledger *l, int force)
+{
+    if (!l->o->checkpoint || (!force && nqc_now() - l->last_save < l->o->checkpoint_interval))
+        return 0;
+    l->last_save = nqc_now();
+    if (nq_checkpoint_save(l->cp) != NQ_OK) {
+        nq_mpi_error("%s: cannot save the checkpoint: %s", l->o->checkpoint, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* "K of M units are saved in FILE" or "... lost", for messages. */
+static void saved_text(char *buf, size_t size, const ledger *l)
+{
+    nq_checkpoint_info info;
+    nq_checkpoint_info_get(&info, l->cp);
+    if (l->o->checkpoint)
+        snprintf(buf, size, "%llu of %llu units are saved in %s: run the same job again to resume",
+                 (unsigned long long)info.units_done, (unsigned long long)info.units_total,
+                 l->o->checkpoint);
+    else
+        snprintf(buf, size, "%llu of %llu units are lost (use --checkpoint FILE to keep them)",
+                 (unsigned long long)info.units_done, (unsigned long long)info.units_total);
+}
+
+/* Receives one report from `rank` and records its results. 0, or -1
+ * after printing why the job must end. */
+static int take_report(ledger *l, int rank, int count, uint64_t *kind)
+{
+    peer *p = &l->peers[rank];
+    uint64_t k;
+
+    if ((size_t)count > l->cap) {
+        uint64_t *v = realloc(l->buf, (size_t)count * sizeof *v);
+        if (!v) {
+            nq_mpi_error("out of memory");
+            return -1;
+        }
+        l->buf = v;
+        l->cap = (size_t)count;
+    }
+    MPI_Recv(l->buf, count, MPI_UINT64_T, rank, MPI_TAG_REPORT, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    p->heard = nqc_now();
+    k = count >= MPI_REPORT_HEAD ? l->buf[2] : 0;
+    if (count < MPI_REPORT_HEAD || k > (uint64_t)(count - MPI_REPORT_HEAD) / 3 ||
+        (uint64_t)count != MPI_REPORT_HEAD + 3 * k) {
+        nq_mpi_error("rank %d sent a malformed report", rank);
+        return -1;
+    }
+    *kind = l->buf[0];
+    if (*kind == MPI_REPORT_FAILED) {
+        nq_mpi_error("rank %d failed: %s", rank, nq_strerror(-(int)l->buf[1]));
+        return -1;
+    }
+    for (uint64_t i = 0; i < k; i++) {
+        const uint64_t *r = l->buf + MPI_REPORT_HEAD + 3 * i;
+        int rc;
+        if (r[0] < p->first || r[0] - p->first >= p->count) {
+            nq_mpi_error("rank %d sent the result of unit %llu, not one of its batch", rank,
+                         (unsigned long long)r[0]);
+            return -1;
+        }
+        rc = nq_checkpoint_record(l->cp, r[0], r[1], r[2]);
+        if (rc != NQ_OK) {
+            nq_mpi_error("rank %d sent a result for unit %llu that %s", rank,
+                         (unsigned long long)r[0],
+                         rc == NQ_EOVERFLOW ? "passes the possible count"
+                                            : "contradicts the checkpoint");
+            return -1;
+        }
+        set_taken(l, r[0], 0);
+    }
+    return 0;
+}
+
+/* The first peer silent for longer than the timeout, or 0. */
+static int silent_peer(const ledger *l)
+{
+    double now = nqc_now();
+    for (int r = 1; r < l->ranks; r++)
+        if (!l->peers[r].finished && now - l->peers[r].heard > l->o->worker_timeout)
+            return r;
+    return 0;
+}
+
+static void nap(void)
+{
+    struct timespec ts = {0, 2 * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* Runs the job until the workers are finished or it must end:
+ * 0, or -1 after printing why. */
+static int run(ledger *l, int *stopped_by)
+{
+    double stop_deadline = 0;
+
+    while (l->active > 0) {
+        MPI_Status st;
+        int flag, count, silent;
+        uint64_t kind;
+
+        if (nq_mpi_signal && !*stopped_by) {
+            /* keep what is here now, then ask every worker to stop */
+            *stopped_by = (int)nq_mpi_signal;
+            stop_deadline = nqc_now() + STOP_GRACE;
+            save(l, 1);
+            for (int r = 1; r < l->ranks; r++)
+                if (!l->peers[r].finished) {
+                    int stop = 1;
+                    MPI_Send(&stop, 1, MPI_INT, r, MPI_TAG_STOP, MPI_COMM_WORLD);
+                }
+        }
+        if (*stopped_by && nqc_now() > stop_deadline)
+            return 0; /* whatever did not come back in time is not saved */
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_TAG_REPORT, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) {
+            if (!*stopped_by && (silent = silent_peer(l)) != 0) {
+                char saved[512];
+                save(l, 1);
+                saved_text(saved, sizeof saved, l);
+                nq_mpi_error("rank %d has not answered for %g seconds (hung, or its node is "
+                             "lost); %s", silent, l->o->worker_timeout, saved);
+                return -1;
+            }
+            if (save(l, 0) != 0)
+                return -1;
+            nap();
+            continue;
+        }
+        MPI_Get_count(&st, MPI_UINT64_T, &count);
+        if (take_report(l, st.MPI_SOURCE, count, &kind) != 0)
+            return -1;
+        if (kind == MPI_REPORT_DONE || kind == MPI_REPORT_STOPPED) {
+            give_back(l, &l->peers[st.MPI_SOURCE]);
+            send_work(l, st.MPI_SOURCE, *stopped_by || kind == MPI_REPORT_STOPPED);
+        }
+    }
+    return 0;
+}
+
+static void print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *info)
+{
+    if (o->json)
+        printf("{\"n\":%u,\"total\":%llu,\"unique\":%llu,\"method\":\"%s\",\"ranks\":%d}\n",
+               o->n, (unsigned long long)info->total, (unsigned long long)info->unique,
+               nq_method_name(info->method), ranks);
+    else
+        printf("%llu\n", (unsigned long long)(o->unique ? info->unique : info->total));
+    if (fflush(stdout) != 0)
+        nq_mpi_error("cannot write the result: %s", strerror(errno));
+}
+
+/* Before any work: answer every worker's first report with "finish". */
+static void dismiss(int ranks)
+{
+    for (int r = 1; r < ranks; r++) {
+        uint64_t head[MPI_REPORT_HEAD], work[2] = {0, 0};
+        MPI_Recv(head, MPI_REPORT_HEAD, MPI_UINT64_T, r, MPI_TAG_REPORT, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        MPI_Send(work, 2, MPI_UINT64_T, r, MPI_TAG_WORK, MPI_COMM_WORLD);
+    }
+}
+
+static int open_checkpoint(ledger *l)
+{
+    int rc = nq_checkpoint_open(&l->cp, l->o->checkpoint, l->o->n, l->o->method);
+    if (rc == NQ_OK)
+        return 0;
+    if (rc == NQ_EIO)
+        nq_mpi_error("%s: %s", l->o->checkpoint, strerror(errno));
+    else if (rc == NQ_EFORMAT)
+        nq_mpi_error("%s: not a checkpoint, or truncated or corrupted; refusing to use it",
+                     l->o->checkpoint);
+    else if (rc == NQ_EMISMATCH)
+        nq_mpi_error("%s: this checkpoint belongs to another board size, method or version "
+                     "of the unit list; refusing to use it", l->o->checkpoint);
+    else
+        nq_mpi_error("%s: %s", l->o->checkpoint ? l->o->checkpoint : "checkpoint",
+                     nq_strerror(rc));
+    return -1;
+}
+
+int nq_mpi_coordinator(const mpi_opts *o, int ranks)
+{
+    ledger l;
+    nq_checkpoint_info info;
+    int status = 0, stopped_by = 0, rc;
+    double start = nqc_now();
+
+    memset(&l, 0, sizeof l);
+    l.o = o;
+    l.ranks = ranks;
+    l.active = ranks - 1;
+    l.last_save = start;
+    /* without --checkpoint, the results live in a memory-only one */
+    if (open_checkpoint(&l) != 0) {
+        dismiss(ranks);
+        return 2;
+    }
+    nq_checkpoint_info_get(&info, l.cp);
+    l.units = info.units_total;
+    l.batch = o->batch;
+    if (!l.batch) /* about sixteen batches per worker, for balance at the end */
+        l.batch = (info.units_total - info.units_done) / ((uint64_t)(ranks - 1) * 16);
+    if (l.batch < 1)
+        l.batch = 1;
+    l.taken = calloc((size_t)(l.units / 8 + 1), 1);
+    l.peers = calloc((size_t)ranks, sizeof *l.peers);
+    if (!l.taken || !l.peers) {
+        nq_mpi_error("out of memory");
+        free(l.taken);
+        free(l.peers);
+        nq_checkpoint_close(l.cp);
+        dismiss(ranks);
+        return 1;
+    }
+    for (int r = 1; r < ranks; r++)
+        l.peers[r].heard = start;
+
+    rc = run(&l, &stopped_by);
+    if (rc == 0 && save(&l, 1) != 0)
+        rc = -1;
+    nq_checkpoint_info_get(&info, l.cp);
+    if (rc != 0) {
+        save(&l, 1);
+        status = 1;
+    } else if (stopped_by) {
+        char saved[512];
+        saved_text(saved, sizeof saved, &l);
+        nq_mpi_error("interrupted; %s", saved);
+        status = 128 + stopped_by;
+    } else if (info.units_done != info.units_total) {
+        char saved[512];
+        saved_text(saved, sizeof saved, &l);
+        nq_mpi_error("the workers stopped before every unit was counted; %s", saved);
+        status = 1;
+    } else {
+        print_total(o, ranks, &info);
+    }
+    fflush(stderr);
+    free(l.buf);
+    free(l.taken);
+    nq_checkpoint_close(l.cp);
+    if (status != 0 && (rc != 0 || l.active > 0)) {
+        free(l.peers);
+        MPI_Abort(MPI_COMM_WORLD, status); /* some workers cannot finish */
+    }
+    free(l.peers);
+    return status;
+}

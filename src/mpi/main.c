@@ -1,0 +1,246 @@
+/*
+ * nqueens-mpi: one count spread over the ranks of an MPI job.
+ *
+ * Rank 0 coordinates and counts nothing itself (coordinator.c); the other
+ * ranks count the batches of consecutive work units it hands out, each
+ * with all its threads (worker.c). Fast and slow nodes therefore both stay
+ * busy to the end. Rank 0 records every unit's result in memory, and in
+ * the checkpoint file when --checkpoint is given, so a job that is
+ * stopped or killed resumes where it stopped. It prints the total only
+ * when every unit of the list has a result.
+ *
+ * This file reads the command line. Every rank parses it (each needs the
+ * options), but only rank 0 speaks: usage errors, --help and --version are
+ * printed once. Only the public API of the library is used.
+ */
+#include <mpi.h>
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpi_internal.h"
+#include "nqc_signal.h"
+#include "nqc_u64.h"
+
+#define PROGRAM "nqueens-mpi"
+
+volatile sig_atomic_t nq_mpi_signal;
+
+static void on_signal(int sig) { nq_mpi_signal = sig; }
+
+static int speaker; /* this rank prints messages (rank 0) */
+
+void nq_mpi_error(const char *fmt, ...)
+{
+    va_list ap;
+    if (!speaker)
+        return;
+    fputs(PROGRAM ": ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+}
+
+/* The options; --help and man/nqueens-mpi.1 list the same ones (a test
+ * compares them). The testing aids at the end are in neither. */
+static const char usage_text[] =
+    "Usage: mpirun -np P " PROGRAM " [OPTION]... N\n"
+    "Count the solutions of the N-queens problem (N = 0.." NQ_STRINGIFY(NQ_MAX_N)
+    ") over the ranks\nof an MPI job: rank 0 hands out batches of work units, "
+    "ranks 1..P-1 count them.\n"
+    "\n"
+    "  -j, --threads=T            threads per worker rank (default: all CPUs)\n"
+    "  -m, --method=M             symmetry (default) or plain\n"
+    "  -u, --unique               print the unique count instead of the total\n"
+    "      --json                 print a JSON object with both counts\n"
+    "      --checkpoint=FILE      record finished units on rank 0; run the same\n"
+    "                             job again to resume\n"
+    "      --checkpoint-interval=SEC  seconds between saves (default 10)\n"
+    "      --batch=B              units per batch (default: automatic)\n"
+    "      --worker-timeout=SEC   end the job when a worker is silent this long\n"
+    "                             (default 60)\n"
+    "  -h, --help                 show this help and exit\n"
+    "  -V, --version              show the version and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted\n"
+    "(through mpirun: mpirun's own status).\n"
+    "Single machine: nqueens(1). Report bugs at the project's issue tracker.\n";
+
+static const char version_text[] =
+    PROGRAM " (nqueens) " NQ_VERSION_STRING "\n"
+    "Copyright (C) 2026 The nqueens authors.\n"
+    "License MIT: <https://opensource.org/licenses/MIT>.\n"
+    "This is free software: you are free to change and redistribute it.\n"
+    "There is NO WARRANTY, to the extent permitted by law.\n";
+
+enum {
+    OPT_JSON = 256, OPT_CHECKPOINT, OPT_INTERVAL, OPT_BATCH, OPT_TIMEOUT,
+    OPT_CRASH, OPT_HANG
+};
+
+static const struct option long_options[] = {
+    {"threads", required_argument, NULL, 'j'},
+    {"method", required_argument, NULL, 'm'},
+    {"unique", no_argument, NULL, 'u'},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
+    {"checkpoint-interval", required_argument, NULL, OPT_INTERVAL},
+    {"batch", required_argument, NULL, OPT_BATCH},
+    {"worker-timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    /* testing aids, in neither --help nor the manual */
+    {"test-crash-rank", required_argument, NULL, OPT_CRASH},
+    {"test-hang-rank", required_argument, NULL, OPT_HANG},
+    {NULL, 0, NULL, 0},
+};
+
+/* A number lo..hi, or a message naming the option. */
+static int number(uint64_t *out, const char *s, uint64_t lo, uint64_t hi,
+                  const char *what)
+{
+    if (nqc_parse_u64(out, s, strlen(s)) != 0 || *out < lo || *out > hi) {
+        nq_mpi_error("%s: '%s' is not a number from %llu to %llu", what, s,
+                     (unsigned long long)lo, (unsigned long long)hi);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_option(mpi_opts *o, int c, const char *arg)
+{
+    uint64_t v;
+    switch (c) {
+    case 'j':
+        if (number(&v, arg, 1, 1024, "--threads") != 0)
+            return -1;
+        o->threads = (unsigned)v;
+        return 0;
+    case 'm':
+        if (strcmp(arg, "plain") == 0)
+            o->method = NQ_METHOD_PLAIN;
+        else if (strcmp(arg, "symmetry") == 0)
+            o->method = NQ_METHOD_SYMMETRY;
+        else {
+            nq_mpi_error("--method: unknown method '%s' (expected symmetry or plain)", arg);
+            return -1;
+        }
+        return 0;
+    case 'u': o->unique = 1; return 0;
+    case OPT_JSON: o->json = 1; return 0;
+    case OPT_CHECKPOINT:
+        if (!*arg) {
+            nq_mpi_error("--checkpoint needs a file name");
+            return -1;
+        }
+        o->checkpoint = arg;
+        return 0;
+    case OPT_INTERVAL:
+        if (number(&v, arg, 0, 86400, "--checkpoint-interval") != 0)
+            return -1;
+        o->checkpoint_interval = (double)v;
+        return 0;
+    case OPT_BATCH:
+        if (number(&v, arg, 1, UINT64_MAX, "--batch") != 0)
+            return -1;
+        o->batch = v;
+        return 0;
+    case OPT_TIMEOUT:
+        if (number(&v, arg, 1, 86400 * 7, "--worker-timeout") != 0)
+            return -1;
+        o->worker_timeout = (double)v;
+        return 0;
+    case OPT_CRASH:
+    case OPT_HANG:
+        if (number(&v, arg, 1, 1000000, c == OPT_CRASH ? "--test-crash-rank"
+                                                       : "--test-hang-rank") != 0)
+            return -1;
+        *(c == OPT_CRASH ? &o->crash_rank : &o->hang_rank) = (int)v;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* 0 to run, 1 for --help, 2 for --version, -1 after a usage error. */
+static int parse_args(mpi_opts *o, int argc, char **argv)
+{
+    uint64_t v;
+    int c, what = 0;
+
+    optind = 1;
+    opterr = speaker; /* getopt's own diagnostics: rank 0 only */
+    argv[0] = (char *)PROGRAM;
+    while ((c = getopt_long(argc, argv, "j:m:uhV", long_options, NULL)) != -1) {
+        if (c == 'h' || c == 'V') {
+            what = what ? what : (c == 'h' ? 1 : 2);
+            continue;
+        }
+        if (c == '?' || c == ':' || set_option(o, c, optarg) != 0)
+            return -1;
+    }
+    if (what)
+        return what;
+    if (optind == argc) {
+        nq_mpi_error("no board size given");
+        return -1;
+    }
+    if (argc - optind > 1) {
+        nq_mpi_error("one board size only, not %d", argc - optind);
+        return -1;
+    }
+    if (nqc_parse_u64(&v, argv[optind], strlen(argv[optind])) != 0 || v > NQ_MAX_N) {
+        nq_mpi_error("'%s' is not a board size (0..%d)", argv[optind], NQ_MAX_N);
+        return -1;
+    }
+    o->n = (unsigned)v;
+    if (o->unique && o->method == NQ_METHOD_PLAIN) {
+        nq_mpi_error("--unique needs the symmetry method");
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    mpi_opts o;
+    int rank, ranks, provided, rc;
+
+    memset(&o, 0, sizeof o);
+    o.method = NQ_METHOD_SYMMETRY;
+    o.checkpoint_interval = 10.0;
+    o.worker_timeout = 60.0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    speaker = rank == 0;
+    /* every rank: mpirun forwards SIGINT and SIGTERM to all of them */
+    nqc_catch_stop_signals(on_signal, 1);
+
+    rc = parse_args(&o, argc, argv);
+    if (rc != 0) {
+        if (speaker && rc == 1)
+            fputs(usage_text, stdout);
+        else if (speaker && rc == 2)
+            fputs(version_text, stdout);
+        else if (speaker)
+            fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
+        fflush(stdout);
+        MPI_Finalize();
+        return rc > 0 ? 0 : 2;
+    }
+    if (ranks < 2) {
+        nq_mpi_error("needs at least 2 ranks: rank 0 coordinates, the others count");
+        MPI_Finalize();
+        return 2;
+    }
+    rc = rank == 0 ? nq_mpi_coordinator(&o, ranks) : nq_mpi_worker(&o, rank);
+    MPI_Finalize();
+    return rc;
+}

@@ -1,0 +1,65 @@
+/*
+ * nqueens-mpi: what its files share, the options and the messages that
+ * rank 0 (the coordinator, coordinator.c) and the workers (worker.c)
+ * exchange.
+ *
+ * A worker sends reports, each an array of uint64_t:
+ *   [kind, code, k, unit_1, total_1, unique_1, ..., unit_k, total_k, unique_k]
+ * carrying the results of the units it finished since its last report.
+ * Kinds: MPI_REPORT_ALIVE (sent every second while it counts, results or
+ * none: a worker that stops sending them is hung), MPI_REPORT_DONE (its
+ * batch is finished: it asks for the next), MPI_REPORT_STOPPED (it stopped
+ * early, on a signal or when told to: it asks for nothing more),
+ * MPI_REPORT_FAILED (code = the library's status, negated).
+ * Rank 0 answers DONE and STOPPED with a batch [first, count]; a count of
+ * 0 means "no more work: finish". It may send MPI_TAG_STOP at any time to
+ * make a worker stop its batch early.
+ */
+#ifndef NQ_MPI_INTERNAL_H
+#define NQ_MPI_INTERNAL_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "nqueens.h"
+
+enum { MPI_TAG_REPORT = 1, MPI_TAG_WORK = 2, MPI_TAG_STOP = 3 };
+enum {
+    MPI_REPORT_ALIVE = 0,
+    MPI_REPORT_DONE = 1,
+    MPI_REPORT_STOPPED = 2,
+    MPI_REPORT_FAILED = 3
+};
+#define MPI_REPORT_HEAD 3 /* kind, code, k */
+
+/* Seconds between a counting worker's reports. */
+#define MPI_ALIVE_PERIOD 1.0
+
+typedef struct mpi_opts {
+    unsigned n;
+    unsigned threads;
+    nq_method method;
+    const char *checkpoint;
+    double checkpoint_interval;
+    uint64_t batch;
+    double worker_timeout;  /* seconds of silence that end the job */
+    int unique;
+    int json;
+    int crash_rank;         /* testing aid: this rank aborts after its first batch */
+    int hang_rank;          /* testing aid: this rank stops answering after it */
+} mpi_opts;
+
+/* The signal that asked this rank to stop (SIGINT, SIGTERM), or 0. */
+extern volatile sig_atomic_t nq_mpi_signal;
+
+/* Prints "nqueens-mpi: <message>" on stderr. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void nq_mpi_error(const char *fmt, ...);
+
+/* The two roles; each returns the process's exit status. */
+int nq_mpi_coordinator(const mpi_opts *o, int ranks);
+int nq_mpi_worker(const mpi_opts *o, int rank);
+
+#endif
