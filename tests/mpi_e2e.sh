@@ -110,8 +110,8 @@ report "an unknown option: getopt's message, once" $((! $?))
 out=$(run 2 -uj1 --meth=symmetry --batch=18446744073709551615 12 2>"$work/err")
 [ "$out" = 1787 ]; report "combined short options, abbreviations, numbers up to 2^64 - 1" $((! $?))
 "$bin" --version >"$work/out" 2>&1; status=$?
-[ $status -eq 0 ] && head -n 1 "$work/out" | grep -q '^nqueens-mpi (nqueens) [0-9]*\.[0-9]*\.[0-9]*$' &&
-  grep -q '^Copyright (C) ' "$work/out" && grep -q '^License ' "$work/out"
+[ $status -eq 0 ] && head -n 1 "$work/out" | grep -q '^nqueens-mpi [0-9]*\.[0-9]*\.[0-9]*$' &&
+  grep -q '^Copyright (c) ' "$work/out" && grep -q '^License ' "$work/out"
 report "--version" $((! $?))
 "$bin" --help >"$work/help" 2>&1
 ! grep -q "test-" "$work/help"; report "--help hides the testing aids" $((! $?))

@@ -27,6 +27,9 @@
 #include "nqc_u64.h"
 
 #define PROGRAM "nqueens-mpi"
+#ifndef NQ_HOMEPAGE_URL
+#define NQ_HOMEPAGE_URL "https://github.com/nqueens/nqueens"
+#endif
 
 volatile sig_atomic_t nq_mpi_signal;
 
@@ -70,11 +73,14 @@ static const char usage_text[] =
     "\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted\n"
     "(through mpirun: mpirun's own status).\n"
-    "Single machine: nqueens(1). Report bugs at the project's issue tracker.\n";
+    "\n"
+    "To count on one machine, see nqueens(1).\n"
+    "Report bugs to: " NQ_HOMEPAGE_URL "/issues\n"
+    "nqueens home page: <" NQ_HOMEPAGE_URL ">\n";
 
 static const char version_text[] =
-    PROGRAM " (nqueens) " NQ_VERSION_STRING "\n"
-    "Copyright (C) 2026 The nqueens authors.\n"
+    PROGRAM " " NQ_VERSION_STRING "\n"
+    "Copyright (c) 2026 The nqueens authors.\n"
     "License MIT: <https://opensource.org/licenses/MIT>.\n"
     "This is free software: you are free to change and redistribute it.\n"
     "There is NO WARRANTY, to the extent permitted by law.\n";
