@@ -92,6 +92,9 @@ typedef struct nq_sym_unit {
 
 struct nq_sym_plan {
     unsigned n;
+    /* nq_cpu_simd_best(), asked once: CPUID is slow where a hypervisor
+     * traps it (some 0.2 ms a call), far too slow to ask per unit. */
+    nq_simd cpu_best;
     size_t ncons;
     nq_sym_constellation *cons;
     uint64_t nunits;
@@ -267,6 +270,7 @@ int nq_sym_plan_build(nq_sym_plan **out, unsigned n)
     if (!p)
         return NQ_ENOMEM;
     p->n = n;
+    p->cpu_best = nq_cpu_simd_best();
     if (n <= NQ_SYM_SMALL_N) {
         /* One brute-force unit; it needs no list. */
         p->nunits = 1;
@@ -427,7 +431,7 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
     if (simd == NQ_SIMD_AUTO || !nq_simd_name(simd))
         return NQ_EINVAL;
     const nq_sym_kernel_fn kernel = nq_sym_kernel_of(simd);
-    if (!kernel || (simd != NQ_SIMD_NONE && nq_cpu_simd_best() < simd))
+    if (!kernel || (simd != NQ_SIMD_NONE && plan->cpu_best < simd))
         return NQ_EUNSUPPORTED;
     if (nq_stopped(stop))
         return NQ_ECANCELED;
