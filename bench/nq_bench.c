@@ -7,7 +7,11 @@
  * It prints the medians and the ratios as a Markdown table, and checks
  * every count against the known values.
  *
- * usage: nq_bench [--sizes A-B] [--repeat R] [--threads T]
+ * With --levels it compares the SIMD levels instead: the symmetry method on
+ * one thread at every level this build and CPU run (scalar, AVX2,
+ * AVX-512), with wall and CPU time, and each level against the one below.
+ *
+ * usage: nq_bench [--levels] [--sizes A-B] [--repeat R] [--threads T]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +31,34 @@ typedef struct config {
 
 static double now(void) { return nqc_now(); }
 
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Counts n with configuration c; stores its wall and CPU seconds.
+ * @return 0, or 1 (with a message) when the count is wrong. */
+static int time_count(double *wall, double *cpu, unsigned n, const config *c)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result res;
+    uint64_t known = 0;
+    nq_known(&known, NULL, n);
+    o.method = c->method;
+    o.simd = c->simd;
+    o.threads = c->threads;
+    double w0 = now(), c0 = cpu_now();
+    if (nq_count(&res, n, &o) != NQ_OK || res.total != known) {
+        fprintf(stderr, "nq_bench: wrong count for n = %u (%s)\n", n, c->name);
+        return 1;
+    }
+    *cpu = cpu_now() - c0;
+    *wall = now() - w0;
+    return 0;
+}
+
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -39,16 +71,58 @@ static double median(double *v, int k)
     return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+/* The symmetry method on one thread at each SIMD level, side by side. */
+static int run_levels(unsigned lo, unsigned hi, int repeat)
+{
+    static const char *const names[] = {"", "scalar", "AVX2", "AVX-512"};
+    config configs[3];
+    int nc = 0;
+    for (int l = NQ_SIMD_NONE; l <= (int)nq_simd_best(); l++)
+        configs[nc++] = (config){names[l], NQ_METHOD_SYMMETRY, (nq_simd)l, 1};
+
+    printf("nqueens %s, symmetry method, one thread, median of %d interleaved runs\n\n",
+           nq_version_string(), repeat);
+    printf("| n |");
+    for (int c = 0; c < nc; c++)
+        printf(" %s wall (s) | %s CPU (s) |", configs[c].name, configs[c].name);
+    for (int c = 1; c < nc; c++)
+        printf(" %s / %s (CPU) |", configs[c - 1].name, configs[c].name);
+    printf("\n|---:|");
+    for (int c = 0; c < 3 * nc - 1; c++)
+        printf("---:|");
+    printf("\n");
+
+    for (unsigned n = lo; n <= hi; n++) {
+        double wall[3][100], cpu[3][100], mc[3];
+        for (int r = 0; r < repeat; r++)
+            for (int c = 0; c < nc; c++)
+                if (time_count(&wall[c][r], &cpu[c][r], n, &configs[c]))
+                    return 1;
+        printf("| %u |", n);
+        for (int c = 0; c < nc; c++) {
+            mc[c] = median(cpu[c], repeat);
+            printf(" %.3f | %.3f |", median(wall[c], repeat), mc[c]);
+        }
+        for (int c = 1; c < nc; c++)
+            printf(" %.2fx |", mc[c - 1] / mc[c]);
+        printf("\n");
+        fflush(stdout);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     unsigned lo = 14, hi = 17, threads = 0;
-    int repeat = 3;
+    int repeat = 3, levels = 0;
     config configs[5];
     int nc = 0;
     char all[32];
 
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--levels") == 0) {
+            levels = 1;
+        } else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
             if (sscanf(argv[++i], "%u-%u", &lo, &hi) != 2) {
                 if (sscanf(argv[i], "%u", &lo) != 1)
                     return 2;
@@ -59,12 +133,14 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
             threads = (unsigned)atoi(argv[++i]);
         } else {
-            fprintf(stderr, "usage: nq_bench [--sizes A-B] [--repeat R] [--threads T]\n");
+            fprintf(stderr, "usage: nq_bench [--levels] [--sizes A-B] [--repeat R] [--threads T]\n");
             return 2;
         }
     }
     if (repeat < 1 || repeat > 100 || lo > hi || hi > NQ_MAX_N)
         return 2;
+    if (levels)
+        return run_levels(lo, hi, repeat);
     if (!threads) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         threads = c > 0 ? (unsigned)c : 1u;
@@ -89,24 +165,11 @@ int main(int argc, char **argv)
     printf("\n");
 
     for (unsigned n = lo; n <= hi; n++) {
-        double t[5][100], med[5];
-        uint64_t known = 0;
-        nq_known(&known, NULL, n);
+        double t[5][100], med[5], cpu;
         for (int r = 0; r < repeat; r++)
-            for (int c = 0; c < nc; c++) {
-                nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-                nq_count_result res;
-                double start;
-                o.method = configs[c].method;
-                o.simd = configs[c].simd;
-                o.threads = configs[c].threads;
-                start = now();
-                if (nq_count(&res, n, &o) != NQ_OK || res.total != known) {
-                    fprintf(stderr, "nq_bench: wrong count for n = %u (%s)\n", n, configs[c].name);
+            for (int c = 0; c < nc; c++)
+                if (time_count(&t[c][r], &cpu, n, &configs[c]))
                     return 1;
-                }
-                t[c][r] = now() - start;
-            }
         printf("| %u |", n);
         for (int c = 0; c < nc; c++) {
             med[c] = median(t[c], repeat);
