@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 jobs=${NQ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # --- test dependencies -------------------------------------------------------
-pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev openmpi-bin libopenmpi-dev bsdutils"
+pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev openmpi-bin libopenmpi-dev bsdutils groff-base"
 if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   for p in $pkgs; do
