@@ -263,6 +263,15 @@ typedef struct nq_checkpoint_info {
 NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
                               unsigned n, nq_method method);
 
+/*! nq_checkpoint_peek() : what the checkpoint file at `path` was made
+ *  for, read without opening it for a count (no lock is taken): n, method,
+ *  unit_list_version, units_total and units_done are set; total and unique
+ *  are 0 (the records are not added up). Useful to say which field differs
+ *  after nq_checkpoint_open() answered NQ_EMISMATCH.
+ *  @return NQ_OK, NQ_EFORMAT (not an intact checkpoint), NQ_EIO (see
+ *          errno), NQ_ENOMEM, NQ_EINVAL. */
+NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
+
 /*! nq_checkpoint_record() : record the result of one unit.
  *  @return NQ_OK (also when the same result was already there), NQ_EINVAL
  *          (unit out of range), NQ_EMISMATCH (a different result was),

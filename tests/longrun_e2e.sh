@@ -44,11 +44,11 @@ report "truncated checkpoint refused" $((! $?))
 report "flipped byte refused" $((! $?))
 cp "$work/good" "$ck"
 "$bin" --checkpoint "$ck" 15 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && grep -q "another board size" "$work/err"
-report "checkpoint of another n refused" $((! $?))
+[ $status -eq 2 ] && grep -q "^nqueens: .* holds n = 16, not 15; refusing" "$work/err"
+report "checkpoint of another n refused, naming both" $((! $?))
 "$bin" --checkpoint "$ck" --method=plain 16 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && grep -q "another board size, method" "$work/err"
-report "checkpoint of another method refused" $((! $?))
+[ $status -eq 2 ] && grep -q "^nqueens: .* holds method symmetry, not plain; refusing" "$work/err"
+report "checkpoint of another method refused, naming both" $((! $?))
 
 # --- SIGINT and SIGTERM: stop, save, say how to resume, exit 128+signal ----------
 for sig in INT TERM; do
@@ -67,8 +67,11 @@ for sig in INT TERM; do
   report "SIG$sig: exit $want within a second or two, checkpoint saved" $((! $?))
 done
 # resume the interrupted n = 18 for one part only, to keep this short
-out=$("$bin" --checkpoint "$ck" --part 1/64 --json 18 2>"$work/err")
+out=$("$bin" --checkpoint "$ck" --part 1/64 --json --progress 18 2>"$work/err")
 echo "$out" | grep -q '"part":1,"parts":64'; report "resumed run with --part" $((! $?))
+k=$(sed -n 's/^resuming: \([0-9]*\) of \([0-9]*\) units already done$/\1 \2/p' "$work/err")
+[ -n "$k" ] && [ "${k% *}" -gt 0 ] && [ "${k% *}" -lt "${k#* }" ]
+report "resuming says how many units were already done ($k)" $((! $?))
 
 # --- progress goes to stderr only ---------------------------------------------------
 out=$("$bin" --progress 16 2>"$work/err")
@@ -82,6 +85,15 @@ if command -v script >/dev/null 2>&1; then
   grep -q "14772512" "$work/tty" && grep -q "$(printf '\r')n = 16: .*units" "$work/tty" &&
     grep -q "$(printf '\033')\[K" "$work/tty"
   report "--progress on a terminal: redrawn line, count on stdout" $((! $?))
+  # a 40-column terminal: no drawn line reaches the last column
+  script -qec "stty cols 40; $bin --progress -j 1 16" "$work/tty" >/dev/null 2>&1 </dev/null
+  tr '\r' '\n' <"$work/tty" | sed "s/$(printf '\033')\[K//g" | grep "n = 16\|%" >"$work/lines"
+  [ -s "$work/lines" ] && awk 'length > 39 { bad = 1 } END { exit bad }' "$work/lines"
+  report "--progress on a 40-column terminal: every line fits in 39 columns" $((! $?))
+  # a count that will clearly take long says how long first (stopped at once)
+  script -qec "timeout -s INT 3 $bin -j 1 22" "$work/tty" >/dev/null 2>&1 </dev/null
+  grep -Eq "^n = 22: (about|at least) [0-9.]+ (minutes|hours|days|years) with 1 thread" "$work/tty"
+  report "a long count on a terminal says how long it will take" $((! $?))
 fi
 
 # --- parts and merge ------------------------------------------------------------------

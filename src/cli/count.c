@@ -50,6 +50,37 @@ static void print_count(const cli_opts *o, unsigned n,
     }
 }
 
+/* Names what differs between the file and this count ("FILE holds
+ * n = 17, not 16"), as far as the file can be read. */
+static void say_mismatch(const char *name, const cli_opts *o, unsigned n, FILE *err)
+{
+    nq_checkpoint_info file, want;
+    nq_checkpoint *mem = NULL;
+    int known = nq_checkpoint_peek(&file, o->checkpoint) == NQ_OK &&
+                nq_checkpoint_open(&mem, NULL, n, o->method) == NQ_OK &&
+                nq_checkpoint_info_get(&want, mem) == NQ_OK;
+    const char *fm = known ? nq_method_name(file.method) : NULL;
+
+    nq_checkpoint_close(mem);
+    if (known && file.n != want.n)
+        cli_error(err, "%s holds n = %u, not %u; refusing to use it", name, file.n, want.n);
+    else if (known && file.method != want.method)
+        cli_error(err, "%s holds method %s, not %s; refusing to use it", name,
+                  fm ? fm : "(unknown)", nq_method_name(want.method));
+    else if (known && file.unit_list_version != want.unit_list_version)
+        cli_error(err, "%s holds unit list version %lu, not %lu (made by another "
+                       "version of nqueens); refusing to use it", name,
+                  (unsigned long)file.unit_list_version,
+                  (unsigned long)want.unit_list_version);
+    else if (known && file.units_total != want.units_total)
+        cli_error(err, "%s holds %llu units, not %llu; refusing to use it", name,
+                  (unsigned long long)file.units_total,
+                  (unsigned long long)want.units_total);
+    else
+        cli_error(err, "%s: this checkpoint belongs to another board size, method "
+                       "or version of the unit list; refusing to use it", name);
+}
+
 /* Opens --checkpoint for n, with a message for each way it can fail. */
 static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
                            unsigned n, FILE *err)
@@ -65,9 +96,7 @@ static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
                   name);
         break;
     case NQ_EMISMATCH:
-        cli_error(err, "%s: this checkpoint belongs to another board size, method "
-                       "or version of the unit list; refusing to use it",
-                  name);
+        say_mismatch(name, o, n, err);
         break;
     case NQ_EIO:
         cli_error(err, "%s: %s", name, strerror(errno));
@@ -140,8 +169,9 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
         co.progress = cli_progress;
         co.progress_data = &ps;
+        int resuming = cp && say_resuming(cp, err);
         /* on a terminal, before a long count: how long, roughly */
-        notice = o->progress == -1 && !o->part_m && !(cp && say_resuming(cp, err));
+        notice = o->progress == -1 && !o->part_m && !resuming;
     }
     co.cancel = cli_catch_signals();
 

@@ -1,0 +1,46 @@
+/*
+ * Reading what a checkpoint file was made for, without opening it for a
+ * count: so that a program can say which of n, method or unit list differs
+ * when nq_checkpoint_open() answers NQ_EMISMATCH.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checkpoint.h"
+#include "nqc_stream.h"
+#include "nqueens.h"
+
+int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
+{
+    nq_ckpt_header h;
+    char *buf;
+    size_t len;
+    FILE *f;
+    int rc;
+
+    if (!out || !path)
+        return NQ_EINVAL;
+    if ((f = fopen(path, "rb")) == NULL)
+        return NQ_EIO;
+    rc = nqc_read_all(&buf, &len, f);
+    if (rc != 0) {
+        int e = errno;
+        fclose(f);
+        errno = e;
+        return rc == -1 ? NQ_ENOMEM : NQ_EIO;
+    }
+    fclose(f);
+    rc = nq_ckpt_read_header(&h, (const unsigned char *)buf, len);
+    free(buf);
+    if (rc != NQ_OK)
+        return rc;
+    memset(out, 0, sizeof *out);
+    out->n = h.n;
+    out->method = (nq_method)h.method;
+    out->unit_list_version = h.list_version;
+    out->units_total = h.units_total;
+    out->units_done = h.records;
+    return NQ_OK;
+}
