@@ -15,7 +15,7 @@ _nqueens()
         --threads|-j)
             return ;;
         --method|-m)
-            COMPREPLY=($(compgen -W 'plain symmetry' -- "$cur"))
+            COMPREPLY=($(compgen -W 'plain symmetry join' -- "$cur"))
             return ;;
         --simd)
             COMPREPLY=($(compgen -W 'auto none avx2 avx512' -- "$cur"))

@@ -4,7 +4,7 @@ complete -c nqueens -s l -l labels -d 'print \'n<TAB>total\' lines under a heade
 complete -c nqueens -l json -d 'print one JSON object per size'
 complete -c nqueens -s f -l format -x -a 'bare labels json' -d 'output format'
 complete -c nqueens -s j -l threads -x -d 'worker threads'
-complete -c nqueens -s m -l method -x -a 'plain symmetry' -d 'counting method'
+complete -c nqueens -s m -l method -x -a 'plain symmetry join' -d 'counting method'
 complete -c nqueens -l simd -x -a 'auto none avx2 avx512' -d 'SIMD kernels'
 complete -c nqueens -l estimate -d 'print how many seconds counting each N would take here, from a sample of a few seconds at most'
 complete -c nqueens -l progress -d 'show progress on stderr'
