@@ -121,7 +121,7 @@ report "merge names a duplicated part" $((! $?))
 [ $status -eq 1 ] && grep -q "different splits" "$work/err"
 report "merge refuses parts of another method" $((! $?))
 echo "not json" | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && grep -q "^nqueens: standard input:1: not a JSON object" "$work/err"
+[ $status -eq 2 ] && grep -q "^nqueens: standard input:1: not a part result: not a JSON object" "$work/err"
 report "merge refuses malformed input" $((! $?))
 
 finish

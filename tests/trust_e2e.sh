@@ -69,6 +69,60 @@ else
   echo "# read-only directory: not tried (root writes anywhere)"
 fi
 
+# --- --merge trusts nothing in a part line ------------------------------------------
+for k in 1 2 3; do "$bin" --part $k/3 --json 12 >"$work/p$k.json"; done
+out=$("$bin" --merge "$work"/p*.json 2>"$work/err")
+[ "$out" = 14200 ] && [ ! -s "$work/err" ]; report "checked parts merge silently" $((! $?))
+# a part line as an older version wrote it: no "check"
+strip() { sed 's/,"check":"[0-9a-f]*"//' "$@"; }
+strip "$work/p2.json" >"$work/old2.json"
+out=$("$bin" --merge "$work/p1.json" "$work/old2.json" "$work/p3.json" 2>"$work/err")
+[ "$out" = 14200 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+  grep -q '^nqueens: warning: 1 part line carry no "check" field (the first: .*old2.json:1)' "$work/err"
+report "an unchecked line: merged, with one warning" $((! $?))
+
+# merge_refused STATUS PATTERN NAME: the parts in $work/bad.json and p1..p3 refused
+merge_refused() {
+  "$bin" --merge "$work/bad.json" >"$work/out" 2>"$work/err"; status=$?
+  refused "$1" && grep -q "$2" "$work/err"
+  report "$3" $((! $?))
+}
+line() { # an unchecked n = 12 line with one field replaced: line KEY VALUE
+  strip "$work/p1.json" | sed "s/\"$1\":[^,}]*/\"$1\":$2/"
+}
+sed 's/"total":\([0-9]*\)7/"total":\18/; s/"total":\([0-9]*\)[0-68-9],/"total":\17,/' \
+  "$work/p1.json" >"$work/bad.json"
+merge_refused 2 "bad.json:1: not a part result: damaged" "a damaged line is refused"
+line n 99999 >"$work/bad.json"
+merge_refused 2 "board size out of range" "n = 99999 is refused"
+line method '"magic"' >"$work/bad.json"
+merge_refused 2 "unknown method" "an unknown method is refused"
+line unit_list_version 77 >"$work/bad.json"
+merge_refused 2 "a unit list this version of nqueens does not have" "an unknown unit list is refused"
+strip "$work/p1.json" | sed 's/{"n":12,/{"n":12,"n":12,/' >"$work/bad.json"
+merge_refused 2 'key given twice: "n"' "a key given twice is refused"
+line parts 18446744073709551615 >"$work/bad.json"
+merge_refused 2 "part out of range" "parts = 2^64 - 1 is refused"
+line parts 18446744073709551616 >"$work/bad.json"
+merge_refused 2 'bad value for "parts"' "parts = 2^64 is refused"
+{ line parts 4294967295; } >"$work/bad.json"
+start=$(date +%s)
+merge_refused 1 "no split into 4294967295 parts exists" "parts = 2^32 - 1: no such split (at once)"
+[ $(( $(date +%s) - start )) -le 10 ] || echo "# (that took long)"
+{ line total 6000; strip "$work/p2.json" "$work/p3.json"; } >"$work/bad.json"
+merge_refused 1 "the parts add up to [0-9]* solutions, but the published count is 14200" \
+  "a sum that is not the published count is refused"
+# n = 28 has no published count: a sum past 2^64 must not wrap
+{
+  echo '{"n":28,"total":18446744073709551610,"method":"plain","part":1,"parts":2,"unit_list_version":1}'
+  echo '{"n":28,"total":10,"method":"plain","part":2,"parts":2,"unit_list_version":1}'
+} >"$work/bad.json"
+merge_refused 1 "the sum passes 2^64 - 1 at" "a sum past 2^64 is refused, not wrapped"
+"$bin" --merge "$work/no
+such" >"$work/out" 2>"$work/err"; status=$?
+refused 2 && grep -q 'no\\x0asuch' "$work/err"
+report "a file name is escaped in the message" $((! $?))
+
 # --- the empty board round-trips --------------------------------------------------
 for mode in --list --one; do
   for n in 0 ""; do

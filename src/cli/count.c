@@ -45,7 +45,22 @@ static void print_count(const cli_opts *o, unsigned n,
             fprintf(out, ",\"part\":%lu,\"parts\":%lu,\"unit_list_version\":%lu",
                     (unsigned long)o->part_k, (unsigned long)o->part_m,
                     (unsigned long)nq_unit_list_version(r->method));
-        fprintf(out, ",\"seconds\":%.3f}\n", seconds);
+        fprintf(out, ",\"seconds\":%.3f", seconds);
+        if (o->part_m) {
+            /* a hash of the line's content: --merge refuses a damaged one */
+            nq_part p;
+            memset(&p, 0, sizeof p);
+            p.n = n;
+            p.method = r->method;
+            p.unit_list_version = nq_unit_list_version(r->method);
+            p.part = o->part_k;
+            p.parts = o->part_m;
+            p.total = r->total;
+            p.has_unique = o->unique || r->has_unique;
+            p.unique = p.has_unique ? r->unique : 0;
+            fprintf(out, ",\"check\":\"%016llx\"", (unsigned long long)nq_part_checksum(&p));
+        }
+        fputs("}\n", out);
         break;
     }
 }

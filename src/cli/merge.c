@@ -1,8 +1,11 @@
 /*
  * --merge: adds up the results of a count split into parts (--part K/M
  * --json) on many machines. It reads JSON lines from the files given, or
- * from standard input, checks that every part of every size is there once
- * and that all come from the same split, and prints the sums.
+ * from standard input; the library reads each line strictly
+ * (nq_part_parse()) and checks that the parts are exactly the parts of
+ * whole counts, with sums that neither wrap nor differ from a published
+ * count (nq_merge_parts()). This file says where each line came from and
+ * prints. Nothing reaches stdout unless every size adds up.
  */
 #include "merge.h"
 
@@ -12,141 +15,41 @@
 
 #include "cli.h"
 #include "nqc_stream.h"
-#include "nqc_u64.h"
 #include "output.h"
 
-typedef struct part_line {
-    uint64_t n, total, unique, part, parts, list_version;
-    int has_unique;
-    char method[16];
-    const char *file;
-    uint64_t line;
-} part_line;
+/* Where a part came from, for messages. */
+typedef struct origin {
+    const char *file; /* quoted */
+    unsigned long long line;
+} origin;
 
 typedef struct part_list {
-    part_line *v;
+    nq_part *v;
+    origin *from;
     size_t len, cap;
+    size_t unchecked;   /* lines without a "check" field ... */
+    origin first_unchecked; /* ... the first of them */
 } part_list;
 
-static const char *skip_ws(const char *p, const char *end)
+static int append(part_list *list, const nq_part *p, origin at)
 {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-        p++;
-    return p;
-}
-
-/* Parses one line of the form {"key":value,...} with unsigned integer or
- * plain string values. 0 = parsed, 1 = blank line, -1 = malformed. */
-static int parse_part_line(part_line *pl, const char *p, const char *end,
-                      const char **why)
-{
-    int seen_n = 0, seen_total = 0, seen_part = 0, seen_parts = 0,
-        seen_method = 0, seen_version = 0;
-
-    memset(pl, 0, sizeof *pl);
-    p = skip_ws(p, end);
-    if (p == end)
-        return 1;
-    if (*p++ != '{') {
-        *why = "not a JSON object";
-        return -1;
-    }
-    for (;;) {
-        const char *key, *kend;
-        p = skip_ws(p, end);
-        if (p < end && *p == '}' && !seen_n)
-            break;
-        if (p == end || *p != '"') {
-            *why = "expected a key";
+    if (list->len == list->cap) {
+        size_t cap = list->cap ? list->cap * 2 : 16;
+        nq_part *v = cap <= SIZE_MAX / sizeof *v ? realloc(list->v, cap * sizeof *v) : NULL;
+        origin *f;
+        if (!v)
             return -1;
-        }
-        key = ++p;
-        while (p < end && *p != '"')
-            p++;
-        if (p == end) {
-            *why = "unterminated key";
+        list->v = v;
+        f = realloc(list->from, cap * sizeof *f);
+        if (!f)
             return -1;
-        }
-        kend = p++;
-        p = skip_ws(p, end);
-        if (p == end || *p++ != ':') {
-            *why = "expected ':'";
-            return -1;
-        }
-        p = skip_ws(p, end);
-        if (p < end && *p == '"') {
-            const char *v = ++p;
-            while (p < end && *p != '"')
-                p++;
-            if (p == end) {
-                *why = "unterminated string";
-                return -1;
-            }
-            if ((size_t)(kend - key) == 6 && memcmp(key, "method", 6) == 0) {
-                size_t vl = (size_t)(p - v);
-                if (vl >= sizeof pl->method) {
-                    *why = "unknown method";
-                    return -1;
-                }
-                memcpy(pl->method, v, vl);
-                pl->method[vl] = '\0';
-                seen_method = 1;
-            }
-            p++;
-        } else if ((size_t)(kend - key) == 7 && memcmp(key, "seconds", 7) == 0) {
-            /* the time the part took: digits, a point, digits; not summed */
-            const char *v = p;
-            int dots = 0;
-            while (p < end && ((*p >= '0' && *p <= '9') || *p == '.'))
-                dots += *p++ == '.';
-            if (p == v || *v == '.' || p[-1] == '.' || dots > 1) {
-                *why = "\"seconds\" is not a decimal number";
-                return -1;
-            }
-        } else {
-            const char *v = p;
-            uint64_t x;
-            size_t kl = (size_t)(kend - key);
-            while (p < end && *p >= '0' && *p <= '9')
-                p++;
-            if (nqc_parse_u64(&x, v, (size_t)(p - v)) != 0) {
-                *why = "expected a whole number or a string";
-                return -1;
-            }
-            if (kl == 1 && key[0] == 'n') { pl->n = x; seen_n = 1; }
-            else if (kl == 5 && memcmp(key, "total", 5) == 0) { pl->total = x; seen_total = 1; }
-            else if (kl == 6 && memcmp(key, "unique", 6) == 0) { pl->unique = x; pl->has_unique = 1; }
-            else if (kl == 4 && memcmp(key, "part", 4) == 0) { pl->part = x; seen_part = 1; }
-            else if (kl == 5 && memcmp(key, "parts", 5) == 0) { pl->parts = x; seen_parts = 1; }
-            else if (kl == 17 && memcmp(key, "unit_list_version", 17) == 0) { pl->list_version = x; seen_version = 1; }
-        }
-        p = skip_ws(p, end);
-        if (p < end && *p == ',') {
-            p++;
-            continue;
-        }
-        if (p < end && *p == '}')
-            break;
-        *why = "expected ',' or '}'";
-        return -1;
+        list->from = f;
+        list->cap = cap;
     }
-    p = skip_ws(p + 1, end);
-    if (p != end) {
-        *why = "text after the object";
-        return -1;
-    }
-    if (!seen_n || !seen_total || !seen_method) {
-        *why = "missing \"n\", \"total\" or \"method\"";
-        return -1;
-    }
-    if (!seen_part || !seen_parts || !seen_version) {
-        *why = "not a part result (no \"part\", \"parts\" or \"unit_list_version\": count with --part K/M --json)";
-        return -1;
-    }
-    if (pl->parts == 0 || pl->part == 0 || pl->part > pl->parts) {
-        *why = "part out of range";
-        return -1;
-    }
+    if (!p->has_check && list->unchecked++ == 0)
+        list->first_unchecked = at;
+    list->v[list->len] = *p;
+    list->from[list->len++] = at;
     return 0;
 }
 
@@ -154,7 +57,7 @@ static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
 {
     char *buf;
     size_t len, i = 0;
-    uint64_t lineno = 0;
+    unsigned long long lineno = 0;
     int rc = nqc_read_all(&buf, &len, f);
 
     if (rc != 0) {
@@ -162,140 +65,156 @@ static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
         return rc == -1 ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
     }
     while (i < len) {
-        const char *why = NULL, *nl = memchr(buf + i, '\n', len - i);
+        const char *nl = memchr(buf + i, '\n', len - i);
         size_t j = nl ? (size_t)(nl - buf) : len;
-        part_line pl;
+        nq_part p;
+        nq_part_error pe;
+        origin at;
         lineno++;
-        rc = parse_part_line(&pl, buf + i, buf + j, &why);
+        rc = nq_part_parse(&p, &pe, buf + i, j - i);
         i = j + 1;
-        if (rc == 1)
+        if (rc != NQ_OK && pe.fault == NQ_PART_BLANK)
             continue;
-        if (rc < 0) {
-            cli_error(err, "%s:%llu: %s", name, (unsigned long long)lineno, why);
+        if (rc != NQ_OK) {
+            char why[160];
+            nq_part_error_format(why, sizeof why, &pe);
+            cli_error(err, "%s:%llu: not a part result: %s", name, lineno, why);
             free(buf);
             return CLI_EXIT_USAGE;
         }
-        if (list->len == list->cap) {
-            size_t cap = list->cap ? list->cap * 2 : 16;
-            part_line *v = realloc(list->v, cap * sizeof *v);
-            if (!v) {
-                free(buf);
-                cli_error(err, "out of memory");
-                return CLI_EXIT_FAILURE;
-            }
-            list->v = v;
-            list->cap = cap;
+        at.file = name;
+        at.line = lineno;
+        if (append(list, &p, at) != 0) {
+            free(buf);
+            cli_error(err, "out of memory");
+            return CLI_EXIT_FAILURE;
         }
-        pl.file = name;
-        pl.line = lineno;
-        list->v[list->len++] = pl;
     }
     free(buf);
     return CLI_EXIT_OK;
 }
 
-static int by_n_then_part(const void *a, const void *b)
+/* Says why the parts do not add up, naming the lines concerned. */
+static void report(const part_list *list, const nq_merge_error *e, int rc, FILE *err)
 {
-    const part_line *x = a, *y = b;
-    if (x->n != y->n)
-        return x->n < y->n ? -1 : 1;
-    if (x->part != y->part)
-        return x->part < y->part ? -1 : 1;
-    return 0;
-}
-
-/* Counts the parts [from, to) as missing and names them in buf, as many as
- * fit ("3, 4, 9"). */
-static void list_missing(char *buf, size_t size, size_t *len, size_t *count,
-                         uint64_t from, uint64_t to)
-{
-    for (uint64_t k = from; k < to; k++, ++*count)
-        if (*len + 24 < size)
-            *len += (size_t)snprintf(buf + *len, size - *len, "%s%llu",
-                                     *len ? ", " : "", (unsigned long long)k);
-}
-
-/* Checks one size's parts [lo, hi) and, unless out is NULL, prints their sum. */
-static int merge_group(const cli_opts *o, const part_line *v, size_t lo,
-                       size_t hi, FILE *out, FILE *err)
-{
-    const part_line *a = &v[lo];
-    uint64_t total = 0, unique = 0, expect = 1;
-    int has_unique = 1;
+    const nq_part *a = &list->v[e->a], *b = &list->v[e->b];
+    const origin *fa = &list->from[e->a], *fb = &list->from[e->b];
     char missing[160] = "";
-    size_t mlen = 0, nmissing = 0;
+    size_t mlen = 0;
 
-    for (size_t i = lo; i < hi; i++) {
-        const part_line *b = &v[i];
-        if (b->parts != a->parts || b->list_version != a->list_version ||
-            strcmp(b->method, a->method) != 0) {
-            cli_error(err, "n = %llu: %s:%llu and %s:%llu come from different splits "
-                              "(parts %llu/%llu, method %s/%s, unit list %llu/%llu)",
-                         (unsigned long long)a->n, a->file, (unsigned long long)a->line,
-                         b->file, (unsigned long long)b->line,
-                         (unsigned long long)a->parts, (unsigned long long)b->parts,
-                         a->method, b->method, (unsigned long long)a->list_version,
-                         (unsigned long long)b->list_version);
-            return CLI_EXIT_FAILURE;
-        }
-        if (i > lo && b->part == v[i - 1].part) {
-            cli_error(err, "n = %llu: part %llu/%llu appears twice (%s:%llu and %s:%llu)",
-                         (unsigned long long)a->n, (unsigned long long)b->part,
-                         (unsigned long long)b->parts, v[i - 1].file,
-                         (unsigned long long)v[i - 1].line, b->file,
-                         (unsigned long long)b->line);
-            return CLI_EXIT_FAILURE;
-        }
-        list_missing(missing, sizeof missing, &mlen, &nmissing, expect, b->part);
-        expect = b->part + 1;
-        total += b->total;
-        unique += b->unique;
-        has_unique &= b->has_unique;
+    switch (rc == NQ_OK ? NQ_MERGE_OK : e->fault) {
+    case NQ_MERGE_SPLIT:
+        cli_error(err, "n = %u: %s:%llu and %s:%llu come from different splits "
+                       "(parts %lu/%lu, method %s/%s, unit list %lu/%lu)",
+                  e->n, fa->file, fa->line, fb->file, fb->line, (unsigned long)a->parts,
+                  (unsigned long)b->parts, nq_method_name(a->method), nq_method_name(b->method),
+                  (unsigned long)a->unit_list_version, (unsigned long)b->unit_list_version);
+        break;
+    case NQ_MERGE_TWICE:
+        cli_error(err, "n = %u: part %lu/%lu appears twice (%s:%llu and %s:%llu)", e->n,
+                  (unsigned long)a->part, (unsigned long)a->parts, fa->file, fa->line,
+                  fb->file, fb->line);
+        break;
+    case NQ_MERGE_UNITS:
+        cli_error(err, "n = %u: %s:%llu: no split into %lu parts exists: the %s method has "
+                       "%llu units",
+                  e->n, fa->file, fa->line, (unsigned long)a->parts, nq_method_name(a->method),
+                  (unsigned long long)e->expected);
+        break;
+    case NQ_MERGE_MISSING:
+        for (uint64_t k = 0; k < e->missing && k < 8; k++)
+            mlen += (size_t)snprintf(missing + mlen, sizeof missing - mlen, "%s%lu",
+                                     k ? ", " : "", (unsigned long)e->first_missing[k]);
+        cli_error(err, "n = %u: %llu of %lu parts missing: %s%s", e->n,
+                  (unsigned long long)e->missing, (unsigned long)a->parts, missing,
+                  e->missing > 8 ? ", ..." : "");
+        break;
+    case NQ_MERGE_OVERFLOW:
+        cli_error(err, "n = %u: the sum passes 2^64 - 1 at %s:%llu: a part is wrong", e->n,
+                  fa->file, fa->line);
+        break;
+    case NQ_MERGE_KNOWN:
+        cli_error(err, "n = %u: the parts add up to %llu %s, but the published count is %llu: "
+                       "a part is wrong",
+                  e->n, (unsigned long long)e->got, e->unique_known ? "unique solutions" : "solutions",
+                  (unsigned long long)e->expected);
+        break;
+    default:
+        cli_error(err, "%s", nq_strerror(rc));
+        break;
     }
-    list_missing(missing, sizeof missing, &mlen, &nmissing, expect, a->parts + 1);
-    if (nmissing) {
-        cli_error(err, "n = %llu: %zu of %llu parts missing: %s%s",
-                     (unsigned long long)a->n, nmissing, (unsigned long long)a->parts,
-                     missing, mlen + 24 >= sizeof missing ? ", ..." : "");
-        return CLI_EXIT_FAILURE;
-    }
-    if (o->unique && !has_unique) {
-        cli_error(err, "n = %llu: the parts carry no unique counts", (unsigned long long)a->n);
-        return CLI_EXIT_FAILURE;
-    }
-    if (!out)
-        return CLI_EXIT_OK;
+}
+
+static void print_sum(const cli_opts *o, const nq_merged *m, FILE *out)
+{
     switch (o->format) {
     case CLI_FORMAT_BARE:
-        fprintf(out, "%llu\n", (unsigned long long)(o->unique ? unique : total));
+        fprintf(out, "%llu\n", (unsigned long long)(o->unique ? m->unique : m->total));
         break;
     case CLI_FORMAT_LABELS:
-        fprintf(out, "%llu\t%llu", (unsigned long long)a->n, (unsigned long long)total);
+        fprintf(out, "%u\t%llu", m->n, (unsigned long long)m->total);
         if (o->unique)
-            fprintf(out, "\t%llu", (unsigned long long)unique);
+            fprintf(out, "\t%llu", (unsigned long long)m->unique);
         fputc('\n', out);
         break;
     case CLI_FORMAT_JSON:
-        fprintf(out, "{\"n\":%llu,\"total\":%llu", (unsigned long long)a->n,
-                (unsigned long long)total);
-        if (has_unique)
-            fprintf(out, ",\"unique\":%llu", (unsigned long long)unique);
-        fprintf(out, ",\"method\":\"%s\",\"parts\":%llu}\n", a->method,
-                (unsigned long long)a->parts);
+        fprintf(out, "{\"n\":%u,\"total\":%llu", m->n, (unsigned long long)m->total);
+        if (m->has_unique)
+            fprintf(out, ",\"unique\":%llu", (unsigned long long)m->unique);
+        fprintf(out, ",\"method\":\"%s\",\"parts\":%lu}\n", nq_method_name(m->method),
+                (unsigned long)m->parts);
         break;
     }
-    return CLI_EXIT_OK;
+}
+
+/* Adds up the parts read and prints the sums. */
+static int merge_and_print(const cli_opts *o, const part_list *list, FILE *out, FILE *err)
+{
+    nq_merged *sums = malloc(list->len * sizeof *sums);
+    nq_merge_error e;
+    size_t nsums = 0;
+    int rc, status = CLI_EXIT_OK;
+
+    if (!sums) {
+        cli_error(err, "out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    rc = nq_merge_parts(sums, &nsums, &e, list->v, list->len);
+    if (rc != NQ_OK) {
+        report(list, &e, rc, err);
+        free(sums);
+        return CLI_EXIT_FAILURE;
+    }
+    for (size_t i = 0; i < nsums; i++)
+        if (o->unique && !sums[i].has_unique) {
+            cli_error(err, "n = %u: the parts carry no unique counts", sums[i].n);
+            free(sums);
+            return CLI_EXIT_FAILURE;
+        }
+    if (list->unchecked)
+        cli_error(err, "warning: %zu part line%s carry no \"check\" field (the first: %s:%llu), "
+                       "so damage to %s cannot be seen",
+                  list->unchecked, list->unchecked > 1 ? "s" : "",
+                  list->first_unchecked.file, list->first_unchecked.line,
+                  list->unchecked > 1 ? "them" : "it");
+    if (o->format == CLI_FORMAT_LABELS)
+        fputs(o->unique ? "n\ttotal\tunique\n" : "n\ttotal\n", out);
+    for (size_t i = 0; i < nsums; i++)
+        print_sum(o, &sums[i], out);
+    status = cli_flush(out, err);
+    free(sums);
+    return status;
 }
 
 int cli_merge(const cli_opts *o, FILE *in, FILE *out, FILE *err)
 {
-    part_list list = {NULL, 0, 0};
+    part_list list;
     int status = CLI_EXIT_OK;
-    size_t lo = 0;
     /* file names as messages show them: escaped, one line each */
     char (*names)[CLI_QUOTE_SIZE] = calloc(o->noperands ? o->noperands : 1,
                                            sizeof *names);
 
+    memset(&list, 0, sizeof list);
     if (!names) {
         cli_error(err, "out of memory");
         return CLI_EXIT_FAILURE;
@@ -322,26 +241,10 @@ int cli_merge(const cli_opts *o, FILE *in, FILE *out, FILE *err)
         cli_error(err, "no part results to merge");
         status = CLI_EXIT_USAGE;
     }
-    if (status == CLI_EXIT_OK) {
-        qsort(list.v, list.len, sizeof *list.v, by_n_then_part);
-        /* check every size before printing any */
-        for (size_t i = 1; i <= list.len && status == CLI_EXIT_OK; i++)
-            if (i == list.len || list.v[i].n != list.v[lo].n) {
-                status = merge_group(o, list.v, lo, i, NULL, err);
-                lo = i;
-            }
-        lo = 0;
-        if (status == CLI_EXIT_OK && o->format == CLI_FORMAT_LABELS)
-            fputs(o->unique ? "n\ttotal\tunique\n" : "n\ttotal\n", out);
-        for (size_t i = 1; i <= list.len && status == CLI_EXIT_OK; i++)
-            if (i == list.len || list.v[i].n != list.v[lo].n) {
-                status = merge_group(o, list.v, lo, i, out, err);
-                lo = i;
-            }
-        if (status == CLI_EXIT_OK)
-            status = cli_flush(out, err);
-    }
+    if (status == CLI_EXIT_OK)
+        status = merge_and_print(o, &list, out, err);
     free(list.v);
+    free(list.from);
     free(names);
     return status;
 }

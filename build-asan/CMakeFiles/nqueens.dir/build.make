@@ -82,6 +82,10 @@ nqueens_EXTERNAL_OBJECTS = \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/join.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/join_match.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/cpu.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/engine.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/list.c.o" \
@@ -92,7 +96,8 @@ nqueens_EXTERNAL_OBJECTS = \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/part.c.o" \
-"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/merge.c.o"
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/merge.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/estimate.c.o"
 
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/status.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/known.c.o
@@ -102,6 +107,10 @@ libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/sym.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/join.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/join_match.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/cpu.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/engine.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/list.c.o
@@ -113,6 +122,7 @@ libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/part.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/merge.c.o
+libnqueens.so.1.0.0: CMakeFiles/nqueens_objects.dir/src/estimate.c.o
 libnqueens.so.1.0.0: CMakeFiles/nqueens.dir/build.make
 libnqueens.so.1.0.0: CMakeFiles/nqueens.dir/link.txt
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Linking C shared library libnqueens.so"

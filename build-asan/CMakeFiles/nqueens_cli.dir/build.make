@@ -83,10 +83,94 @@ CMakeFiles/nqueens_cli.dir/src/cli/cli.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/cli.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/cli.c -o CMakeFiles/nqueens_cli.dir/src/cli/cli.c.s
 
+CMakeFiles/nqueens_cli.dir/src/cli/args.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/args.c.o: /work/wt-trust/src/cli/args.c
+CMakeFiles/nqueens_cli.dir/src/cli/args.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/args.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/args.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/args.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/args.c.o -c /work/wt-trust/src/cli/args.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/args.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/args.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/args.c > CMakeFiles/nqueens_cli.dir/src/cli/args.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/args.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/args.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/args.c -o CMakeFiles/nqueens_cli.dir/src/cli/args.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o: /work/wt-trust/src/cli/optable.c
+CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o -c /work/wt-trust/src/cli/optable.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/optable.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/optable.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/optable.c > CMakeFiles/nqueens_cli.dir/src/cli/optable.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/optable.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/optable.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/optable.c -o CMakeFiles/nqueens_cli.dir/src/cli/optable.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/help.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/help.c.o: /work/wt-trust/src/cli/help.c
+CMakeFiles/nqueens_cli.dir/src/cli/help.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/help.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/help.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/help.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/help.c.o -c /work/wt-trust/src/cli/help.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/help.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/help.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/help.c > CMakeFiles/nqueens_cli.dir/src/cli/help.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/help.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/help.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/help.c -o CMakeFiles/nqueens_cli.dir/src/cli/help.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o: /work/wt-trust/src/cli/sizes.c
+CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_5) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o -c /work/wt-trust/src/cli/sizes.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/sizes.c > CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/sizes.c -o CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/count.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/count.c.o: /work/wt-trust/src/cli/count.c
+CMakeFiles/nqueens_cli.dir/src/cli/count.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_6) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/count.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/count.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/count.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/count.c.o -c /work/wt-trust/src/cli/count.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/count.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/count.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/count.c > CMakeFiles/nqueens_cli.dir/src/cli/count.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/count.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/count.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/count.c -o CMakeFiles/nqueens_cli.dir/src/cli/count.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o: /work/wt-trust/src/cli/estimate.c
+CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_7) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o -c /work/wt-trust/src/cli/estimate.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/estimate.c > CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/estimate.c -o CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.s
+
 CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o: CMakeFiles/nqueens_cli.dir/flags.make
 CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o: /work/wt-trust/src/cli/solutions.c
 CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_8) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o -c /work/wt-trust/src/cli/solutions.c
 
 CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.i: cmake_force
@@ -97,35 +181,95 @@ CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/solutions.c -o CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.s
 
-CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o: CMakeFiles/nqueens_cli.dir/flags.make
-CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o: /work/wt-trust/src/cli/longrun.c
-CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o"
-	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o -c /work/wt-trust/src/cli/longrun.c
+CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o: /work/wt-trust/src/cli/merge.c
+CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o -c /work/wt-trust/src/cli/merge.c
 
-CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.i: cmake_force
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.i"
-	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/longrun.c > CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.i
+CMakeFiles/nqueens_cli.dir/src/cli/merge.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/merge.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/merge.c > CMakeFiles/nqueens_cli.dir/src/cli/merge.c.i
 
-CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.s: cmake_force
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.s"
-	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/longrun.c -o CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.s
+CMakeFiles/nqueens_cli.dir/src/cli/merge.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/merge.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/merge.c -o CMakeFiles/nqueens_cli.dir/src/cli/merge.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o: /work/wt-trust/src/cli/progress.c
+CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o -c /work/wt-trust/src/cli/progress.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/progress.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/progress.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/progress.c > CMakeFiles/nqueens_cli.dir/src/cli/progress.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/progress.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/progress.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/progress.c -o CMakeFiles/nqueens_cli.dir/src/cli/progress.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o: /work/wt-trust/src/cli/signals.c
+CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o -c /work/wt-trust/src/cli/signals.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/signals.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/signals.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/signals.c > CMakeFiles/nqueens_cli.dir/src/cli/signals.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/signals.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/signals.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/signals.c -o CMakeFiles/nqueens_cli.dir/src/cli/signals.c.s
+
+CMakeFiles/nqueens_cli.dir/src/cli/output.c.o: CMakeFiles/nqueens_cli.dir/flags.make
+CMakeFiles/nqueens_cli.dir/src/cli/output.c.o: /work/wt-trust/src/cli/output.c
+CMakeFiles/nqueens_cli.dir/src/cli/output.c.o: CMakeFiles/nqueens_cli.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_12) "Building C object CMakeFiles/nqueens_cli.dir/src/cli/output.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_cli.dir/src/cli/output.c.o -MF CMakeFiles/nqueens_cli.dir/src/cli/output.c.o.d -o CMakeFiles/nqueens_cli.dir/src/cli/output.c.o -c /work/wt-trust/src/cli/output.c
+
+CMakeFiles/nqueens_cli.dir/src/cli/output.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_cli.dir/src/cli/output.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/cli/output.c > CMakeFiles/nqueens_cli.dir/src/cli/output.c.i
+
+CMakeFiles/nqueens_cli.dir/src/cli/output.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_cli.dir/src/cli/output.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/cli/output.c -o CMakeFiles/nqueens_cli.dir/src/cli/output.c.s
 
 # Object files for target nqueens_cli
 nqueens_cli_OBJECTS = \
 "CMakeFiles/nqueens_cli.dir/src/cli/cli.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/args.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/help.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/count.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o" \
 "CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o" \
-"CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o"
+"CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o" \
+"CMakeFiles/nqueens_cli.dir/src/cli/output.c.o"
 
 # External object files for target nqueens_cli
 nqueens_cli_EXTERNAL_OBJECTS =
 
 libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/cli.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/args.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/optable.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/help.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/sizes.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/count.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/estimate.c.o
 libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/solutions.c.o
-libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/longrun.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/merge.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/progress.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/signals.c.o
+libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/src/cli/output.c.o
 libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/build.make
 libnqueens_cli.a: CMakeFiles/nqueens_cli.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Linking C static library libnqueens_cli.a"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_13) "Linking C static library libnqueens_cli.a"
 	$(CMAKE_COMMAND) -P CMakeFiles/nqueens_cli.dir/cmake_clean_target.cmake
 	$(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/nqueens_cli.dir/link.txt --verbose=$(VERBOSE)
 

@@ -4,7 +4,7 @@
 # compile C with /usr/bin/cc
 C_DEFINES = 
 
-C_INCLUDES = -I/work/wt-trust/src/cli -I/work/wt-trust/include
+C_INCLUDES = -I/work/wt-trust/src/cli -I/work/wt-trust/include -I/work/wt-trust/src/common
 
 C_FLAGS = -g -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wstrict-prototypes -Wformat=2 -Wundef -Wcast-qual -Werror -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -std=c11
 

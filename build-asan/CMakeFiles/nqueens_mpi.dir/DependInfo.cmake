@@ -8,7 +8,9 @@ set(CMAKE_DEPENDS_LANGUAGES
 
 # The set of dependency files which are needed:
 set(CMAKE_DEPENDS_DEPENDENCY_FILES
-  "/work/wt-trust/src/mpi/nqueens_mpi.c" "CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o" "gcc" "CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o.d"
+  "/work/wt-trust/src/mpi/coordinator.c" "CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o" "gcc" "CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o.d"
+  "/work/wt-trust/src/mpi/main.c" "CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o" "gcc" "CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o.d"
+  "/work/wt-trust/src/mpi/worker.c" "CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o" "gcc" "CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o.d"
   )
 
 # Targets to which this target links.

@@ -69,33 +69,65 @@ include CMakeFiles/nqueens_mpi.dir/progress.make
 # Include the compile flags for this target's objects.
 include CMakeFiles/nqueens_mpi.dir/flags.make
 
-CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o: CMakeFiles/nqueens_mpi.dir/flags.make
-CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o: /work/wt-trust/src/mpi/nqueens_mpi.c
-CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o: CMakeFiles/nqueens_mpi.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Building C object CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o"
-	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o -MF CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o.d -o CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o -c /work/wt-trust/src/mpi/nqueens_mpi.c
+CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o: CMakeFiles/nqueens_mpi.dir/flags.make
+CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o: /work/wt-trust/src/mpi/main.c
+CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o: CMakeFiles/nqueens_mpi.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Building C object CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o -MF CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o.d -o CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o -c /work/wt-trust/src/mpi/main.c
 
-CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.i: cmake_force
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.i"
-	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/mpi/nqueens_mpi.c > CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.i
+CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/mpi/main.c > CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.i
 
-CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.s: cmake_force
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.s"
-	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/mpi/nqueens_mpi.c -o CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.s
+CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/mpi/main.c -o CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.s
+
+CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o: CMakeFiles/nqueens_mpi.dir/flags.make
+CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o: /work/wt-trust/src/mpi/coordinator.c
+CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o: CMakeFiles/nqueens_mpi.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o -MF CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o.d -o CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o -c /work/wt-trust/src/mpi/coordinator.c
+
+CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/mpi/coordinator.c > CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.i
+
+CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/mpi/coordinator.c -o CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.s
+
+CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o: CMakeFiles/nqueens_mpi.dir/flags.make
+CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o: /work/wt-trust/src/mpi/worker.c
+CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o: CMakeFiles/nqueens_mpi.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o -MF CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o.d -o CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o -c /work/wt-trust/src/mpi/worker.c
+
+CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/mpi/worker.c > CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.i
+
+CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/mpi/worker.c -o CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.s
 
 # Object files for target nqueens_mpi
 nqueens_mpi_OBJECTS = \
-"CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o"
+"CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o" \
+"CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o" \
+"CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o"
 
 # External object files for target nqueens_mpi
 nqueens_mpi_EXTERNAL_OBJECTS =
 
-nqueens-mpi: CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o
+nqueens-mpi: CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o
+nqueens-mpi: CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o
+nqueens-mpi: CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o
 nqueens-mpi: CMakeFiles/nqueens_mpi.dir/build.make
 nqueens-mpi: libnqueens.so.1.0.0
 nqueens-mpi: /usr/lib/x86_64-linux-gnu/openmpi/lib/libmpi.so
 nqueens-mpi: CMakeFiles/nqueens_mpi.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Linking C executable nqueens-mpi"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Linking C executable nqueens-mpi"
 	$(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/nqueens_mpi.dir/link.txt --verbose=$(VERBOSE)
 
 # Rule to build all files generated by this target.

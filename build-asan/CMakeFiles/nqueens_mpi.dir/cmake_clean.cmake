@@ -1,6 +1,10 @@
 file(REMOVE_RECURSE
-  "CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o"
-  "CMakeFiles/nqueens_mpi.dir/src/mpi/nqueens_mpi.c.o.d"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/coordinator.c.o.d"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/main.c.o.d"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o"
+  "CMakeFiles/nqueens_mpi.dir/src/mpi/worker.c.o.d"
   "nqueens-mpi"
   "nqueens-mpi.pdb"
 )

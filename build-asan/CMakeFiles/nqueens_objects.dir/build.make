@@ -181,10 +181,66 @@ CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/sym_avx2.c -o CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.s
 
+CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o: /work/wt-trust/src/sym_avx512.c
+CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o -MF CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o.d -o CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o -c /work/wt-trust/src/sym_avx512.c
+
+CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/sym_avx512.c > CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.i
+
+CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/sym_avx512.c -o CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.s
+
+CMakeFiles/nqueens_objects.dir/src/join.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/join.c.o: /work/wt-trust/src/join.c
+CMakeFiles/nqueens_objects.dir/src/join.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/nqueens_objects.dir/src/join.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/join.c.o -MF CMakeFiles/nqueens_objects.dir/src/join.c.o.d -o CMakeFiles/nqueens_objects.dir/src/join.c.o -c /work/wt-trust/src/join.c
+
+CMakeFiles/nqueens_objects.dir/src/join.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/join.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/join.c > CMakeFiles/nqueens_objects.dir/src/join.c.i
+
+CMakeFiles/nqueens_objects.dir/src/join.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/join.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/join.c -o CMakeFiles/nqueens_objects.dir/src/join.c.s
+
+CMakeFiles/nqueens_objects.dir/src/join_match.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/join_match.c.o: /work/wt-trust/src/join_match.c
+CMakeFiles/nqueens_objects.dir/src/join_match.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Building C object CMakeFiles/nqueens_objects.dir/src/join_match.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/join_match.c.o -MF CMakeFiles/nqueens_objects.dir/src/join_match.c.o.d -o CMakeFiles/nqueens_objects.dir/src/join_match.c.o -c /work/wt-trust/src/join_match.c
+
+CMakeFiles/nqueens_objects.dir/src/join_match.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/join_match.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/join_match.c > CMakeFiles/nqueens_objects.dir/src/join_match.c.i
+
+CMakeFiles/nqueens_objects.dir/src/join_match.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/join_match.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/join_match.c -o CMakeFiles/nqueens_objects.dir/src/join_match.c.s
+
+CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o: /work/wt-trust/src/join_quarter.c
+CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_12) "Building C object CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o -MF CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o.d -o CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o -c /work/wt-trust/src/join_quarter.c
+
+CMakeFiles/nqueens_objects.dir/src/join_quarter.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/join_quarter.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/join_quarter.c > CMakeFiles/nqueens_objects.dir/src/join_quarter.c.i
+
+CMakeFiles/nqueens_objects.dir/src/join_quarter.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/join_quarter.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/join_quarter.c -o CMakeFiles/nqueens_objects.dir/src/join_quarter.c.s
+
 CMakeFiles/nqueens_objects.dir/src/cpu.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/cpu.c.o: /work/wt-trust/src/cpu.c
 CMakeFiles/nqueens_objects.dir/src/cpu.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/nqueens_objects.dir/src/cpu.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_13) "Building C object CMakeFiles/nqueens_objects.dir/src/cpu.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/cpu.c.o -MF CMakeFiles/nqueens_objects.dir/src/cpu.c.o.d -o CMakeFiles/nqueens_objects.dir/src/cpu.c.o -c /work/wt-trust/src/cpu.c
 
 CMakeFiles/nqueens_objects.dir/src/cpu.c.i: cmake_force
@@ -198,7 +254,7 @@ CMakeFiles/nqueens_objects.dir/src/cpu.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/engine.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/engine.c.o: /work/wt-trust/src/engine.c
 CMakeFiles/nqueens_objects.dir/src/engine.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/nqueens_objects.dir/src/engine.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_14) "Building C object CMakeFiles/nqueens_objects.dir/src/engine.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/engine.c.o -MF CMakeFiles/nqueens_objects.dir/src/engine.c.o.d -o CMakeFiles/nqueens_objects.dir/src/engine.c.o -c /work/wt-trust/src/engine.c
 
 CMakeFiles/nqueens_objects.dir/src/engine.c.i: cmake_force
@@ -212,7 +268,7 @@ CMakeFiles/nqueens_objects.dir/src/engine.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/list.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/list.c.o: /work/wt-trust/src/list.c
 CMakeFiles/nqueens_objects.dir/src/list.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Building C object CMakeFiles/nqueens_objects.dir/src/list.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_15) "Building C object CMakeFiles/nqueens_objects.dir/src/list.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/list.c.o -MF CMakeFiles/nqueens_objects.dir/src/list.c.o.d -o CMakeFiles/nqueens_objects.dir/src/list.c.o -c /work/wt-trust/src/list.c
 
 CMakeFiles/nqueens_objects.dir/src/list.c.i: cmake_force
@@ -226,7 +282,7 @@ CMakeFiles/nqueens_objects.dir/src/list.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/construct.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/construct.c.o: /work/wt-trust/src/construct.c
 CMakeFiles/nqueens_objects.dir/src/construct.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_12) "Building C object CMakeFiles/nqueens_objects.dir/src/construct.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_16) "Building C object CMakeFiles/nqueens_objects.dir/src/construct.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/construct.c.o -MF CMakeFiles/nqueens_objects.dir/src/construct.c.o.d -o CMakeFiles/nqueens_objects.dir/src/construct.c.o -c /work/wt-trust/src/construct.c
 
 CMakeFiles/nqueens_objects.dir/src/construct.c.i: cmake_force
@@ -240,7 +296,7 @@ CMakeFiles/nqueens_objects.dir/src/construct.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/random.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/random.c.o: /work/wt-trust/src/random.c
 CMakeFiles/nqueens_objects.dir/src/random.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_13) "Building C object CMakeFiles/nqueens_objects.dir/src/random.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_17) "Building C object CMakeFiles/nqueens_objects.dir/src/random.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/random.c.o -MF CMakeFiles/nqueens_objects.dir/src/random.c.o.d -o CMakeFiles/nqueens_objects.dir/src/random.c.o -c /work/wt-trust/src/random.c
 
 CMakeFiles/nqueens_objects.dir/src/random.c.i: cmake_force
@@ -254,7 +310,7 @@ CMakeFiles/nqueens_objects.dir/src/random.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/verify.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/verify.c.o: /work/wt-trust/src/verify.c
 CMakeFiles/nqueens_objects.dir/src/verify.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_14) "Building C object CMakeFiles/nqueens_objects.dir/src/verify.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_18) "Building C object CMakeFiles/nqueens_objects.dir/src/verify.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/verify.c.o -MF CMakeFiles/nqueens_objects.dir/src/verify.c.o.d -o CMakeFiles/nqueens_objects.dir/src/verify.c.o -c /work/wt-trust/src/verify.c
 
 CMakeFiles/nqueens_objects.dir/src/verify.c.i: cmake_force
@@ -268,7 +324,7 @@ CMakeFiles/nqueens_objects.dir/src/verify.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/parse.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/parse.c.o: /work/wt-trust/src/parse.c
 CMakeFiles/nqueens_objects.dir/src/parse.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_15) "Building C object CMakeFiles/nqueens_objects.dir/src/parse.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_19) "Building C object CMakeFiles/nqueens_objects.dir/src/parse.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/parse.c.o -MF CMakeFiles/nqueens_objects.dir/src/parse.c.o.d -o CMakeFiles/nqueens_objects.dir/src/parse.c.o -c /work/wt-trust/src/parse.c
 
 CMakeFiles/nqueens_objects.dir/src/parse.c.i: cmake_force
@@ -282,7 +338,7 @@ CMakeFiles/nqueens_objects.dir/src/parse.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o: /work/wt-trust/src/checkpoint.c
 CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_16) "Building C object CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_20) "Building C object CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o -MF CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o.d -o CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o -c /work/wt-trust/src/checkpoint.c
 
 CMakeFiles/nqueens_objects.dir/src/checkpoint.c.i: cmake_force
@@ -296,7 +352,7 @@ CMakeFiles/nqueens_objects.dir/src/checkpoint.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o: /work/wt-trust/src/checkpoint_file.c
 CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_17) "Building C object CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_21) "Building C object CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o -MF CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o.d -o CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o -c /work/wt-trust/src/checkpoint_file.c
 
 CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.i: cmake_force
@@ -310,7 +366,7 @@ CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/part.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/part.c.o: /work/wt-trust/src/part.c
 CMakeFiles/nqueens_objects.dir/src/part.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_18) "Building C object CMakeFiles/nqueens_objects.dir/src/part.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_22) "Building C object CMakeFiles/nqueens_objects.dir/src/part.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/part.c.o -MF CMakeFiles/nqueens_objects.dir/src/part.c.o.d -o CMakeFiles/nqueens_objects.dir/src/part.c.o -c /work/wt-trust/src/part.c
 
 CMakeFiles/nqueens_objects.dir/src/part.c.i: cmake_force
@@ -324,7 +380,7 @@ CMakeFiles/nqueens_objects.dir/src/part.c.s: cmake_force
 CMakeFiles/nqueens_objects.dir/src/merge.c.o: CMakeFiles/nqueens_objects.dir/flags.make
 CMakeFiles/nqueens_objects.dir/src/merge.c.o: /work/wt-trust/src/merge.c
 CMakeFiles/nqueens_objects.dir/src/merge.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_19) "Building C object CMakeFiles/nqueens_objects.dir/src/merge.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_23) "Building C object CMakeFiles/nqueens_objects.dir/src/merge.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/merge.c.o -MF CMakeFiles/nqueens_objects.dir/src/merge.c.o.d -o CMakeFiles/nqueens_objects.dir/src/merge.c.o -c /work/wt-trust/src/merge.c
 
 CMakeFiles/nqueens_objects.dir/src/merge.c.i: cmake_force
@@ -335,6 +391,20 @@ CMakeFiles/nqueens_objects.dir/src/merge.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/merge.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/merge.c -o CMakeFiles/nqueens_objects.dir/src/merge.c.s
 
+CMakeFiles/nqueens_objects.dir/src/estimate.c.o: CMakeFiles/nqueens_objects.dir/flags.make
+CMakeFiles/nqueens_objects.dir/src/estimate.c.o: /work/wt-trust/src/estimate.c
+CMakeFiles/nqueens_objects.dir/src/estimate.c.o: CMakeFiles/nqueens_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_24) "Building C object CMakeFiles/nqueens_objects.dir/src/estimate.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/nqueens_objects.dir/src/estimate.c.o -MF CMakeFiles/nqueens_objects.dir/src/estimate.c.o.d -o CMakeFiles/nqueens_objects.dir/src/estimate.c.o -c /work/wt-trust/src/estimate.c
+
+CMakeFiles/nqueens_objects.dir/src/estimate.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/nqueens_objects.dir/src/estimate.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt-trust/src/estimate.c > CMakeFiles/nqueens_objects.dir/src/estimate.c.i
+
+CMakeFiles/nqueens_objects.dir/src/estimate.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/nqueens_objects.dir/src/estimate.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt-trust/src/estimate.c -o CMakeFiles/nqueens_objects.dir/src/estimate.c.s
+
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/status.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/known.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/method.c.o
@@ -343,6 +413,10 @@ nqueens_objects: CMakeFiles/nqueens_objects.dir/src/sym.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/join.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/join_match.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/cpu.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/engine.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/list.c.o
@@ -354,6 +428,7 @@ nqueens_objects: CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/part.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/src/merge.c.o
+nqueens_objects: CMakeFiles/nqueens_objects.dir/src/estimate.c.o
 nqueens_objects: CMakeFiles/nqueens_objects.dir/build.make
 .PHONY : nqueens_objects
 

@@ -82,6 +82,10 @@ nqueens_internal_EXTERNAL_OBJECTS = \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/join.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/join_match.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/cpu.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/engine.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/list.c.o" \
@@ -92,7 +96,8 @@ nqueens_internal_EXTERNAL_OBJECTS = \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o" \
 "/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/part.c.o" \
-"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/merge.c.o"
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/merge.c.o" \
+"/work/wt-trust/build-asan/CMakeFiles/nqueens_objects.dir/src/estimate.c.o"
 
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/status.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/known.c.o
@@ -102,6 +107,10 @@ tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/sym.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/sym_kernel.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/sym_scalar.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/sym_avx2.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/sym_avx512.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/join.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/join_match.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/join_quarter.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/cpu.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/engine.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/list.c.o
@@ -113,6 +122,7 @@ tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/checkpoint.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/checkpoint_file.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/part.c.o
 tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/merge.c.o
+tests/libnqueens_internal.a: CMakeFiles/nqueens_objects.dir/src/estimate.c.o
 tests/libnqueens_internal.a: tests/CMakeFiles/nqueens_internal.dir/build.make
 tests/libnqueens_internal.a: tests/CMakeFiles/nqueens_internal.dir/link.txt
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt-trust/build-asan/CMakeFiles --progress-num=$(CMAKE_PROGRESS_1) "Linking C static library libnqueens_internal.a"

@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for nq_ref_takaken.
+# This may be replaced when dependencies are built.
