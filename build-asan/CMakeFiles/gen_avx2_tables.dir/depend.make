@@ -1,2 +1,0 @@
-# Empty dependencies file for gen_avx2_tables.
-# This may be replaced when dependencies are built.

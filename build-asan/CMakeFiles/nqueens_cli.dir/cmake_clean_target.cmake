@@ -1,3 +1,0 @@
-file(REMOVE_RECURSE
-  "libnqueens_cli.a"
-)

@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for nqueens_exe.
-# This may be replaced when dependencies are built.
