@@ -1,77 +1,127 @@
 #!/bin/sh
-# Installs what the tests need (Debian/Ubuntu), then builds and tests the
-# project twice: a -Werror build, and an AddressSanitizer +
-# UndefinedBehaviorSanitizer build. Extra steps run when their tools are
-# present: the parser fuzzer (clang) and the MPI tests (Open MPI).
+# The test command: installs what the tests need (Debian/Ubuntu), then
+#   1. a -Werror optimised build: every default test, the long counts
+#      (n = 17, 18), MPI and the install;
+#   2. an AddressSanitizer + UndefinedBehaviorSanitizer build: the same
+#      tests on smaller boards (tests/test_sizes.h);
+#   3. libFuzzer on each parser, a fixed time each.
+# Every test dependency is required (NQ_REQUIRE_TESTS): a missing one is an
+# error, never a skipped step. Each step prints its time.
 #
-# usage: sh tests/run.sh            (from the repository root)
-# env:   NQ_JOBS=N  build jobs; NQ_SKIP_INSTALL=1 skips apt-get
+# usage: sh tests/run.sh            (from anywhere)
+# env:   NQ_JOBS=N           build and test jobs (default: all CPUs)
+#        NQ_SKIP_INSTALL=1   no apt-get
+#        NQ_FUZZ_SECONDS=S   fuzzing time per target (default 20)
 set -eu
 cd "$(dirname "$0")/.."
 jobs=${NQ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+fuzz_seconds=${NQ_FUZZ_SECONDS:-20}
+t0=$(date +%s)
+t=$t0
+step() {  # step NAME: prints the time of the step that ends here, then NAME
+  now=$(date +%s)
+  [ -z "${name:-}" ] || echo "== $name: $((now - t)) s"
+  t=$now name=$1
+  echo "== $name"
+}
+fail() { echo "tests/run.sh: $*" >&2; exit 1; }
 
-# --- test dependencies -------------------------------------------------------
-pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev openmpi-bin libopenmpi-dev bsdutils groff-base"
+# --- test dependencies -----------------------------------------------------------
+pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev
+      openmpi-bin libopenmpi-dev bsdutils groff-base"
 if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   for p in $pkgs; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
   done
   if [ -n "$missing" ]; then
+    step "installing:$missing"
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "== installing:$missing"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      $missing >/dev/null
   fi
 fi
+for tool in cmake cc clang mpirun pkg-config script; do
+  command -v $tool >/dev/null 2>&1 || fail "$tool is missing; the tests need it"
+done
 
-# --- 1. strict build, all default tests ----------------------------------------
-echo "== build (warnings are errors)"
-cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON >/dev/null
-cmake --build build/test -j "$jobs"
-echo "== tests"
-ctest --test-dir build/test --output-on-failure -j "$jobs"
-echo "== long counts (n = 17, 18)"
-ctest --test-dir build/test --output-on-failure -C Long -L long
+# --- build both variants ------------------------------------------------------------
+# The two builds are configured and compiled side by side: each alone leaves
+# cores idle while it configures and links.
+step "configure and build: optimised (-Werror) and sanitizers"
+mkdir -p build
+cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON \
+      -DNQ_REQUIRE_TESTS=ON >build/test.log 2>&1 &
+pid=$!
+# -O1: AddressSanitizer's advice; -O0 runs the tests three times slower
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
+      -DNQ_WERROR=ON -DNQ_SANITIZE=address,undefined -DNQ_REQUIRE_TESTS=ON \
+      >build/asan.log 2>&1 || { cat build/asan.log; fail "configure failed (asan)"; }
+wait $pid || { cat build/test.log; fail "configure failed (optimised)"; }
+cmake --build build/test -j "$jobs" >>build/test.log 2>&1 &
+pid=$!
+cmake --build build/asan -j "$jobs" >>build/asan.log 2>&1 ||
+  { grep -E -A5 "error|warning" build/asan.log | head -n 60; fail "build failed (asan)"; }
+wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "build failed"; }
 
-# --- 2. sanitizers ----------------------------------------------------------------
-echo "== build (AddressSanitizer + UndefinedBehaviorSanitizer)"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DNQ_WERROR=ON \
-      -DNQ_SANITIZE=address,undefined >/dev/null
-cmake --build build/asan -j "$jobs"
-echo "== tests under sanitizers"
+# --- 1. optimised build: default tests and long counts in one run ----------------------
+step "tests, with the long counts (n = 17, 18)"
+ctest --test-dir build/test --output-on-failure -j "$jobs" -C Long
+
+# --- 2. sanitizers -------------------------------------------------------------------
+step "tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure -j "$jobs"
 
-# --- 3. fuzzing the placement parser and verifier (bounded) -------------------------
-if command -v clang >/dev/null 2>&1; then
-  echo "== fuzz: placement parser and verifier, ${NQ_FUZZ_SECONDS:-60} s"
-  mkdir -p build/fuzz build/fuzz-new
-  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
-    tests/fuzz/fuzz_placement.c src/parse.c src/verify.c -o build/fuzz/fuzz_placement
-  ./build/fuzz/fuzz_placement -max_total_time="${NQ_FUZZ_SECONDS:-60}" -max_len=4096 \
-    -timeout=10 -artifact_prefix=build/fuzz/ -print_final_stats=1 \
-    build/fuzz-new tests/fuzz/corpus 2>build/fuzz/log || { tail -n 40 build/fuzz/log; exit 1; }
-  grep -E "^stat::number_of_executed_units" build/fuzz/log || true
-  # the part-line parser with merging, and the checkpoint loader (20 s each)
+# --- 3. fuzzing --------------------------------------------------------------------------
+# One line per target: its source in tests/fuzz, its seed corpus (never
+# written to), and the library sources it needs.
+fuzz_targets="
+fuzz_placement   tests/fuzz/corpus             src/parse.c src/verify.c
+fuzz_partline    tests/fuzz/corpus-partline    src/part.c src/merge.c src/method.c src/plain.c src/sym.c src/sym_kernel.c src/sym_scalar.c src/sym_avx2.c src/cpu.c src/known.c src/status.c
+fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint_file.c
+"
+step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
+mkdir -p build/fuzz
+pids=""
+while read -r target corpus sources; do
+  [ -n "$target" ] || continue
+  # shellcheck disable=SC2086 # the sources are a list
   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc tests/fuzz/fuzz_partline.c \
-    src/part.c src/merge.c src/method.c src/plain.c src/sym.c src/sym_kernel.c \
-    src/sym_scalar.c src/sym_avx2.c src/cpu.c src/known.c src/status.c \
-    -o build/fuzz/fuzz_partline
-  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -Isrc \
-    tests/fuzz/fuzz_checkpoint.c src/checkpoint_file.c -o build/fuzz/fuzz_checkpoint
-  for t in partline checkpoint; do
-    echo "== fuzz: $t, 20 s"
-    mkdir -p "build/fuzz-new-$t"
-    ./build/fuzz/fuzz_$t -max_total_time=20 -max_len=4096 -timeout=10 \
-      -artifact_prefix=build/fuzz/ -print_final_stats=1 "build/fuzz-new-$t" \
-      "tests/fuzz/corpus-$t" 2>build/fuzz/log || { tail -n 40 build/fuzz/log; exit 1; }
-    grep -E "^stat::number_of_executed_units" build/fuzz/log || true
-  done
-else
-  echo "== fuzz: skipped (no clang)"
-fi
+    -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc \
+    "tests/fuzz/$target.c" $sources -o "build/fuzz/$target" &
+  pids="$pids $!"
+done <<EOF
+$fuzz_targets
+EOF
+for p in $pids; do wait "$p" || fail "a fuzz target did not build"; done
 
-echo "== all tests passed"
+run_fuzz() {  # run_fuzz TARGET CORPUS: new inputs go to build/fuzz/TARGET.new
+  rm -rf "build/fuzz/$1.new" && mkdir -p "build/fuzz/$1.new" &&
+    "./build/fuzz/$1" -max_total_time="$fuzz_seconds" -max_len=4096 -timeout=10 \
+      -artifact_prefix="build/fuzz/$1-" -print_final_stats=1 \
+      "build/fuzz/$1.new" "$2" >"build/fuzz/$1.log" 2>&1 </dev/null
+}
+batch="" running=0 failed=""
+wait_batch() {
+  for p in $batch; do wait "${p%%:*}" || failed="$failed ${p#*:}"; done
+  batch="" running=0
+}
+while read -r target corpus sources; do
+  [ -n "$target" ] || continue
+  run_fuzz "$target" "$corpus" &
+  batch="$batch $!:$target" running=$((running + 1))
+  [ "$running" -lt "$jobs" ] || wait_batch
+done <<EOF
+$fuzz_targets
+EOF
+wait_batch
+for log in build/fuzz/*.log; do
+  echo "$(basename "$log" .log): $(grep -E '^stat::number_of_executed_units' "$log" || echo '?')"
+done
+for target in $failed; do tail -n 40 "build/fuzz/$target.log"; done
+[ -z "$failed" ] || fail "fuzzing found a fault in:$failed"
+
+step "all tests passed; $(( $(date +%s) - t0 )) s in all"

@@ -415,7 +415,7 @@ static void test_part_and_merge(void **state)
     assert_int_equal(o.status, 0);
     assert_non_null(strstr(o.out, "\"part\":2,\"parts\":3,\"unit_list_version\":"));
     for (int k = 1; k <= 3; k++) {
-        char arg[8];
+        char arg[16];
         snprintf(arg, sizeof arg, "%d/3", k);
         o = run_cli(NULL, "--part", arg, "--json", "10", NULL);
         strcat(parts, o.out);

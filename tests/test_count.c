@@ -14,6 +14,7 @@
 
 #include "known_values.h"
 #include "nqc_clock.h"
+#include "test_sizes.h"
 #include "nqueens.h"
 
 static nq_count_result count_with(unsigned n, nq_method method, unsigned threads)
@@ -30,7 +31,7 @@ static nq_count_result count_with(unsigned n, nq_method method, unsigned threads
 static void test_plain_known_totals(void **state)
 {
     (void)state;
-    for (unsigned n = 0; n <= 16; n++) {
+    for (unsigned n = 0; n <= NQ_TEST_MAX_N; n++) {
         nq_count_result r = count_with(n, NQ_METHOD_PLAIN, 0);
         assert_int_equal(r.total, test_known[n].total);
         assert_int_equal(r.method, NQ_METHOD_PLAIN);
@@ -41,7 +42,7 @@ static void test_plain_known_totals(void **state)
 static void test_symmetry_known_totals_and_unique(void **state)
 {
     (void)state;
-    for (unsigned n = 0; n <= 16; n++) {
+    for (unsigned n = 0; n <= NQ_TEST_MAX_N; n++) {
         nq_count_result r = count_with(n, NQ_METHOD_DEFAULT, 0);
         assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
         assert_true(r.has_unique);
@@ -132,7 +133,7 @@ static void test_join_units_any_order(void **state)
 static void test_methods_agree(void **state)
 {
     (void)state;
-    for (unsigned n = 0; n <= 14; n++) {
+    for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
         nq_count_result a = count_with(n, NQ_METHOD_PLAIN, 1);
         nq_count_result b = count_with(n, NQ_METHOD_SYMMETRY, 1);
         assert_int_equal(a.total, b.total);
@@ -149,7 +150,7 @@ static void test_simd_levels_agree(void **state)
     for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++) {
         unsigned ran = 0;
         for (int s = NQ_SIMD_AVX2; s <= (int)nq_simd_best(); s++)
-            for (unsigned n = 0; n <= 14; n++) {
+            for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
                 nq_count_options o = NQ_COUNT_OPTIONS_INIT;
                 nq_count_result a, b;
                 int rc;

@@ -14,6 +14,7 @@
 #include "sym.h"
 #include "sym_kernel.h"
 #include "sym_avx2_tables.h"
+#include "test_sizes.h"
 
 /* OEIS A000170 and A002562, n = 0..16. */
 static const uint64_t known_total[] = {
@@ -57,7 +58,7 @@ static nq_unit_result count_all(unsigned n, nq_simd simd)
 
 static void check_known(nq_simd simd)
 {
-    for (unsigned n = 0; n <= 16; n++) {
+    for (unsigned n = 0; n <= NQ_TEST_MAX_N; n++) {
         nq_unit_result r = count_all(n, simd);
         assert_int_equal(r.total, known_total[n]);
         assert_int_equal(r.unique, known_unique[n]);
@@ -103,17 +104,19 @@ static void test_known_avx512(void **state)
     check_known(NQ_SIMD_AVX512);
 }
 
-/* Every unit of n = 4..14 at `level` against the scalar walk, one by one,
- * because compensating errors would cancel in a sum; then the first and
- * middle units of a few boards too big to count here. */
+/* Every unit of n = 4..NQ_TEST_CROSS_N (14; fewer in sanitizer builds) at
+ * `level` against the scalar walk, one by one, because compensating errors
+ * would cancel in a sum; then the first and middle units of a few boards
+ * too big to count here. */
 static void check_units(nq_simd level)
 {
     static const unsigned big[] = { 15, 20, 21 };
-    for (unsigned n = 4; n <= 14 + sizeof big / sizeof big[0]; n++) {
-        unsigned size_n = n <= 14 ? n : big[n - 15];
+    const unsigned last = NQ_TEST_CROSS_N;
+    for (unsigned n = 4; n <= last + sizeof big / sizeof big[0]; n++) {
+        unsigned size_n = n <= last ? n : big[n - last - 1];
         nq_sym_plan *plan = build(size_n);
         uint64_t size = nq_sym_plan_size(plan);
-        uint64_t step = size_n > 14 ? size / 2 : 1;
+        uint64_t step = size_n > last ? size / 2 : 1;
         for (uint64_t u = 0; u < size; u += step) {
             nq_unit_result a = solve(plan, u, NQ_SIMD_NONE);
             nq_unit_result b = solve(plan, u, level);
