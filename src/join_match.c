@@ -186,9 +186,9 @@ NQ_AVX512_FN static void slice64_avx512(uint64_t set[][NQ_JOIN_WORDS],
     __m512i r[8], t[8], u[8], v[8];
     for (unsigned g = 0; g < 8; g++) {
         size_t first = 8 * g;
-        __mmask8 live = first >= count ? 0
-                        : (count - first >= 8 ? 0xff
-                                              : (__mmask8)((1u << (count - first)) - 1u));
+        __mmask8 live = (__mmask8)(first >= count ? 0u
+                                   : count - first >= 8 ? 0xffu
+                                                        : (1u << (count - first)) - 1u);
         r[g] = _mm512_maskz_loadu_epi64(live, keys + first);
         r[g] = _mm512_mask_or_epi64(r[g], live, r[g], exists);
         r[g] = _mm512_shuffle_epi8(r[g], pair);

@@ -132,7 +132,7 @@ pairs_avx512(uint64_t *dst, uint64_t ka, uint64_t a1, uint64_t a2,
     const __m512i vka = _mm512_set1_epi64((long long)ka);
     size_t m = 0;
     for (size_t j = 0; j < nb; j += 8) {
-        __mmask8 live = nb - j >= 8 ? 0xff : (__mmask8)((1u << (nb - j)) - 1u);
+        __mmask8 live = (__mmask8)(nb - j >= 8 ? 0xffu : (1u << (nb - j)) - 1u);
         __m512i c1 = _mm512_and_si512(va1, _mm512_maskz_loadu_epi64(live, p->p1 + j));
         __m512i c2 = _mm512_and_si512(va2, _mm512_maskz_loadu_epi64(live, p->p2 + j));
         __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),

@@ -80,7 +80,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # written to), and the library sources it needs.
 fuzz_targets="
 fuzz_placement   tests/fuzz/corpus             src/parse.c src/verify.c
-fuzz_partline    tests/fuzz/corpus-partline    src/part.c src/merge.c src/method.c src/plain.c src/sym.c src/sym_kernel.c src/sym_scalar.c src/sym_avx2.c src/sym_avx512.c src/cpu.c src/known.c src/status.c
+fuzz_partline    tests/fuzz/corpus-partline    src/*.c
 fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint_file.c
 "
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
