@@ -174,7 +174,7 @@ static void test_stop_flag(void **state)
 
 static void test_bad_arguments(void **state)
 {
-    nq_join_plan *plan = build(10, 0);
+    nq_join_plan *plan = NULL;
     nq_unit_result r;
     (void)state;
     assert_int_equal(nq_join_plan_build(NULL, 8), NQ_EINVAL);
