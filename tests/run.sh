@@ -90,7 +90,7 @@ while read -r target corpus sources; do
   [ -n "$target" ] || continue
   # shellcheck disable=SC2086 # the sources are a list
   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc \
+    -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc -Isrc/common \
     "tests/fuzz/$target.c" $sources -o "build/fuzz/$target" &
   pids="$pids $!"
 done <<EOF
