@@ -9,15 +9,21 @@
 
 #include "cli.h"
 
+/* One "nqueens: ..." line, flushed. */
+static void vmessage(FILE *err, const char *fmt, va_list ap)
+{
+    fputs("nqueens: ", err);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
+    fflush(err);
+}
+
 void cli_error(FILE *err, const char *fmt, ...)
 {
     va_list ap;
-    fputs("nqueens: ", err);
     va_start(ap, fmt);
-    vfprintf(err, fmt, ap);
+    vmessage(err, fmt, ap);
     va_end(ap);
-    fputc('\n', err);
-    fflush(err);
 }
 
 void cli_usage_hint(FILE *err)
@@ -29,11 +35,9 @@ void cli_usage_hint(FILE *err)
 void cli_usage_error(FILE *err, const char *fmt, ...)
 {
     va_list ap;
-    fputs("nqueens: ", err);
     va_start(ap, fmt);
-    vfprintf(err, fmt, ap);
+    vmessage(err, fmt, ap);
     va_end(ap);
-    fputc('\n', err);
     cli_usage_hint(err);
 }
 
