@@ -20,6 +20,8 @@ _nqueens()
         --simd)
             COMPREPLY=($(compgen -W 'auto none avx2 avx512' -- "$cur"))
             return ;;
+        --max-memory)
+            return ;;
         --checkpoint)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
@@ -35,7 +37,7 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --estimate --progress --no-progress --checkpoint --checkpoint-interval --part --merge --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --progress --no-progress --checkpoint --checkpoint-interval --part --merge --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

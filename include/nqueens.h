@@ -72,8 +72,10 @@ typedef enum nq_status {
     NQ_EMISMATCH = -12,   /*!< a file belongs to another n, method or unit list */
     NQ_ENOTFOUND = -13,   /*!< no such value is known */
     NQ_EBUSY = -14,       /*!< another process (or object) is using the file */
-    NQ_EOVERFLOW = -15    /*!< a sum would not fit in 64 bits, or passes the
+    NQ_EOVERFLOW = -15,   /*!< a sum would not fit in 64 bits, or passes the
                                published count: the input cannot be right */
+    NQ_EMEMORY = -16      /*!< the count would need more memory than its
+                               max_memory option allows */
 } nq_status;
 
 /*! nq_strerror() : @return a static, human-readable sentence for a status
@@ -91,7 +93,9 @@ NQ_API const char *nq_strerror(int status);
  * Counting
  * ------------------------------------------------------------------------ */
 typedef enum nq_method {
-    NQ_METHOD_DEFAULT = 0,  /*!< the fastest available: NQ_METHOD_SYMMETRY */
+    NQ_METHOD_DEFAULT = 0,  /*!< the fastest for the job: NQ_METHOD_JOIN for
+                                 totals, NQ_METHOD_SYMMETRY when the unique
+                                 count is wanted too (see nq_count_options) */
     NQ_METHOD_PLAIN = 1,    /*!< reference walk: first-row halving only */
     NQ_METHOD_SYMMETRY = 2, /*!< all eight board symmetries; also counts unique */
     NQ_METHOD_JOIN = 3      /*!< half-boards joined by their diagonals; totals only */
@@ -123,7 +127,25 @@ typedef void (*nq_unit_fn)(uint64_t unit, uint64_t total, uint64_t unique,
 
 typedef struct nq_checkpoint nq_checkpoint;
 
-#define NQ_COUNT_OPTIONS_VERSION 1
+/*! A flag that asks a running count or listing to stop, safe to raise from
+ *  a signal handler and from any thread (a lock-free atomic inside). */
+typedef struct nq_cancel nq_cancel;
+
+/*! nq_cancel_new() : a new flag, not raised.
+ *  @return NQ_OK, NQ_EINVAL (NULL out), NQ_ENOMEM. */
+NQ_API int nq_cancel_new(nq_cancel **out);
+/*! nq_cancel_free() : frees a flag that no count uses any more; NULL is fine. */
+NQ_API void nq_cancel_free(nq_cancel *flag);
+/*! nq_cancel_raise() : raises the flag. Async-signal-safe: it only stores
+ *  to a lock-free atomic, so a SIGINT handler may call it. */
+NQ_API void nq_cancel_raise(nq_cancel *flag);
+/*! nq_cancel_clear() : lowers the flag, for reuse by another count. */
+NQ_API void nq_cancel_clear(nq_cancel *flag);
+/*! nq_cancel_raised() : @return nonzero once the flag is raised (0 for NULL). */
+NQ_API int nq_cancel_raised(const nq_cancel *flag);
+
+/*! Version 2 added unique, max_memory and stop to nq_count_options. */
+#define NQ_COUNT_OPTIONS_VERSION 2
 
 /*! Options of nq_count(). Always start from NQ_COUNT_OPTIONS_INIT, so that
  *  fields added by later versions get their defaults. The library accepts
@@ -143,15 +165,33 @@ typedef struct nq_count_options {
     nq_unit_fn on_unit;        /*!< optional per-unit result callback */
     void *unit_data;           /*!< passed to on_unit */
     const volatile int *cancel; /*!< optional: a nonzero value stops the count
-                                     (from another thread or a signal handler)
-                                     within a fraction of a second */
+                                     within a fraction of a second. Kept for
+                                     version 1 callers: `stop` (an nq_cancel)
+                                     is the portable flag for signal handlers
+                                     and threads alike */
     nq_checkpoint *checkpoint; /*!< optional: skip its done units, record new ones */
     double checkpoint_interval; /*!< seconds between checkpoint saves; 0 = after every unit */
+    /* version 2 */
+    int unique;             /*!< nonzero: count the unique solutions too, so
+                                 NQ_METHOD_DEFAULT means the symmetry method;
+                                 with a method that cannot count them,
+                                 nq_count() returns NQ_EUNSUPPORTED. Zero: the
+                                 default is the fastest method for totals
+                                 (has_unique in the result says what ran).
+                                 A version 1 struct reads as unique = 1,
+                                 which is what the default did then. */
+    uint64_t max_memory;    /*!< bytes the count may take at most; 0 = half of
+                                 the physical memory. A method that has a
+                                 slower way in less memory takes it; a count
+                                 that cannot fit returns NQ_EMEMORY before
+                                 counting anything (see nq_memory()) */
+    nq_cancel *stop;        /*!< optional: raising it stops the count, like
+                                 `cancel` (either one stops it) */
 } nq_count_options;
 
 #define NQ_COUNT_OPTIONS_INIT                                          \
     { NQ_COUNT_OPTIONS_VERSION, 0, NQ_METHOD_DEFAULT, NQ_SIMD_AUTO, 0, 0, \
-      0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 10.0 }
+      0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 10.0, 0, 0, NULL }
 
 /*! Result of nq_count(). */
 typedef struct nq_count_result {
@@ -200,6 +240,20 @@ typedef struct nq_estimate_result {
 NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
                        const nq_count_options *opts, double budget,
                        uint64_t seed);
+
+/*! nq_memory() : the most memory, in bytes, that nq_count(n, opts) would
+ *  take (the work-unit lists, the method's tables and each thread's scratch;
+ *  the program itself not included), worked out without counting. The join
+ *  method's quarter-board table is sized exactly (that takes a walk over
+ *  the table's cells: under a second up to n = 22, seconds beyond); the
+ *  per-thread parts are bounds measured up to n = 20 and extrapolated.
+ *  When the table would not fit in opts->max_memory, the count walks the
+ *  half-boards instead (slower), and this is the memory of that way.
+ *  @return NQ_OK, NQ_EMEMORY (even the leanest way would not fit; *out
+ *          is still set, to what that way needs), or an error of
+ *          nq_count()'s option checks (NQ_EINVAL, NQ_ERANGE, NQ_EVERSION,
+ *          NQ_EUNSUPPORTED). */
+NQ_API int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts);
 
 /*! nq_method_name() : @return "plain", "symmetry", "join", "default", or
  *  NULL for an unknown method. */
@@ -443,7 +497,8 @@ NQ_API int nq_merge_parts(nq_merged *out, size_t *out_len,
 /*! Receives each listed solution; return nonzero to stop the listing. */
 typedef int (*nq_solution_fn)(const uint32_t *cols, unsigned n, void *data);
 
-#define NQ_LIST_OPTIONS_VERSION 1
+/*! Version 2 added stop. */
+#define NQ_LIST_OPTIONS_VERSION 2
 
 /*! Options of nq_list(); start from NQ_LIST_OPTIONS_INIT. Every version
  *  from 1 to NQ_LIST_OPTIONS_VERSION is accepted. */
@@ -454,9 +509,11 @@ typedef struct nq_list_options {
                                     images) of each symmetry class */
     uint64_t limit;            /*!< stop after this many; 0 = no limit */
     const volatile int *cancel; /*!< optional, as in nq_count_options */
+    /* version 2 */
+    nq_cancel *stop;           /*!< optional, as in nq_count_options */
 } nq_list_options;
 
-#define NQ_LIST_OPTIONS_INIT { NQ_LIST_OPTIONS_VERSION, 0, 0, NULL }
+#define NQ_LIST_OPTIONS_INIT { NQ_LIST_OPTIONS_VERSION, 0, 0, NULL, NULL }
 
 /*! nq_list() : call fn for every solution of the n x n board, in
  *  lexicographic order of (cols[0], cols[1], ...). Memory use does not grow

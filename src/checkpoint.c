@@ -358,11 +358,11 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
 int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
-    const nq_method_ops *ops = nq_method_ops_for(method, n);
+    const nq_method_ops *ops = NULL;
     uint64_t units;
     int rc;
 
-    if (!out || (path && !*path) || !ops)
+    if (!out || (path && !*path) || nq_method_pick(&ops, method, n, 0) != NQ_OK)
         return NQ_EINVAL;
     rc = nq_units(&units, n, ops->id); /* DEFAULT names the method it stands for */
     if (rc != NQ_OK)

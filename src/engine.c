@@ -27,6 +27,7 @@
 
 #include "checkpoint.h"
 #include "method.h"
+#include "options.h"
 #include "nqc_clock.h"
 
 /* How often the watching thread wakes up, in milliseconds. */
@@ -186,7 +187,7 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
             until.tv_nsec -= 1000000000L;
         }
         pthread_cond_timedwait(&r->wake, &r->lock, &until);
-        if (r->opts->cancel && *r->opts->cancel)
+        if (nq_count_cancelled(r->opts))
             atomic_store(&r->stop, 1);
         t = now_seconds();
         if (r->workers_left > 0 && t - last_report >= PROGRESS_PERIOD) {
@@ -220,9 +221,6 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
 
 static int check_options(const nq_count_options *o, unsigned n)
 {
-    /* every version up to this one: older callers keep working */
-    if (o->version == 0 || o->version > NQ_COUNT_OPTIONS_VERSION)
-        return NQ_EVERSION;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;
     if (!nq_method_ops_of(o->method) || !nq_simd_name(o->simd))
@@ -270,14 +268,94 @@ static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
     return NQ_OK;
 }
 
+/* Bytes of the engine's own lists per unit: the unit list of the plan
+ * (at most 16 bytes a unit in every method) and this run's todo list. */
+#define LIST_BYTES_PER_UNIT 24u
+/* Without max_memory, a count may take this share of physical memory. */
+#define DEFAULT_MEMORY_SHARE 2u
+
+/* A count made ready: options read, method picked, plan built and fitted
+ * into the memory allowed. */
+typedef struct setup {
+    nq_count_options o;
+    const nq_method_ops *ops;
+    nq_simd simd;
+    void *plan;
+    uint64_t size;     /* units of the plan */
+    unsigned threads;  /* workers, before clipping to the units to do */
+    uint64_t memory;   /* bytes the count takes at most */
+} setup;
+
+static uint64_t default_memory_limit(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return (uint64_t)1 << 31;
+    return (uint64_t)pages * (uint64_t)size / DEFAULT_MEMORY_SHARE;
+}
+
+static int setup_count(setup *s, unsigned n, const nq_count_options *opts)
+{
+    uint64_t limit, lists, method_bytes = 0;
+    int rc;
+
+    memset(s, 0, sizeof *s);
+    rc = nq_count_options_load(&s->o, opts);
+    if (rc != NQ_OK)
+        return rc;
+    rc = check_options(&s->o, n);
+    if (rc != NQ_OK)
+        return rc;
+    rc = nq_method_pick(&s->ops, s->o.method, n, s->o.unique);
+    if (rc != NQ_OK)
+        return rc;
+    rc = nq_method_simd(&s->simd, s->ops, s->o.simd);
+    if (rc != NQ_OK)
+        return rc;
+    rc = check_checkpoint(s->o.checkpoint, n, s->ops->id);
+    if (rc != NQ_OK)
+        return rc;
+    rc = s->ops->build(&s->plan, n);
+    if (rc != NQ_OK)
+        return rc;
+    s->size = s->ops->size(s->plan);
+    s->threads = s->o.threads ? s->o.threads : online_cpus();
+    if (s->size && s->threads > s->size)
+        s->threads = (unsigned)s->size;
+    limit = s->o.max_memory ? s->o.max_memory : default_memory_limit();
+    lists = s->size * LIST_BYTES_PER_UNIT;
+    rc = lists > limit ? NQ_EMEMORY : NQ_OK;
+    if (s->ops->fit_memory)
+        rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - lists : 0,
+                                &method_bytes) != NQ_OK ? NQ_EMEMORY : rc;
+    s->memory = lists + method_bytes; /* on NQ_EMEMORY: the least it needs */
+    if (rc != NQ_OK) {
+        s->ops->destroy(s->plan);
+        s->plan = NULL;
+    }
+    return rc;
+}
+
+int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)
+{
+    setup s;
+    int rc;
+    if (!out)
+        return NQ_EINVAL;
+    rc = setup_count(&s, n, opts);
+    if (rc == NQ_OK)
+        s.ops->destroy(s.plan);
+    if (rc == NQ_OK || rc == NQ_EMEMORY)
+        *out = s.memory;
+    return rc;
+}
+
 int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
 {
-    static const nq_count_options defaults = NQ_COUNT_OPTIONS_INIT;
-    const nq_count_options *o = opts ? opts : &defaults;
+    setup s;
+    const nq_count_options *o = &s.o;
     const nq_method_ops *ops;
-    nq_method method;
-    nq_simd simd;
-    void *plan = NULL;
+    void *plan;
     uint64_t size, first, end;
     uint64_t *todo = NULL;
     accumulator sum = {0, 0, 0}, resumed = {0, 0, 0};
@@ -288,21 +366,12 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
 
     if (!out)
         return NQ_EINVAL;
-    rc = check_options(o, n);
+    rc = setup_count(&s, n, opts);
     if (rc != NQ_OK)
         return rc;
-    ops = nq_method_ops_for(o->method, n);
-    method = ops->id;
-    rc = nq_method_simd(&simd, ops, o->simd);
-    if (rc != NQ_OK)
-        return rc;
-    rc = check_checkpoint(o->checkpoint, n, method);
-    if (rc != NQ_OK)
-        return rc;
-    rc = ops->build(&plan, n);
-    if (rc != NQ_OK)
-        return rc;
-    size = ops->size(plan);
+    ops = s.ops;
+    plan = s.plan;
+    size = s.size;
     first = o->unit_first < size ? o->unit_first : size;
     end = (o->unit_count == 0 || o->unit_count > size - first)
               ? size
@@ -316,7 +385,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     memset(&r, 0, sizeof r);
     r.ops = ops;
     r.plan = plan;
-    r.simd = simd;
+    r.simd = s.simd;
     r.opts = o;
     r.todo = todo;
     r.ntodo = select_units(todo, &resumed, o, first, end);
@@ -330,7 +399,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
         if (pthread_cond_init(&r.wake, NULL) != 0) {
             rc = NQ_ETHREAD;
         } else {
-            threads = o->threads ? o->threads : online_cpus();
+            threads = s.threads;
             if (threads > r.ntodo)
                 threads = r.ntodo ? (unsigned)r.ntodo : 1u;
             rc = run_pool(&r, threads, start, &sum);
@@ -358,8 +427,8 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     out->total = sum.total + resumed.total;
     out->unique = sum.unique + resumed.unique;
     out->has_unique = ops->has_unique;
-    out->method = method;
-    out->simd = simd;
+    out->method = ops->id;
+    out->simd = s.simd;
     out->units_total = size;
     out->units_done = sum.units + resumed.units;
     return NQ_OK;

@@ -23,7 +23,9 @@
 #include <unistd.h>
 
 #include "nqc_clock.h"
+#include "method.h"
 #include "nqueens.h"
+#include "options.h"
 
 /* The next m: a part of about `work` * m / m' seconds that fits in
  * `target`, at most 16 times as large as the last one. */
@@ -56,8 +58,8 @@ static uint64_t splitmix(uint64_t *s)
  * engine calls from the caller's thread a few times a second, raises the
  * cancel flag. The caller's own cancel flag is passed on. */
 typedef struct watch {
-    volatile int stop;
-    const volatile int *caller;
+    nq_cancel *stop;
+    const nq_count_options *caller;
     double deadline;
 } watch;
 
@@ -65,8 +67,8 @@ static void on_progress(const nq_progress *p, void *data)
 {
     watch *w = data;
     (void)p;
-    if (nqc_now() >= w->deadline || (w->caller && *w->caller))
-        w->stop = 1;
+    if (nqc_now() >= w->deadline || nq_count_cancelled(w->caller))
+        nq_cancel_raise(w->stop);
 }
 
 /* Times one nq_count() of o, stopped at the watch's deadline: NQ_OK,
@@ -93,36 +95,62 @@ static unsigned threads_of(const nq_count_options *o)
     return c < 1 ? 1u : (c > 1024 ? 1024u : (unsigned)c);
 }
 
+static int sample(nq_estimate_result *out, unsigned n,
+                  const nq_count_options *caller, watch *w, uint64_t units,
+                  double budget, uint64_t seed);
+
 int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opts,
                 double budget, uint64_t seed)
 {
-    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    watch w = {0, NULL, 0.0};
-    uint64_t units, m;
-    double overhead, start = nqc_now();
-    unsigned threads;
+    nq_count_options caller;
+    const nq_method_ops *ops;
+    watch w = {NULL, NULL, 0.0};
+    uint64_t units;
     int rc;
 
     if (!out || !(budget >= 0.0))
         return NQ_EINVAL;
-    if (opts) {
-        if (opts->version < 1 || opts->version > NQ_COUNT_OPTIONS_VERSION)
-            return NQ_EVERSION;
-        o.threads = opts->threads;
-        o.method = opts->method;
-        o.simd = opts->simd;
-        w.caller = opts->cancel;
-    }
-    threads = threads_of(&o);
-    o.cancel = &w.stop;
-    o.progress = on_progress;
-    o.progress_data = &w;
-    rc = nq_units(&units, n, o.method == NQ_METHOD_DEFAULT ? NQ_METHOD_SYMMETRY : o.method);
+    rc = nq_count_options_load(&caller, opts);
     if (rc != NQ_OK)
         return rc;
+    rc = nq_method_pick(&ops, caller.method, n, caller.unique);
+    if (rc != NQ_OK)
+        return rc;
+    rc = nq_units(&units, n, ops->id);
+    if (rc != NQ_OK)
+        return rc;
+    rc = nq_cancel_new(&w.stop);
+    if (rc != NQ_OK)
+        return rc;
+    rc = sample(out, n, &caller, &w, units, budget, seed);
+    nq_cancel_free(w.stop);
+    return rc;
+}
+
+/* The samples of nq_estimate(), stopped by w. */
+static int sample(nq_estimate_result *out, unsigned n,
+                  const nq_count_options *caller, watch *w, uint64_t units,
+                  double budget, uint64_t seed)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    double overhead, start = nqc_now();
+    unsigned threads;
+    uint64_t m;
+    int rc;
+
+    o.threads = caller->threads;
+    o.method = caller->method;
+    o.simd = caller->simd;
+    o.unique = caller->unique;
+    o.max_memory = caller->max_memory;
+    w->caller = caller;
+    threads = threads_of(&o);
+    o.stop = w->stop;
+    o.progress = on_progress;
+    o.progress_data = w;
     /* the fixed cost: an empty range of units */
     o.unit_first = units;
-    w.deadline = start + budget + 1.0;
+    w->deadline = start + budget + 1.0;
     if ((rc = timed_count(&overhead, &out->method, n, &o)) != NQ_OK)
         return rc;
     o.unit_first = 0;
@@ -139,12 +167,17 @@ int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opt
         o.part_m = (uint32_t)m;
         o.part_k = (uint32_t)(1 + splitmix(&seed) % m);
         k = part_units(units, o.part_k, m);
-        w.deadline = start + budget;
+        w->deadline = start + budget;
         rc = timed_count(&t, &out->method, n, &o);
-        if (rc == NQ_ECANCELED && !(w.caller && *w.caller)) {
+        if (rc == NQ_ECANCELED && !nq_count_cancelled(caller)) {
             /* the sample would have taken t seconds at least */
             est = (t - overhead) * (double)m * (double)(k < threads ? k : threads) /
                   (double)threads + overhead;
+            /* the count does all this sample did, and more: it takes at
+             * least as long, also when fixed costs (a table built before
+             * the first unit) left no time to measure a unit */
+            if (est < t)
+                est = t;
             if (est > out->seconds) {
                 out->seconds = est;
                 out->lower_bound = 1;

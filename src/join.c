@@ -76,6 +76,7 @@ struct nq_join_plan {
     uint64_t group;  /* splits per unit */
     uint64_t nunits;
     struct lazy_table *table;   /* built by the first unit that needs it */
+    uint64_t table_limit;       /* largest table built, in bytes */
     nq_simd cpu;                /* nq_cpu_simd_best(), asked once: CPUID
                                    is slow under some hypervisors */
     int vpopcnt;                /* nq_join_has_vpopcnt() */
@@ -87,7 +88,8 @@ typedef struct lazy_table {
     nq_join_quarter quarter;
 } lazy_table;
 
-/* Largest quarter table built: a quarter of the physical memory. */
+/* Largest quarter table built when no limit was fitted: a quarter of the
+ * physical memory. */
 static uint64_t nq_join_table_limit(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -196,6 +198,7 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     atomic_init(&p->table->state, 0);
     p->n = n;
     p->h = n / 2;
+    p->table_limit = nq_join_table_limit();
     p->cpu = nq_cpu_simd_best();
     p->vpopcnt = nq_join_has_vpopcnt();
     if (n < NQ_JOIN_MIN_N) {
@@ -549,7 +552,8 @@ static int solve_splits(const nq_join_plan *p, scratch *s, uint64_t first,
 /* The quarter table of the plan, built by the first unit that needs it
  * (so that listing units costs nothing); NULL when it would not fit in
  * memory, and the halves are walked instead. */
-static int plan_quarter(const nq_join_plan *plan, const nq_join_quarter **out)
+static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
+                        const nq_join_quarter **out)
 {
     lazy_table *t = plan->table;
     int state = atomic_load_explicit(&t->state, memory_order_acquire);
@@ -559,7 +563,7 @@ static int plan_quarter(const nq_join_plan *plan, const nq_join_quarter **out)
         state = atomic_load_explicit(&t->state, memory_order_relaxed);
         if (state == 0) {
             rc = nq_join_quarter_build(&t->quarter, plan->n - plan->h,
-                                       plan->h, nq_join_table_limit());
+                                       plan->h, plan->table_limit, stop);
             state = rc == NQ_OK ? 1 : 2;
             if (rc == NQ_ENOMEM)
                 rc = NQ_OK; /* walk instead */
@@ -588,7 +592,7 @@ static int scratch_init(scratch *s, const nq_join_plan *plan, nq_simd simd,
     size_t largest;
     int rc;
     memset(s, 0, sizeof *s);
-    rc = plan_quarter(plan, &s->quarter);
+    rc = plan_quarter(plan, stop, &s->quarter);
     if (rc != NQ_OK)
         return rc;
     s->gw.n = s->ge.n = plan->n;
@@ -651,10 +655,53 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     return NQ_OK;
 }
 
+/* Key list capacities (east plus west, in keys) of the fullest split,
+ * measured for n = 18, 19 and 20, and the growth per n beyond (the even
+ * boards' rate, the larger). Below 18 the lists stay within 8192 keys. */
+static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
+#define NQ_JOIN_KEYS_GROWTH_NUM 13u /* 2.6 per n */
+#define NQ_JOIN_KEYS_GROWTH_DEN 5u
+/* Fixed scratch per unit: the pieces and the block (a bound). */
+#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 20)
+
 uint64_t nq_join_unit_memory(unsigned n)
 {
-    (void)n;
-    return 0; /* measured below */
+    uint64_t keys = 8192u;
+    if (n < NQ_JOIN_MIN_N)
+        return 0;
+    if (n >= 18) {
+        unsigned base = n > 20 ? 20u : n;
+        keys = nq_join_keys_measured[base - 18];
+        for (unsigned i = base; i < n; i++)
+            keys = keys / NQ_JOIN_KEYS_GROWTH_DEN * NQ_JOIN_KEYS_GROWTH_NUM;
+    }
+    /* keys of 8 bytes, and a list may hold its old and new room at once
+     * while it grows */
+    return 2 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH;
+}
+
+/* The table when it fits beside the threads' scratch, else the walk. */
+static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
+                              uint64_t limit, uint64_t *out)
+{
+    uint64_t per_thread = nq_join_unit_memory(plan->n), table, all;
+    if (plan->n < NQ_JOIN_MIN_N) {
+        *out = 0;
+        return NQ_OK;
+    }
+    if (threads == 0 || per_thread > limit / threads) {
+        *out = per_thread * (threads ? threads : 1u);
+        return NQ_EMEMORY;
+    }
+    all = per_thread * threads;
+    table = nq_join_quarter_bytes(plan->n - plan->h, plan->h, limit - all);
+    if (table == UINT64_MAX) {
+        atomic_store(&plan->table->state, 2); /* walk the halves */
+        table = 0;
+    }
+    plan->table_limit = table;
+    *out = all + table;
+    return NQ_OK;
 }
 
 /* ========================================================================
@@ -679,6 +726,12 @@ static int nq_join_solve_any(const void *plan, uint64_t unit, nq_simd simd,
 
 static void nq_join_free_any(void *plan) { nq_join_plan_free(plan); }
 
+static int nq_join_fit_any(void *plan, unsigned threads, uint64_t limit,
+                           uint64_t *out)
+{
+    return nq_join_fit_memory(plan, threads, limit, out);
+}
+
 static int nq_join_has_simd(nq_simd simd)
 {
 #if NQ_X86
@@ -691,5 +744,5 @@ static int nq_join_has_simd(nq_simd simd)
 const nq_method_ops nq_join_method = {
     NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
     nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
-    nq_join_has_simd,
+    nq_join_has_simd, nq_join_fit_any,
 };

@@ -75,11 +75,17 @@ typedef struct nq_join_quarter {
     uint32_t largest; /* entries of the fullest cell */
 } nq_join_quarter;
 
-/* Builds the table, unless it would take more than max_bytes.
- * @return NQ_OK, NQ_ENOMEM (too large, or out of memory). */
+/* Builds the table, unless it would take more than max_bytes; polls *stop
+ * (may be NULL) every few milliseconds.
+ * @return NQ_OK, NQ_ENOMEM (too large, or out of memory), NQ_ECANCELED. */
 int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
-                          uint64_t max_bytes);
+                          uint64_t max_bytes, const nq_stop_flag *stop);
 void nq_join_quarter_free(nq_join_quarter *q);
+
+/* The bytes nq_join_quarter_build() would take for a rows x cols table,
+ * counted by a walk that stops once they pass `cap`; UINT64_MAX when they
+ * pass cap, or more entries than the index addresses. */
+uint64_t nq_join_quarter_bytes(unsigned rows, unsigned cols, uint64_t cap);
 
 /* Scratch of nq_join_half_keys: room for `largest` pieces. */
 typedef struct nq_join_pieces {

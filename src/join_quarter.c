@@ -24,9 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Entries filed between two polls of the stop flag. */
+#define POLL_ENTRIES (1u << 16)
+
 typedef struct fill_state {
     nq_join_quarter *q;
     int second_pass;
+    const nq_stop_flag *stop;
+    uint32_t tick;
+    int stopped;
 } fill_state;
 
 static void place(fill_state *f, unsigned r, uint32_t rows, uint32_t cols,
@@ -39,32 +45,77 @@ static void place(fill_state *f, unsigned r, uint32_t rows, uint32_t cols,
             q->entry[q->start[idx]++] = (uint64_t)d2 << 32 | d1;
         else
             q->start[idx + 1]++;
+        if (++f->tick == POLL_ENTRIES) {
+            f->tick = 0;
+            f->stopped = nq_stopped(f->stop);
+        }
         return;
     }
     place(f, r + 1, rows, cols, d1, d2);
     uint32_t free = ((1u << q->cols) - 1u) & ~cols & ~(d1 >> r) &
                     ~(d2 >> (q->rows - 1 - r));
-    for (; free; free &= free - 1) {
+    for (; free && !f->stopped; free &= free - 1) {
         uint32_t bit = free & (0u - free);
         place(f, r + 1, rows | 1u << r, cols | bit, d1 | bit << r,
               d2 | bit << (q->rows - 1 - r));
     }
 }
 
+/* The entries of a rows x cols table, counted up to `cap` (a count that
+ * passes it stops there): the placements of `place`, without filing them. */
+static uint64_t count_entries(unsigned rows, unsigned cols, unsigned r,
+                              uint32_t col_set, uint32_t d1, uint32_t d2,
+                              uint64_t cap)
+{
+    uint64_t c;
+    uint32_t free;
+    if (r == rows)
+        return 1;
+    c = count_entries(rows, cols, r + 1, col_set, d1, d2, cap);
+    free = ((1u << cols) - 1u) & ~col_set & ~(d1 >> r) & ~(d2 >> (rows - 1 - r));
+    for (; free && c <= cap; free &= free - 1) {
+        uint32_t bit = free & (0u - free);
+        c += count_entries(rows, cols, r + 1, col_set | bit, d1 | bit << r,
+                           d2 | bit << (rows - 1 - r), cap - c);
+    }
+    return c;
+}
+
+uint64_t nq_join_quarter_bytes(unsigned rows, unsigned cols, uint64_t cap)
+{
+    const uint64_t index = ((uint64_t)1 << (rows + cols)) + 1u;
+    uint64_t entries, room;
+    if (index * sizeof(uint32_t) > cap)
+        return UINT64_MAX;
+    room = (cap - index * sizeof(uint32_t)) / sizeof(uint64_t);
+    if (room > UINT32_MAX)
+        room = UINT32_MAX; /* the most entries the index can address */
+    entries = count_entries(rows, cols, 0, 0, 0, 0, room);
+    if (entries > room || entries > UINT32_MAX)
+        return UINT64_MAX;
+    return index * sizeof(uint32_t) + entries * sizeof(uint64_t);
+}
+
 int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
-                          uint64_t max_bytes)
+                          uint64_t max_bytes, const nq_stop_flag *stop)
 {
     const size_t cells = (size_t)1 << (rows + cols);
-    fill_state f = { q, 0 };
+    fill_state f = { q, 0, stop, 0, 0 };
     uint64_t total = 0;
 
     memset(q, 0, sizeof *q);
     q->rows = rows;
     q->cols = cols;
+    if ((cells + 1) * sizeof *q->start > max_bytes)
+        return NQ_ENOMEM;
     q->start = calloc(cells + 1, sizeof *q->start);
     if (!q->start)
         return NQ_ENOMEM;
     place(&f, 0, 0, 0, 0, 0);
+    if (f.stopped) {
+        nq_join_quarter_free(q);
+        return NQ_ECANCELED;
+    }
     for (size_t i = 0; i < cells; i++) {
         uint32_t c = q->start[i + 1];
         if (c > q->largest)
@@ -90,6 +141,10 @@ int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
      * which is the start of cell i + 1; shift back afterwards */
     f.second_pass = 1;
     place(&f, 0, 0, 0, 0, 0);
+    if (f.stopped) {
+        nq_join_quarter_free(q);
+        return NQ_ECANCELED;
+    }
     memmove(q->start + 1, q->start, cells * sizeof *q->start);
     q->start[0] = 0;
     return NQ_OK;

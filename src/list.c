@@ -22,6 +22,7 @@
  * the last row's column lies in [c0, n - 1 - c0] (the flipped images).
  */
 #include "nqueens.h"
+#include "options.h"
 
 /* Nodes visited between two looks at the cancel flag. */
 #define POLL_NODES (1u << 16)
@@ -97,7 +98,7 @@ static uint32_t canonical_mask(unsigned n, unsigned r, uint32_t c0)
 int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
             nq_solution_fn fn, void *data)
 {
-    static const nq_list_options defaults = NQ_LIST_OPTIONS_INIT;
+    nq_list_options o;
     uint32_t cols[NQ_MAX_N];
     uint32_t avail[NQ_MAX_N], used[NQ_MAX_N], ld[NQ_MAX_N], rd[NQ_MAX_N];
     uint64_t passed = 0;
@@ -107,17 +108,15 @@ int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
 
     if (out)
         *out = 0;
-    if (!opts)
-        opts = &defaults;
-    if (opts->version == 0 || opts->version > NQ_LIST_OPTIONS_VERSION)
+    if (nq_list_options_load(&o, opts) != NQ_OK)
         return NQ_EVERSION;
     if (!fn)
         return NQ_EINVAL;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;
-    if (opts->cancel && *opts->cancel)
+    if (nq_list_cancelled(&o))
         return NQ_ECANCELED;
-    canonical = opts->canonical != 0;
+    canonical = o.canonical != 0;
 
     if (n == 0) {
         /* One solution: the empty board. */
@@ -141,7 +140,7 @@ int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
         }
         if (++poll == POLL_NODES) {
             poll = 0;
-            if (opts->cancel && *opts->cancel) {
+            if (nq_list_cancelled(&o)) {
                 status = NQ_ECANCELED;
                 break;
             }
@@ -155,7 +154,7 @@ int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
             passed++;
             if (fn(cols, n, data) != 0)
                 break;
-            if (opts->limit != 0 && passed >= opts->limit)
+            if (o.limit != 0 && passed >= o.limit)
                 break;
             continue;
         }

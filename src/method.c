@@ -9,8 +9,16 @@
 
 #include "cpu.h"
 
-/* NQ_METHOD_DEFAULT is served by this row. */
-#define NQ_DEFAULT_METHOD (&nq_sym_method)
+/* NQ_METHOD_DEFAULT is served by these rows: the fastest for totals from
+ * NQ_JOIN_DEFAULT_N on (measured: docs/performance.md), the symmetry
+ * method below it (where every count takes a fraction of a second and the
+ * join's fixed costs weigh most) and whenever unique counts are wanted.
+ * The choice depends on n alone, never on the CPU, so that every machine
+ * of a split run counts the same unit list. */
+#define NQ_JOIN_DEFAULT_N 16u
+#define NQ_DEFAULT_METHOD (&nq_join_method)
+#define NQ_DEFAULT_SMALL_METHOD (&nq_sym_method)
+#define NQ_DEFAULT_UNIQUE_METHOD (&nq_sym_method)
 
 static const nq_method_ops *const nq_methods[] = {
     &nq_plain_method,
@@ -30,10 +38,20 @@ const nq_method_ops *nq_method_ops_of(nq_method method)
     return NULL;
 }
 
-const nq_method_ops *nq_method_ops_for(nq_method method, unsigned n)
+int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
+                   int unique)
 {
-    (void)n;
-    return nq_method_ops_of(method);
+    const nq_method_ops *ops = nq_method_ops_of(method);
+    if (method == NQ_METHOD_DEFAULT && unique)
+        ops = NQ_DEFAULT_UNIQUE_METHOD;
+    else if (method == NQ_METHOD_DEFAULT && n < NQ_JOIN_DEFAULT_N)
+        ops = NQ_DEFAULT_SMALL_METHOD;
+    if (!ops)
+        return NQ_EINVAL;
+    if (unique && !ops->has_unique)
+        return NQ_EUNSUPPORTED;
+    *out = ops;
+    return NQ_OK;
 }
 
 const char *nq_method_name(nq_method method)
@@ -53,11 +71,11 @@ uint32_t nq_unit_list_version(nq_method method)
 
 int nq_units(uint64_t *out, unsigned n, nq_method method)
 {
-    const nq_method_ops *ops = nq_method_ops_for(method, n);
+    const nq_method_ops *ops = NULL;
     void *plan = NULL;
     int rc;
 
-    if (!out || !ops)
+    if (!out || nq_method_pick(&ops, method, n, 0) != NQ_OK)
         return NQ_EINVAL;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;

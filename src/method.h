@@ -52,6 +52,14 @@ typedef struct nq_method_ops {
      * CPU is not asked). NULL: the method is scalar only, and runs at
      * NQ_SIMD_NONE whatever level is asked. */
     int (*has_simd)(nq_simd simd);
+    /* Fits the count of the plan with `threads` workers into `limit`
+     * bytes: sets *out to the bytes it will take at most (beyond the
+     * engine's unit lists), choosing a slower way in less memory where the
+     * method has one and the fast way does not fit. NULL: the method needs
+     * no memory worth counting beyond its unit list.
+     * @return NQ_OK, NQ_EMEMORY (no way fits; *out is set to what the
+     *         leanest way needs). */
+    int (*fit_memory)(void *plan, unsigned threads, uint64_t limit, uint64_t *out);
 } nq_method_ops;
 
 /* The methods (one file each). */
@@ -59,14 +67,18 @@ extern const nq_method_ops nq_plain_method;    /* plain.c */
 extern const nq_method_ops nq_sym_method;      /* sym.c */
 extern const nq_method_ops nq_join_method;     /* join.c */
 
-/* @return the method's operations; NQ_METHOD_DEFAULT gives the default
- *         method's (ops->id says which); NULL for an unknown method. */
+/* @return the method's operations; NQ_METHOD_DEFAULT gives those of the
+ *         default for totals at large n (ops->id says which; the default
+ *         of one count is nq_method_pick()'s); NULL for an unknown method. */
 const nq_method_ops *nq_method_ops_of(nq_method method);
 
-/* @return the operations that count board size n with `method`: as
- *         nq_method_ops_of(), except that NQ_METHOD_DEFAULT may stand for
- *         another method at large n. */
-const nq_method_ops *nq_method_ops_for(nq_method method, unsigned n);
+/* The method that counts board size n with `method` when unique counts
+ * are wanted (`unique` nonzero) or not: NQ_METHOD_DEFAULT is the fastest
+ * for the job at that n.
+ * @return NQ_OK, NQ_EINVAL (unknown method), NQ_EUNSUPPORTED (unique
+ *         counts asked of a method that has none). */
+int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
+                   int unique);
 
 /* The SIMD level a count of `ops` runs at when `asked` is asked for:
  * `asked` itself; for NQ_SIMD_AUTO the widest level this CPU runs that the

@@ -47,8 +47,15 @@ cp "$work/good" "$ck"
 [ $status -eq 2 ] && grep -q "^nqueens: .* holds n = 16, not 15; refusing" "$work/err"
 report "checkpoint of another n refused, naming both" $((! $?))
 "$bin" --checkpoint "$ck" --method=plain 16 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && grep -q "^nqueens: .* holds method symmetry, not plain; refusing" "$work/err"
+[ $status -eq 2 ] && grep -q "^nqueens: .* holds method join, not plain; refusing" "$work/err"
 report "checkpoint of another method refused, naming both" $((! $?))
+# a run of the default method resumes a file that another method began
+# (the default of an older version, or a named method)
+rm -f "$ck"
+"$bin" --checkpoint "$ck" --method=symmetry 14 >/dev/null 2>&1
+out=$("$bin" --checkpoint "$ck" 14 2>"$work/err"); status=$?
+[ $status -eq 0 ] && [ "$out" = 365596 ] && [ ! -s "$work/err" ]
+report "default method resumes a checkpoint of another method" $((! $?))
 
 # --- SIGINT and SIGTERM: stop, save, say how to resume, exit 128+signal ----------
 for sig in INT TERM; do
@@ -90,8 +97,10 @@ if command -v script >/dev/null 2>&1; then
   tr '\r' '\n' <"$work/tty" | sed "s/$(printf '\033')\[K//g" | grep "n = 16\|%" >"$work/lines"
   [ -s "$work/lines" ] && awk 'length > 39 { bad = 1 } END { exit bad }' "$work/lines"
   report "--progress on a 40-column terminal: every line fits in 39 columns" $((! $?))
-  # a count that will clearly take long says how long first (stopped at once)
-  script -qec "timeout -s INT 3 $bin -j 1 22" "$work/tty" >/dev/null 2>&1 </dev/null
+  # a count that will clearly take long says how long first (stopped at
+  # once); the symmetry method, whose samples start at once (the join
+  # builds its table first)
+  script -qec "timeout -s INT 3 $bin -m symmetry -j 1 22" "$work/tty" >/dev/null 2>&1 </dev/null
   grep -Eq "^n = 22: (about|at least) [0-9.]+ (minutes|hours|days|years) with 1 thread" "$work/tty"
   report "a long count on a terminal says how long it will take" $((! $?))
 fi

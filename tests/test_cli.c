@@ -523,7 +523,8 @@ static const struct {
     const char *arg;   /* the option, with a valid value */
     const char *modes; /* count list one random verify check merge estimate */
 } matrix[] = {
-    {"--unique", "x.....x."},
+    {"--unique", "x.....xx"},
+    {"--max-memory=1G", "x....x.x"},
     {"--labels", "x....xxx"},
     {"--json", "x....xxx"},
     {"--format=json", "x....xxx"},
@@ -732,7 +733,12 @@ static void test_estimate(void **state)
     assert_int_equal(o.status, 0);
     assert_memory_equal(o.out, "{\"n\":9,\"seconds\":", 17);
     assert_non_null(strstr(o.out, "\"threads\":1,\"method\":\"plain\",\"units\":"));
-    assert_non_null(strstr(o.out, "\"exact\":true,\"lower_bound\":false}\n"));
+    assert_non_null(strstr(o.out, "\"exact\":true,\"lower_bound\":false,\"memory\":"));
+    /* the default for totals at n = 16, the symmetry method with -u */
+    o = run_cli(NULL, "--estimate", "--labels", "-j1", "16", NULL);
+    assert_non_null(strstr(o.out, "\t1\tjoin\n"));
+    o = run_cli(NULL, "--estimate", "--labels", "-j1", "-u", "16", NULL);
+    assert_non_null(strstr(o.out, "\t1\tsymmetry\n"));
     o = run_cli(NULL, "--estimate", "--labels", "5", NULL);
     assert_memory_equal(o.out, "n\tseconds\tthreads\tmethod\n5\t", 27);
     expect_usage_error(run_cli(NULL, "--estimate", "29", NULL), "out of range");

@@ -43,7 +43,7 @@ static void test_symmetry_known_totals_and_unique(void **state)
 {
     (void)state;
     for (unsigned n = 0; n <= NQ_TEST_MAX_N; n++) {
-        nq_count_result r = count_with(n, NQ_METHOD_DEFAULT, 0);
+        nq_count_result r = count_with(n, NQ_METHOD_SYMMETRY, 0);
         assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
         assert_true(r.has_unique);
         assert_int_equal(r.total, test_known[n].total);
@@ -199,6 +199,118 @@ static void test_out_of_range(void **state)
         assert_int_equal(nq_units(&units, n, NQ_METHOD_SYMMETRY), NQ_ERANGE);
     }
     assert_int_equal(nq_count(&r, 4000000000u, NULL), NQ_ERANGE);
+}
+
+/* The default method: the symmetry method when unique counts are asked
+ * for (and for every version 1 caller, to whom the default gave them), the
+ * join for totals from n = 16; a method without unique counts refuses. */
+static void test_default_method(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    o.threads = 2;
+    for (unsigned n = 12; n <= 16; n += 4) {
+        o.unique = 0;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.method, n >= 16 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY);
+        assert_int_equal(r.total, test_known[n].total);
+        o.unique = 1;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+        assert_true(r.has_unique);
+        assert_int_equal(r.unique, test_known[n].unique);
+    }
+    o.version = 1;
+    o.unique = 0; /* beyond a version 1 struct: never read */
+    assert_int_equal(nq_count(&r, 16, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    assert_int_equal(r.unique, test_known[16].unique);
+    o.version = NQ_COUNT_OPTIONS_VERSION;
+    o.unique = 1;
+    o.method = NQ_METHOD_JOIN;
+    assert_int_equal(nq_count(&r, 10, &o), NQ_EUNSUPPORTED);
+    o.method = NQ_METHOD_PLAIN;
+    assert_int_equal(nq_count(&r, 10, &o), NQ_EUNSUPPORTED);
+}
+
+/* A version 1 caller passes a shorter struct: the library must not read
+ * past its end (AddressSanitizer checks this with the struct on the heap,
+ * cut at the end of version 1). */
+static void test_version1_struct_is_not_overread(void **state)
+{
+    nq_count_options full = NQ_COUNT_OPTIONS_INIT;
+    size_t v1 = offsetof(nq_count_options, unique);
+    nq_count_options *o = malloc(v1);
+    nq_count_result r;
+    (void)state;
+    assert_non_null(o);
+    full.version = 1;
+    full.threads = 1;
+    memcpy(o, &full, v1);
+    assert_int_equal(nq_count(&r, 9, o), NQ_OK);
+    assert_int_equal(r.total, 352u);
+    assert_int_equal(r.unique, 46u);
+    free(o);
+}
+
+/* max_memory: a count that cannot fit is refused before it starts, and
+ * says how much it needs; one whose table does not fit walks instead and
+ * gets the same count. */
+static void test_max_memory(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    uint64_t need = 0, lean = 0, table = 0;
+    (void)state;
+    o.threads = 2;
+    o.method = NQ_METHOD_JOIN;
+    o.max_memory = 1024;
+    assert_int_equal(nq_memory(&need, 14, &o), NQ_EMEMORY);
+    assert_true(need > 1024);
+    assert_int_equal(nq_count(&r, 14, &o), NQ_EMEMORY);
+    o.max_memory = 0;
+    assert_int_equal(nq_memory(&table, 14, &o), NQ_OK);
+    /* the leanest way, and a limit just above it: no room for the table */
+    o.max_memory = need + 1;
+    assert_int_equal(nq_memory(&lean, 14, &o), NQ_OK);
+    assert_true(lean <= need + 1);
+    assert_true(lean < table);
+    assert_int_equal(nq_count(&r, 14, &o), NQ_OK);
+    assert_int_equal(r.total, test_known[14].total);
+    /* more threads need more */
+    o.max_memory = 0;
+    o.threads = 1;
+    assert_int_equal(nq_memory(&lean, 14, &o), NQ_OK);
+    assert_true(lean < table);
+    assert_int_equal(nq_memory(NULL, 14, &o), NQ_EINVAL);
+    assert_int_equal(nq_memory(&lean, NQ_MAX_N + 1, &o), NQ_ERANGE);
+}
+
+/* nq_cancel: raised before or during a count, it stops it. */
+static void test_cancel_flag(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    nq_cancel *flag = NULL;
+    (void)state;
+    assert_int_equal(nq_cancel_new(NULL), NQ_EINVAL);
+    assert_int_equal(nq_cancel_new(&flag), NQ_OK);
+    assert_false(nq_cancel_raised(flag));
+    assert_false(nq_cancel_raised(NULL));
+    nq_cancel_raise(flag);
+    assert_true(nq_cancel_raised(flag));
+    o.stop = flag;
+    for (int m = NQ_METHOD_PLAIN; m <= NQ_METHOD_JOIN; m++) {
+        o.method = (nq_method)m;
+        assert_int_equal(nq_count(&r, 12, &o), NQ_ECANCELED);
+    }
+    nq_cancel_clear(flag);
+    assert_false(nq_cancel_raised(flag));
+    assert_int_equal(nq_count(&r, 12, &o), NQ_OK);
+    assert_int_equal(r.total, 14200u);
+    nq_cancel_free(flag);
+    nq_cancel_free(NULL);
 }
 
 /* Every options version from 1 to the current one is accepted. */
@@ -421,7 +533,8 @@ static void test_progress_callback(void **state)
  * Cancellation: a count that would take hours stops soon after the flag.
  * ------------------------------------------------------------------------ */
 typedef struct cancel_job {
-    volatile int flag;
+    volatile int flag;   /* the version 1 flag, or ... */
+    nq_cancel *stop;     /* ... the nq_cancel, when set */
     nq_method method;
     int rc;
     nq_count_result r;
@@ -432,8 +545,12 @@ static void *count_in_background(void *arg)
     cancel_job *job = arg;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
     o.method = job->method;
-    o.cancel = &job->flag;
-    job->rc = nq_count(&job->r, 24, &o);
+    if (job->stop)
+        o.stop = job->stop;
+    else
+        o.cancel = &job->flag;
+    /* counts of months; the join's smaller n keeps its table small */
+    job->rc = nq_count(&job->r, job->method == NQ_METHOD_JOIN ? 21 : 24, &o);
     return NULL;
 }
 
@@ -442,22 +559,28 @@ static double now(void) { return nqc_now(); }
 static void test_cancel_stops_promptly(void **state)
 {
     (void)state;
-    for (int meth = 1; meth <= 2; meth++) {
+    for (int k = 0; k < 6; k++) {
         cancel_job job;
         pthread_t t;
         struct timespec pause = {0, 200 * 1000000L};
         double raised;
         memset(&job, 0, sizeof job);
-        job.method = (nq_method)meth;
+        job.method = (nq_method)(NQ_METHOD_PLAIN + k / 2);
+        if (k % 2)
+            assert_int_equal(nq_cancel_new(&job.stop), NQ_OK);
         assert_int_equal(pthread_create(&t, NULL, count_in_background, &job), 0);
         nanosleep(&pause, NULL);
         raised = now();
-        job.flag = 1;
+        if (job.stop)
+            nq_cancel_raise(job.stop);
+        else
+            job.flag = 1;
         assert_int_equal(pthread_join(t, NULL), 0);
         assert_int_equal(job.rc, NQ_ECANCELED);
-        /* n = 24 takes machine-years: returning at all proves the stop;
+        /* these counts take months: returning at all proves the stop;
          * the bound is loose so that a loaded machine does not fail it */
         assert_true(now() - raised < 5.0);
+        nq_cancel_free(job.stop);
     }
 }
 
@@ -487,6 +610,10 @@ int main(void)
         cmocka_unit_test(test_strerror),
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_options_versions),
+        cmocka_unit_test(test_default_method),
+        cmocka_unit_test(test_version1_struct_is_not_overread),
+        cmocka_unit_test(test_max_memory),
+        cmocka_unit_test(test_cancel_flag),
         cmocka_unit_test(test_known_table),
         cmocka_unit_test(test_parts_add_up),
         cmocka_unit_test(test_unit_ranges_add_up),

@@ -153,11 +153,34 @@ static void test_table_limit(void **state)
 {
     nq_join_quarter q;
     (void)state;
-    assert_int_equal(nq_join_quarter_build(&q, 6, 6, 1000), NQ_ENOMEM);
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, 1000, NULL), NQ_ENOMEM);
     assert_null(q.entry);
-    assert_int_equal(nq_join_quarter_build(&q, 6, 6, (uint64_t)1 << 30), NQ_OK);
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, (uint64_t)1 << 30, NULL), NQ_OK);
     assert_int_equal(q.count, 2635); /* placements on a 6 x 6 board */
     nq_join_quarter_free(&q);
+}
+
+/* The size of a table, worked out without building it, is the size that
+ * the build takes; a cap below it gives UINT64_MAX. A raised stop flag
+ * stops a build. */
+static void test_table_bytes(void **state)
+{
+    nq_join_quarter q;
+    nq_stop_flag stop = 1;
+    (void)state;
+    for (unsigned rows = 2; rows <= 9; rows++) {
+        unsigned cols = rows - (rows & 1u);
+        uint64_t bytes = nq_join_quarter_bytes(rows, cols, UINT64_MAX);
+        assert_int_equal(nq_join_quarter_build(&q, rows, cols, UINT64_MAX, NULL), NQ_OK);
+        assert_int_equal(bytes, (((uint64_t)1 << (rows + cols)) + 1) * sizeof(uint32_t) +
+                                    q.count * sizeof(uint64_t));
+        assert_int_equal(nq_join_quarter_bytes(rows, cols, bytes), bytes);
+        assert_int_equal(nq_join_quarter_bytes(rows, cols, bytes - 1), UINT64_MAX);
+        nq_join_quarter_free(&q);
+    }
+    assert_int_equal(nq_join_quarter_bytes(6, 6, 100), UINT64_MAX);
+    assert_int_equal(nq_join_quarter_build(&q, 9, 9, UINT64_MAX, &stop), NQ_ECANCELED);
+    assert_null(q.entry);
 }
 
 static void test_stop_flag(void **state)
@@ -214,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_units_agree),
         cmocka_unit_test(test_kernels_match_naive),
         cmocka_unit_test(test_table_limit),
+        cmocka_unit_test(test_table_bytes),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_list_sizes),

@@ -213,6 +213,43 @@ static int raise_flag(const uint32_t *cols, unsigned n, void *data)
     return 0;
 }
 
+static int collect_nothing(const uint32_t *cols, unsigned n, void *data)
+{
+    (void)cols;
+    (void)n;
+    (void)data;
+    return 0;
+}
+
+static int raise_stop(const uint32_t *cols, unsigned n, void *data)
+{
+    (void)cols;
+    (void)n;
+    nq_cancel_raise(data);
+    return 0;
+}
+
+/* The nq_cancel flag (version 2) stops a listing as the old one does. */
+static void test_cancel_stop_flag(void **state)
+{
+    nq_list_options opts = NQ_LIST_OPTIONS_INIT;
+    nq_cancel *flag = NULL;
+    uint64_t count = 0;
+    (void)state;
+    assert_int_equal(nq_cancel_new(&flag), NQ_OK);
+    opts.stop = flag;
+    assert_int_equal(nq_list(&count, 14, &opts, raise_stop, flag), NQ_ECANCELED);
+    assert_true(count >= 1);
+    assert_true(count < 365596); /* Q(14) */
+    assert_int_equal(nq_list(&count, 8, &opts, raise_stop, flag), NQ_ECANCELED);
+    assert_int_equal(count, 0);
+    nq_cancel_clear(flag);
+    opts.limit = 3;
+    assert_int_equal(nq_list(&count, 8, &opts, collect_nothing, NULL), NQ_OK);
+    assert_int_equal(count, 3);
+    nq_cancel_free(flag);
+}
+
 /* A flag raised during the walk stops it well before the end. */
 static void test_cancel_during_walk(void **state)
 {
@@ -274,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_callback_stop),
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_cancel_during_walk),
+        cmocka_unit_test(test_cancel_stop_flag),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_options_versions),
     };

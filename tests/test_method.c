@@ -35,7 +35,7 @@ static void test_rows_are_whole(void **state)
         assert_non_null(ops->destroy);
     }
     assert_ptr_equal(nq_method_ops_of(NQ_METHOD_DEFAULT),
-                     nq_method_ops_of(NQ_METHOD_SYMMETRY));
+                     nq_method_ops_of(NQ_METHOD_JOIN));
     assert_string_equal(nq_method_name(NQ_METHOD_DEFAULT), "default");
     assert_null(nq_method_ops_of((nq_method)77));
     assert_null(nq_method_name((nq_method)77));
@@ -43,6 +43,27 @@ static void test_rows_are_whole(void **state)
 }
 
 /* Through the table alone, each method counts n = 8 unit by unit. */
+/* The default is chosen by n and by whether unique counts are wanted,
+ * never by the CPU; a method without unique counts refuses to give them. */
+static void test_default_pick(void **state)
+{
+    const nq_method_ops *ops = NULL;
+    (void)state;
+    for (unsigned n = 0; n <= NQ_MAX_N; n++) {
+        assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1), NQ_OK);
+        assert_int_equal(ops->id, NQ_METHOD_SYMMETRY);
+        assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 0), NQ_OK);
+        assert_int_equal(ops->id, n >= 16 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY);
+        assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, n, 0), NQ_OK);
+        assert_int_equal(ops->id, NQ_METHOD_PLAIN);
+    }
+    ops = NULL;
+    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_JOIN, 16, 1), NQ_EUNSUPPORTED);
+    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, 16, 1), NQ_EUNSUPPORTED);
+    assert_int_equal(nq_method_pick(&ops, (nq_method)77, 16, 0), NQ_EINVAL);
+    assert_null(ops);
+}
+
 static void test_rows_count(void **state)
 {
     (void)state;
@@ -129,6 +150,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rows_are_whole),
         cmocka_unit_test(test_rows_count),
+        cmocka_unit_test(test_default_pick),
         cmocka_unit_test(test_simd_levels),
         cmocka_unit_test(test_cpu_check),
     };

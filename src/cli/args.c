@@ -62,6 +62,33 @@ static int number_value(uint64_t *out, const char *arg, uint64_t lo, uint64_t hi
     return -1;
 }
 
+/* A size in bytes: digits, then optionally K, M, G or T (powers of 1024,
+ * an optional trailing "iB" or "B" allowed: 512M, 2GiB, 64KB). */
+static int size_value(uint64_t *out, const char *arg, const char *typed, FILE *err)
+{
+    static const char suffixes[] = "KMGT";
+    size_t len = strspn(arg, "0123456789");
+    const char *unit = arg + len, *s;
+    unsigned shift = 0;
+    uint64_t v;
+    char q[64];
+
+    if (*unit && (s = strchr(suffixes, *unit)) != NULL) {
+        shift = 10u * (unsigned)(s - suffixes + 1);
+        unit++;
+        if (strcmp(unit, "iB") == 0 || strcmp(unit, "B") == 0)
+            unit += strlen(unit);
+    }
+    if (*unit || nqc_parse_u64(&v, arg, len) != 0 ||
+        (shift && v > (UINT64_MAX >> shift))) {
+        cli_usage_error(err, "%s: '%s' is not a size in bytes (e.g. 512M, 8G)",
+                        typed, CLI_QUOTE(q, arg));
+        return -1;
+    }
+    *out = v << shift;
+    return 0;
+}
+
 /* "K/M" with 1 <= K <= M. */
 static int part_value(cli_opts *o, const char *arg, const char *typed, FILE *err)
 {
@@ -128,6 +155,7 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
             return -1;
         o->threads = (unsigned)v;
         return 0;
+    case CLI_OPT_MAX_MEMORY: return size_value(&o->max_memory, arg, typed, err);
     case CLI_OPT_BOARD: o->board = 1; return 0;
     case CLI_OPT_COMPACT: o->compact = 1; return 0;
     case CLI_OPT_CANONICAL: o->canonical = 1; return 0;

@@ -67,12 +67,13 @@ static void print_count(const cli_opts *o, unsigned n,
 
 /* Names what differs between the file and this count ("FILE holds
  * n = 17, not 16"), as far as the file can be read. */
-static void say_mismatch(const char *name, const cli_opts *o, unsigned n, FILE *err)
+static void say_mismatch(const char *name, const cli_opts *o, unsigned n,
+                         nq_method method, FILE *err)
 {
     nq_checkpoint_info file, want;
     nq_checkpoint *mem = NULL;
     int known = nq_checkpoint_peek(&file, o->checkpoint) == NQ_OK &&
-                nq_checkpoint_open(&mem, NULL, n, o->method) == NQ_OK &&
+                nq_checkpoint_open(&mem, NULL, n, method) == NQ_OK &&
                 nq_checkpoint_info_get(&want, mem) == NQ_OK;
     const char *fm = known ? nq_method_name(file.method) : NULL;
 
@@ -96,12 +97,26 @@ static void say_mismatch(const char *name, const cli_opts *o, unsigned n, FILE *
                        "or version of the unit list; refusing to use it", name);
 }
 
+/* The method of a count with --checkpoint: the one named, else the one
+ * that made the file (a run of an older default resumes as it began, if
+ * that method gives what is asked), else the default. */
+static nq_method checkpoint_method(const cli_opts *o, unsigned n)
+{
+    nq_count_options co = cli_count_options(o);
+    nq_checkpoint_info file;
+    if (co.method == NQ_METHOD_DEFAULT &&
+        nq_checkpoint_peek(&file, o->checkpoint) == NQ_OK && file.n == n &&
+        nq_method_name(file.method) != NULL)
+        return file.method;
+    return co.method;
+}
+
 /* Opens --checkpoint for n, with a message for each way it can fail. */
 static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
-                           unsigned n, FILE *err)
+                           unsigned n, nq_method method, FILE *err)
 {
     char name[CLI_QUOTE_SIZE];
-    int rc = nq_checkpoint_open(cp, o->checkpoint, n, cli_count_options(o).method);
+    int rc = nq_checkpoint_open(cp, o->checkpoint, n, method);
 
     CLI_QUOTE(name, o->checkpoint);
     switch (rc) {
@@ -111,7 +126,7 @@ static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
                   name);
         break;
     case NQ_EMISMATCH:
-        say_mismatch(name, o, n, err);
+        say_mismatch(name, o, n, method, err);
         break;
     case NQ_EIO:
         cli_error(err, "%s: %s", name, strerror(errno));
@@ -158,6 +173,8 @@ static int count_failed(const cli_opts *o, const nq_checkpoint *cp, unsigned n,
     }
     if (rc == NQ_EIO && cp)
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
+    else if (rc == NQ_EMEMORY)
+        cli_say_memory_refusal(o, n, err);
     else
         cli_error(err, "n = %u: %s", n, nq_strerror(rc));
     return CLI_EXIT_FAILURE;
@@ -177,8 +194,11 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         cli_usage_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
         return CLI_EXIT_USAGE;
     }
-    if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], err) != 0)
-        return CLI_EXIT_USAGE;
+    if (o->checkpoint) {
+        co.method = checkpoint_method(o, sizes->n[0]);
+        if (open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
+            return CLI_EXIT_USAGE;
+    }
     co.checkpoint = cp;
     cli_progress_init(&ps, err, o->progress == 1);
     if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
@@ -188,7 +208,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         /* on a terminal, before a long count: how long, roughly */
         notice = o->progress == -1 && !o->part_m && !resuming;
     }
-    co.cancel = cli_catch_signals();
+    co.stop = cli_catch_signals();
 
     if (o->format == CLI_FORMAT_LABELS) {
         fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);
@@ -222,6 +242,12 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     nq_count_options co = cli_count_options(o);
     int mismatches = 0, status;
 
+    /* both sequences are checked unless a method without unique counts
+     * is named */
+    if (co.method == NQ_METHOD_DEFAULT) {
+        co.method = NQ_METHOD_SYMMETRY;
+        co.unique = 1;
+    }
     if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
     for (size_t i = 0; i < sizes->len; i++) {

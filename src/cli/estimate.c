@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
@@ -41,9 +42,47 @@ void cli_format_duration(char *buf, size_t size, double s)
     snprintf(buf, size, v < 10 ? "%.1f %s" : "%.0f %s", v, units[i].unit);
 }
 
+void cli_format_bytes(char *buf, size_t size, uint64_t bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = (double)bytes;
+    size_t i = 0;
+    while (v >= 1024.0 && i + 1 < sizeof units / sizeof units[0]) {
+        v /= 1024.0;
+        i++;
+    }
+    snprintf(buf, size, i == 0 ? "%.0f %s" : (v < 10 ? "%.1f %s" : "%.0f %s"), v, units[i]);
+}
+
+void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    uint64_t need = 0;
+    char a[32], b[32];
+    unsigned threads = co.threads ? co.threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+
+    if (nq_memory(&need, n, &co) != NQ_EMEMORY) {
+        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
+        return;
+    }
+    cli_format_bytes(a, sizeof a, need);
+    if (o->max_memory) {
+        cli_format_bytes(b, sizeof b, o->max_memory);
+        cli_error(err, "n = %u needs at least %s with %u thread%s, more than "
+                       "--max-memory allows (%s)", n, a, threads,
+                  threads == 1 ? "" : "s", b);
+    } else {
+        cli_error(err, "n = %u needs at least %s with %u thread%s, more than half "
+                       "the memory of this machine (see --max-memory)", n, a,
+                  threads, threads == 1 ? "" : "s");
+    }
+}
+
 static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_result *e,
                            FILE *out)
 {
+    nq_count_options co = cli_count_options(o);
+    uint64_t memory = 0;
     const char *method = nq_method_name(e->method);
     switch (o->format) {
     case CLI_FORMAT_BARE:
@@ -53,11 +92,13 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
         fprintf(out, "%u\t%.3f\t%u\t%s\n", n, e->seconds, e->threads, method);
         break;
     case CLI_FORMAT_JSON:
+        (void)nq_memory(&memory, n, &co);
         fprintf(out, "{\"n\":%u,\"seconds\":%.3f,\"threads\":%u,\"method\":\"%s\","
-                     "\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s}\n",
+                     "\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s,"
+                     "\"memory\":%llu}\n",
                 n, e->seconds, e->threads, method, (unsigned long long)e->units_total,
                 (unsigned long long)e->units_sampled, e->exact ? "true" : "false",
-                e->lower_bound ? "true" : "false");
+                e->lower_bound ? "true" : "false", (unsigned long long)memory);
         break;
     }
 }
@@ -68,7 +109,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
     uint64_t seed = clock_seed();
     int status = CLI_EXIT_OK;
 
-    co.cancel = cli_catch_signals();
+    co.stop = cli_catch_signals();
     if (o->format == CLI_FORMAT_LABELS) {
         fputs("n\tseconds\tthreads\tmethod\n", out);
         status = cli_flush(out, err);
@@ -94,15 +135,18 @@ void cli_notice_long_count(const cli_opts *o, unsigned n, FILE *err)
 {
     nq_count_options co = cli_count_options(o);
     nq_estimate_result e;
-    char when[64];
+    uint64_t memory = 0;
+    char when[64], bytes[32];
 
     if (n < NOTICE_MIN_N ||
         nq_estimate(&e, n, &co, NOTICE_BUDGET, clock_seed()) != NQ_OK ||
         e.seconds < NOTICE_MIN_SECONDS)
         return;
     cli_format_duration(when, sizeof when, e.seconds);
-    fprintf(err, "n = %u: %s %s with %u thread%s\n", n,
+    (void)nq_memory(&memory, n, &co);
+    cli_format_bytes(bytes, sizeof bytes, memory);
+    fprintf(err, "n = %u: %s %s with %u thread%s, %s of memory\n", n,
             e.lower_bound ? "at least" : "about", when, e.threads,
-            e.threads == 1 ? "" : "s");
+            e.threads == 1 ? "" : "s", bytes);
     fflush(err);
 }

@@ -20,4 +20,12 @@ void cli_notice_long_count(const cli_opts *o, unsigned n, FILE *err);
 /* "3.5 hours", "2 minutes": a duration in words, two digits at most. */
 void cli_format_duration(char *buf, size_t size, double seconds);
 
+/* "3.1 GiB", "512 KiB": a size in bytes, two digits at most. */
+void cli_format_bytes(char *buf, size_t size, uint64_t bytes);
+
+/* After nq_count() answered NQ_EMEMORY for n: what it needs, and what
+ * limits it ("nqueens: n = 24 needs at least 3.1 GiB with 2 threads, more
+ * than --max-memory 1.0 GiB"). */
+void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err);
+
 #endif

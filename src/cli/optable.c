@@ -14,7 +14,8 @@
 #define ONLY(mode) CLI_IN(CLI_MODE_##mode)
 
 const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
-    {CLI_OPT_UNIQUE, "unique", 'u', NULL, -1, ONLY(COUNT) | ONLY(MERGE),
+    {CLI_OPT_UNIQUE, "unique", 'u', NULL, -1,
+     ONLY(COUNT) | ONLY(MERGE) | ONLY(ESTIMATE),
      "Counting", "count solutions unique up to rotation and\n"
                  "reflection (bare format: printed instead of the\n"
                  "total; labels and JSON: an extra field)"},
@@ -28,10 +29,15 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_THREADS, "threads", 'j', "N", -1, IN_COUNTING, NULL,
      "worker threads (default, and 0: all online CPUs)"},
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
-     "counting method (default: the fastest)"},
+     "counting method (default: the fastest for the job:\n"
+     "join for totals, symmetry with --unique)"},
     {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING, NULL,
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports)"},
+    {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING, NULL,
+     "use at most SIZE bytes (suffix K, M, G or T:\n"
+     "powers of 1024; default: half the memory here);\n"
+     "a count that cannot fit is refused before it starts"},
     {CLI_OPT_ESTIMATE, "estimate", 0, NULL, CLI_MODE_ESTIMATE, ONLY(ESTIMATE), NULL,
      "print how many seconds counting each N would take\n"
      "here, from a sample of a few seconds at most"},

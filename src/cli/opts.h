@@ -40,6 +40,7 @@ typedef struct cli_opts {
     unsigned threads;        /* 0 = all online CPUs */
     nq_method method;
     nq_simd simd;
+    uint64_t max_memory;     /* --max-memory in bytes; 0 = the library's default */
     /* solutions */
     int board;               /* --board: draw boards */
     int compact;             /* --compact: one digit per row */
@@ -65,10 +66,13 @@ static inline nq_count_options cli_count_options(const cli_opts *o)
     nq_count_options co = NQ_COUNT_OPTIONS_INIT;
     co.threads = o->threads;
     co.method = o->method;
-    /* unique counts come from the symmetry method */
+    co.unique = o->unique;
+    /* the method is named, so that a checkpoint or part names it too:
+     * unique counts come from the symmetry method */
     if (o->unique && o->method == NQ_METHOD_DEFAULT)
         co.method = NQ_METHOD_SYMMETRY;
     co.simd = o->simd;
+    co.max_memory = o->max_memory;
     return co;
 }
 

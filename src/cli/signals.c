@@ -11,14 +11,16 @@
 
 #include "nqc_signal.h"
 
-static volatile int cancel_flag;
+/* Set before the handlers are installed and cleared after they are gone,
+ * so that a handler never sees it change. */
+static nq_cancel *volatile cancel_flag;
 static volatile sig_atomic_t caught_signal;
 static volatile sig_atomic_t resized;
 
 static void on_stop(int sig)
 {
     caught_signal = sig;
-    cancel_flag = 1;
+    nq_cancel_raise(cancel_flag); /* async-signal-safe */
 }
 
 #ifdef SIGWINCH
@@ -29,9 +31,12 @@ static void on_resize(int sig)
 }
 #endif
 
-const volatile int *cli_catch_signals(void)
+nq_cancel *cli_catch_signals(void)
 {
-    cancel_flag = 0;
+    nq_cancel *flag = NULL;
+    if (nq_cancel_new(&flag) != NQ_OK)
+        return NULL; /* out of memory: the count runs uncancellable */
+    cancel_flag = flag;
     caught_signal = 0;
     resized = 1; /* ask the width once at the start */
     nqc_catch_stop_signals(on_stop, 1);
@@ -45,15 +50,18 @@ const volatile int *cli_catch_signals(void)
         sigaction(SIGWINCH, &sa, NULL);
     }
 #endif
-    return &cancel_flag;
+    return flag;
 }
 
 void cli_release_signals(void)
 {
+    nq_cancel *flag = cancel_flag;
     nqc_release_stop_signals();
 #ifdef SIGWINCH
     signal(SIGWINCH, SIG_DFL);
 #endif
+    cancel_flag = NULL;
+    nq_cancel_free(flag);
 }
 
 int cli_caught_signal(void) { return (int)caught_signal; }

@@ -6,9 +6,12 @@
 #ifndef CLI_SIGNALS_H
 #define CLI_SIGNALS_H
 
+#include "nqueens.h"
+
 /* Catches SIGINT, SIGTERM and SIGWINCH; returns the cancel flag to hand to
- * the library (nq_count_options.cancel). */
-const volatile int *cli_catch_signals(void);
+ * the library (nq_count_options.stop), or NULL when none could be made.
+ * The flag is freed by cli_release_signals(). */
+nq_cancel *cli_catch_signals(void);
 
 /* Gives the three signals their default action back. */
 void cli_release_signals(void);

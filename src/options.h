@@ -1,0 +1,25 @@
+/*
+ * options.h - option structs of every version, read into the current one,
+ * and the cancel flag that the option structs carry. Not public.
+ *
+ * A caller built against an older header passes a smaller struct: only the
+ * fields of its version may be read. Each entry point copies what the
+ * caller's version has into a full current struct (the rest at its
+ * default) and reads that copy alone.
+ */
+#ifndef NQ_OPTIONS_H
+#define NQ_OPTIONS_H
+
+#include "nqueens.h"
+
+/* Copies *in (NULL: the defaults) into *out, the fields that in->version
+ * lacks at their defaults (a version 1 count reads as unique = 1).
+ * @return NQ_OK, NQ_EVERSION (version 0 or above the current one). */
+int nq_count_options_load(nq_count_options *out, const nq_count_options *in);
+int nq_list_options_load(nq_list_options *out, const nq_list_options *in);
+
+/* @return nonzero when either cancel flag of the options is raised. */
+int nq_count_cancelled(const nq_count_options *o);
+int nq_list_cancelled(const nq_list_options *o);
+
+#endif /* NQ_OPTIONS_H */
