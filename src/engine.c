@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
+#include "engine.h"
 #include "method.h"
 #include "options.h"
 #include "nqc_clock.h"
@@ -274,18 +275,6 @@ static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
 /* Without max_memory, a count may take this share of physical memory. */
 #define DEFAULT_MEMORY_SHARE 2u
 
-/* A count made ready: options read, method picked, plan built and fitted
- * into the memory allowed. */
-typedef struct setup {
-    nq_count_options o;
-    const nq_method_ops *ops;
-    nq_simd simd;
-    void *plan;
-    uint64_t size;     /* units of the plan */
-    unsigned threads;  /* workers, before clipping to the units to do */
-    uint64_t memory;   /* bytes the count takes at most */
-} setup;
-
 static uint64_t default_memory_limit(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -294,7 +283,7 @@ static uint64_t default_memory_limit(void)
     return (uint64_t)pages * (uint64_t)size / DEFAULT_MEMORY_SHARE;
 }
 
-static int setup_count(setup *s, unsigned n, const nq_count_options *opts)
+int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
 {
     uint64_t limit, lists, method_bytes = 0;
     int rc;
@@ -336,27 +325,48 @@ static int setup_count(setup *s, unsigned n, const nq_count_options *opts)
     return rc;
 }
 
+int nq_counter_prepare(nq_counter *c, const nq_stop_flag *stop)
+{
+    return c->ops->prepare ? c->ops->prepare(c->plan, stop) : NQ_OK;
+}
+
+void nq_counter_close(nq_counter *c)
+{
+    if (c->plan)
+        c->ops->destroy(c->plan);
+    c->plan = NULL;
+}
+
 int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)
 {
-    setup s;
+    nq_counter c;
     int rc;
     if (!out)
         return NQ_EINVAL;
-    rc = setup_count(&s, n, opts);
-    if (rc == NQ_OK)
-        s.ops->destroy(s.plan);
+    rc = nq_counter_open(&c, n, opts);
+    nq_counter_close(&c);
     if (rc == NQ_OK || rc == NQ_EMEMORY)
-        *out = s.memory;
+        *out = c.memory;
     return rc;
 }
 
 int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
 {
-    setup s;
-    const nq_count_options *o = &s.o;
-    const nq_method_ops *ops;
-    void *plan;
-    uint64_t size, first, end;
+    nq_counter c;
+    int rc;
+    if (!out)
+        return NQ_EINVAL;
+    rc = nq_counter_open(&c, n, opts);
+    if (rc == NQ_OK)
+        rc = nq_counter_run(out, &c, &c.o);
+    nq_counter_close(&c);
+    return rc;
+}
+
+int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *o)
+{
+    const nq_method_ops *ops = c->ops;
+    uint64_t size = c->size, first, end;
     uint64_t *todo = NULL;
     accumulator sum = {0, 0, 0}, resumed = {0, 0, 0};
     unsigned threads;
@@ -364,28 +374,18 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     run r;
     int rc;
 
-    if (!out)
-        return NQ_EINVAL;
-    rc = setup_count(&s, n, opts);
-    if (rc != NQ_OK)
-        return rc;
-    ops = s.ops;
-    plan = s.plan;
-    size = s.size;
     first = o->unit_first < size ? o->unit_first : size;
     end = (o->unit_count == 0 || o->unit_count > size - first)
               ? size
               : first + o->unit_count;
     todo = malloc((size_t)(end - first + 1) * sizeof *todo);
-    if (!todo) {
-        ops->destroy(plan);
+    if (!todo)
         return NQ_ENOMEM;
-    }
 
     memset(&r, 0, sizeof r);
     r.ops = ops;
-    r.plan = plan;
-    r.simd = s.simd;
+    r.plan = c->plan;
+    r.simd = c->simd;
     r.opts = o;
     r.todo = todo;
     r.ntodo = select_units(todo, &resumed, o, first, end);
@@ -399,7 +399,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
         if (pthread_cond_init(&r.wake, NULL) != 0) {
             rc = NQ_ETHREAD;
         } else {
-            threads = s.threads;
+            threads = c->threads;
             if (threads > r.ntodo)
                 threads = r.ntodo ? (unsigned)r.ntodo : 1u;
             rc = run_pool(&r, threads, start, &sum);
@@ -416,7 +416,6 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
         pthread_mutex_destroy(&r.lock);
     }
     free(todo);
-    ops->destroy(plan);
     if (rc != NQ_OK)
         return rc;
     /* a checkpoint's recorded results come from a file: never wrap */
@@ -428,7 +427,7 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     out->unique = sum.unique + resumed.unique;
     out->has_unique = ops->has_unique;
     out->method = ops->id;
-    out->simd = s.simd;
+    out->simd = c->simd;
     out->units_total = size;
     out->units_done = sum.units + resumed.units;
     return NQ_OK;

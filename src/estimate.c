@@ -11,18 +11,21 @@
  * The sample starts as one unit (m = all units) and grows geometrically,
  * each part planned to take at most half of the budget that is left, so
  * the whole stays within the budget and the last part, the largest, gives
- * the answer. The fixed cost of a call (building the unit list, starting
- * the threads) is measured on an empty range first, and counted once
- * rather than m times. When the sample grows to the whole list (m = 1),
- * the estimate is the real time of the count.
+ * the answer. What a count pays once is counted once rather than m
+ * times: the counter (engine.h) is made ready and prepared first (the
+ * unit list, the join's table: timed whole, whatever the budget), and the
+ * fixed cost of a run (starting the threads) is measured on an empty range
+ * of units. When the sample grows to the whole list (m = 1), the estimate
+ * is the real time of the count.
  *
- * Only public calls are used (nq_units, nq_count with part_k/part_m), so
- * every method, present or future, is estimated the same way.
+ * Every method goes through the same counter and parts, so every method,
+ * present or future, is estimated the same way.
  */
 #include <stdint.h>
 #include <unistd.h>
 
 #include "nqc_clock.h"
+#include "engine.h"
 #include "method.h"
 #include "nqueens.h"
 #include "options.h"
@@ -71,89 +74,79 @@ static void on_progress(const nq_progress *p, void *data)
         nq_cancel_raise(w->stop);
 }
 
-/* Times one nq_count() of o, stopped at the watch's deadline: NQ_OK,
- * NQ_ECANCELED (deadline or caller), or another error of nq_count(). */
-static int timed_count(double *seconds, nq_method *method, unsigned n,
-                       const nq_count_options *o)
+/* Times one run of c with the options o: NQ_OK, NQ_ECANCELED (deadline
+ * or caller), or another error of nq_count(). */
+static int timed_run(double *seconds, nq_counter *c, const nq_count_options *o)
 {
     nq_count_result r;
     double start = nqc_now();
-    int rc = nq_count(&r, n, o);
+    int rc = nq_counter_run(&r, c, o);
     *seconds = nqc_now() - start;
-    if (rc == NQ_OK)
-        *method = r.method;
     return rc;
 }
 
-/* The threads nq_count() starts for o (as the engine counts them). */
-static unsigned threads_of(const nq_count_options *o)
-{
-    long c;
-    if (o->threads)
-        return o->threads;
-    c = sysconf(_SC_NPROCESSORS_ONLN);
-    return c < 1 ? 1u : (c > 1024 ? 1024u : (unsigned)c);
-}
-
-static int sample(nq_estimate_result *out, unsigned n,
-                  const nq_count_options *caller, watch *w, uint64_t units,
+static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
                   double budget, uint64_t seed);
 
 int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opts,
                 double budget, uint64_t seed)
 {
-    nq_count_options caller;
-    const nq_method_ops *ops;
+    nq_counter c;
     watch w = {NULL, NULL, 0.0};
-    uint64_t units;
+    double start = nqc_now(), fixed;
     int rc;
 
     if (!out || !(budget >= 0.0))
         return NQ_EINVAL;
-    rc = nq_count_options_load(&caller, opts);
-    if (rc != NQ_OK)
-        return rc;
-    rc = nq_method_pick(&ops, caller.method, n, caller.unique);
-    if (rc != NQ_OK)
-        return rc;
-    rc = nq_units(&units, n, ops->id);
-    if (rc != NQ_OK)
-        return rc;
-    rc = nq_cancel_new(&w.stop);
-    if (rc != NQ_OK)
-        return rc;
-    rc = sample(out, n, &caller, &w, units, budget, seed);
+    rc = nq_counter_open(&c, n, opts);
+    if (rc == NQ_OK) /* the caller's nq_cancel, if any, stops the build */
+        rc = nq_counter_prepare(&c, nq_cancel_flag(c.o.stop));
+    if (rc == NQ_OK && nq_count_cancelled(&c.o))
+        rc = NQ_ECANCELED;
+    if (rc == NQ_OK)
+        rc = nq_cancel_new(&w.stop);
+    if (rc == NQ_OK) {
+        /* what the count pays once, before its first unit */
+        fixed = nqc_now() - start;
+        rc = sample(out, &c, &w, budget, seed);
+        if (rc == NQ_OK) {
+            out->seconds += fixed;
+            out->sample_seconds = nqc_now() - start;
+        }
+    }
     nq_cancel_free(w.stop);
+    nq_counter_close(&c);
     return rc;
 }
 
-/* The samples of nq_estimate(), stopped by w. */
-static int sample(nq_estimate_result *out, unsigned n,
-                  const nq_count_options *caller, watch *w, uint64_t units,
+/* The samples of nq_estimate() on the prepared counter c, stopped by w at
+ * its deadline; out->seconds leaves out the cost of preparing c. */
+static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
                   double budget, uint64_t seed)
 {
-    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_options o = c->o;
+    const uint64_t units = c->size;
+    const unsigned threads = c->threads ? c->threads : 1u;
     double overhead, start = nqc_now();
-    unsigned threads;
     uint64_t m;
     int rc;
 
-    o.threads = caller->threads;
-    o.method = caller->method;
-    o.simd = caller->simd;
-    o.unique = caller->unique;
-    o.max_memory = caller->max_memory;
-    w->caller = caller;
-    threads = threads_of(&o);
+    w->caller = &c->o;
     o.stop = w->stop;
+    o.cancel = NULL;
     o.progress = on_progress;
     o.progress_data = w;
-    /* the fixed cost: an empty range of units */
+    o.on_unit = NULL;
+    o.checkpoint = NULL;
+    o.part_k = o.part_m = 0;
+    o.unit_count = 0;
+    /* the fixed cost of a run: an empty range of units */
     o.unit_first = units;
     w->deadline = start + budget + 1.0;
-    if ((rc = timed_count(&overhead, &out->method, n, &o)) != NQ_OK)
+    if ((rc = timed_run(&overhead, c, &o)) != NQ_OK)
         return rc;
     o.unit_first = 0;
+    out->method = c->ops->id;
     out->seconds = 0.0;
     out->units_total = units;
     out->units_sampled = 0;
@@ -168,15 +161,12 @@ static int sample(nq_estimate_result *out, unsigned n,
         o.part_k = (uint32_t)(1 + splitmix(&seed) % m);
         k = part_units(units, o.part_k, m);
         w->deadline = start + budget;
-        rc = timed_count(&t, &out->method, n, &o);
-        if (rc == NQ_ECANCELED && !nq_count_cancelled(caller)) {
+        rc = timed_run(&t, c, &o);
+        if (rc == NQ_ECANCELED && !nq_count_cancelled(&c->o)) {
             /* the sample would have taken t seconds at least */
             est = (t - overhead) * (double)m * (double)(k < threads ? k : threads) /
                   (double)threads + overhead;
-            /* the count does all this sample did, and more: it takes at
-             * least as long, also when fixed costs (a table built before
-             * the first unit) left no time to measure a unit */
-            if (est < t)
+            if (est < t) /* the count does all the sample did, and more */
                 est = t;
             if (est > out->seconds) {
                 out->seconds = est;
@@ -197,6 +187,5 @@ static int sample(nq_estimate_result *out, unsigned n,
             break;
         m = next_parts(m, work, target);
     }
-    out->sample_seconds = nqc_now() - start;
     return NQ_OK;
 }

@@ -732,6 +732,12 @@ static int nq_join_fit_any(void *plan, unsigned threads, uint64_t limit,
     return nq_join_fit_memory(plan, threads, limit, out);
 }
 
+static int nq_join_prepare_any(void *plan, const nq_stop_flag *stop)
+{
+    const nq_join_quarter *quarter;
+    return plan_quarter(plan, stop, &quarter);
+}
+
 static int nq_join_has_simd(nq_simd simd)
 {
 #if NQ_X86
@@ -744,5 +750,5 @@ static int nq_join_has_simd(nq_simd simd)
 const nq_method_ops nq_join_method = {
     NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
     nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
-    nq_join_has_simd, nq_join_fit_any,
+    nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any,
 };

@@ -60,6 +60,10 @@ typedef struct nq_method_ops {
      * @return NQ_OK, NQ_EMEMORY (no way fits; *out is set to what the
      *         leanest way needs). */
     int (*fit_memory)(void *plan, unsigned threads, uint64_t limit, uint64_t *out);
+    /* Builds now what the units of the plan share (else the first unit
+     * that needs it builds it); polls *stop (may be NULL). NULL: nothing
+     * is shared. @return NQ_OK, NQ_ECANCELED, NQ_ENOMEM. */
+    int (*prepare)(void *plan, const nq_stop_flag *stop);
 } nq_method_ops;
 
 /* The methods (one file each). */

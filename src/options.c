@@ -14,8 +14,13 @@ _Static_assert(ATOMIC_INT_LOCK_FREE == 2,
                "nq_cancel_raise() must be async-signal-safe");
 
 struct nq_cancel {
-    atomic_int raised;
+    nq_stop_flag raised; /* an atomic_int */
 };
+
+const nq_stop_flag *nq_cancel_flag(const nq_cancel *flag)
+{
+    return flag ? &flag->raised : NULL;
+}
 
 int nq_cancel_new(nq_cancel **out)
 {

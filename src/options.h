@@ -11,12 +11,16 @@
 #define NQ_OPTIONS_H
 
 #include "nqueens.h"
+#include "stop.h"
 
 /* Copies *in (NULL: the defaults) into *out, the fields that in->version
  * lacks at their defaults (a version 1 count reads as unique = 1).
  * @return NQ_OK, NQ_EVERSION (version 0 or above the current one). */
 int nq_count_options_load(nq_count_options *out, const nq_count_options *in);
 int nq_list_options_load(nq_list_options *out, const nq_list_options *in);
+
+/* The atomic inside an nq_cancel, for the walks to poll (NULL for NULL). */
+const nq_stop_flag *nq_cancel_flag(const nq_cancel *flag);
 
 /* @return nonzero when either cancel flag of the options is raised. */
 int nq_count_cancelled(const nq_count_options *o);

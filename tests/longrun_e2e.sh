@@ -97,12 +97,13 @@ if command -v script >/dev/null 2>&1; then
   tr '\r' '\n' <"$work/tty" | sed "s/$(printf '\033')\[K//g" | grep "n = 16\|%" >"$work/lines"
   [ -s "$work/lines" ] && awk 'length > 39 { bad = 1 } END { exit bad }' "$work/lines"
   report "--progress on a 40-column terminal: every line fits in 39 columns" $((! $?))
-  # a count that will clearly take long says how long first (stopped at
-  # once); the symmetry method, whose samples start at once (the join
-  # builds its table first)
-  script -qec "timeout -s INT 3 $bin -m symmetry -j 1 22" "$work/tty" >/dev/null 2>&1 </dev/null
-  grep -Eq "^n = 22: (about|at least) [0-9.]+ (minutes|hours|days|years) with 1 thread" "$work/tty"
-  report "a long count on a terminal says how long it will take" $((! $?))
+  # a count that will clearly take long says how long first (stopped soon
+  # after), with each method
+  for m in join symmetry; do
+    script -qec "timeout -s INT 6 $bin -m $m -j 1 20" "$work/tty" >/dev/null 2>&1 </dev/null
+    grep -Eq "^n = 20: (about|at least) [0-9.]+ (minutes|hours|days|years) with 1 thread, [0-9.]+ [KMG]iB of memory" "$work/tty"
+    report "a long count on a terminal says how long it will take ($m)" $((! $?))
+  done
 fi
 
 # --- parts and merge ------------------------------------------------------------------
