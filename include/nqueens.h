@@ -135,9 +135,12 @@ typedef struct nq_count_options {
     nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN, _SYMMETRY or _JOIN */
     nq_simd simd;           /*!< NQ_SIMD_AUTO unless testing or measuring */
     uint32_t part_k;        /*!< count only part k (1-based) of part_m ... */
-    uint32_t part_m;        /*!< ... ; 0 and 0 count everything */
-    uint64_t unit_first;    /*!< count only units [unit_first, unit_first + unit_count) */
-    uint64_t unit_count;    /*!< 0 = to the end of the list */
+    uint32_t part_m;        /*!< ... ; 0 and 0 count everything; part_m is
+                                 at most the number of units (nq_units()) */
+    uint64_t unit_first;    /*!< count only units [unit_first, unit_first + unit_count);
+                                 at most the number of units (nq_units()) */
+    uint64_t unit_count;    /*!< 0 = to the end of the list (a range past
+                                 the end stops there) */
     nq_progress_fn progress;   /*!< optional progress callback */
     void *progress_data;       /*!< passed to progress */
     nq_unit_fn on_unit;        /*!< optional per-unit result callback */
@@ -168,7 +171,8 @@ typedef struct nq_count_result {
  *  @param out  receives the counts; untouched unless NQ_OK is returned.
  *  @param n    board size, 0 <= n <= NQ_MAX_N. Q(0) = 1.
  *  @param opts options, or NULL for NQ_COUNT_OPTIONS_INIT.
- *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part), NQ_ERANGE,
+ *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part: part_m above
+ *          the number of units, or unit_first past it), NQ_ERANGE,
  *          NQ_EVERSION, NQ_EUNSUPPORTED (SIMD level), NQ_ENOMEM,
  *          NQ_ETHREAD, NQ_ECANCELED, or a checkpoint error (NQ_EIO...). */
 NQ_API int nq_count(nq_count_result *out, unsigned n,

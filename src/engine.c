@@ -303,7 +303,13 @@ int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
     if (rc != NQ_OK)
         return rc;
     size = ops->size(plan);
-    first = o->unit_first < size ? o->unit_first : size;
+    /* a split into more parts than units, or a range that starts past the
+     * end, belongs to another list: it would "count" nothing, and say so */
+    if (o->part_m > size || o->unit_first > size) {
+        ops->destroy(plan);
+        return NQ_EINVAL;
+    }
+    first = o->unit_first;
     end = (o->unit_count == 0 || o->unit_count > size - first)
               ? size
               : first + o->unit_count;
