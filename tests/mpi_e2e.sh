@@ -24,6 +24,24 @@ for np in 2 3; do
   [ "$out" = 73712 ]; report "$np ranks, plain method, batches of 3: n = 13" $((! $?))
 done
 
+# every method that --help names counts, and the manual names each; a JSON
+# line carries a unique count only from the method that counts one
+"$bin" --help >"$work/help" 2>&1
+methods=$(sed -n 's/^ *-m, --method=M *\(.*\) (default: symmetry)$/\1/p' "$work/help" |
+  sed 's/,//g; s/ or / /')
+[ "$(echo $methods | wc -w)" -ge 3 ]; report "--help names the methods: $methods" $((! $?))
+for m in $methods; do
+  out=$(run 3 -j 1 --method=$m --json 12 2>"$work/err")
+  if [ "$m" = symmetry ]; then want='"total":14200,"unique":1787,'; else want='"total":14200,"method"'; fi
+  case $out in *"$want"*) ok=1 ;; *) ok=0 ;; esac
+  grep -q "^\.B $m\$" "$(dirname "$0")/../man/nqueens-mpi.1" || ok=0
+  report "--method=$m: n = 12, and the manual names it" $ok
+done
+run 2 -m nosuch 8 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && grep -q "^nqueens-mpi: --method: unknown method 'nosuch' (expected $(echo $methods |
+  sed 's/ /, /; s/ \([a-z]*\)$/ or \1/'))$" "$work/err"
+report "an unknown method names the known ones" $((! $?))
+
 # a rank that dies fails the whole job: non-zero status, no count
 run 3 -j 1 --batch=1 --test-crash-rank=2 13 >"$work/out" 2>"$work/err"; status=$?
 [ $status -ne 0 ] && [ ! -s "$work/out" ]; report "a dead rank fails the job (status $status)" $((! $?))

@@ -251,11 +251,13 @@ static int run(ledger *l, int *stopped_by)
 
 static void print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *info)
 {
-    if (o->json)
-        printf("{\"n\":%u,\"total\":%llu,\"unique\":%llu,\"method\":\"%s\",\"ranks\":%d}\n",
-               o->n, (unsigned long long)info->total, (unsigned long long)info->unique,
-               nq_method_name(info->method), ranks);
-    else
+    if (o->json) {
+        /* a unique count only from the method that counts one */
+        printf("{\"n\":%u,\"total\":%llu", o->n, (unsigned long long)info->total);
+        if (info->method == NQ_METHOD_SYMMETRY)
+            printf(",\"unique\":%llu", (unsigned long long)info->unique);
+        printf(",\"method\":\"%s\",\"ranks\":%d}\n", nq_method_name(info->method), ranks);
+    } else
         printf("%llu\n", (unsigned long long)(o->unique ? info->unique : info->total));
     if (fflush(stdout) != 0)
         nq_mpi_error("cannot write the result: %s", strerror(errno));
