@@ -12,7 +12,7 @@
  *
  * The ends: every unit counted (the total is printed, status 0); a signal
  * (the workers are told to stop, their finished units are gathered for up
- * to two seconds, the checkpoint is saved and the resume hint printed,
+ * to half a second, the checkpoint is saved and the resume hint printed,
  * status 128 + signal); a worker that fails or falls silent, or a result
  * that contradicts the checkpoint (the checkpoint is saved, the error
  * printed, and MPI_Abort ends every rank, status 1). Messages are printed
@@ -29,8 +29,12 @@
 #include "mpi_internal.h"
 #include "nqc_clock.h"
 
-/* How long a stopping job waits for its workers' last results. */
-#define STOP_GRACE 2.0
+/* How long a stopping job waits for its workers' last results: well
+ * under a second, because mpirun, when it is the one interrupted, sends
+ * every rank SIGTERM and then SIGKILL one second later (Open MPI's
+ * odls_base_sigkill_timeout), and rank 0 must have saved and spoken by
+ * then. Workers answer a stop within about 0.1 s. */
+#define STOP_GRACE 0.5
 
 typedef struct peer {
     uint64_t first, count; /* its batch; count 0: none */
