@@ -111,6 +111,13 @@ for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   [ "$out" = $big_total ]; report "  the same job resumes to the exact count" $((! $?))
 done
 
+# a total that mpirun could not write (it exits 0 all the same: see the
+# README) is not lost with a checkpoint: the job run again prints it at once
+rm -f "$ck"
+run 2 -j 1 --checkpoint="$ck" 13 >/dev/full 2>"$work/err"
+out=$(run 2 -j 1 --checkpoint="$ck" 13 2>"$work/err")
+[ "$out" = 73712 ]; report "a total lost to a full disk: the checkpointed job prints it again" $((! $?))
+
 # a worker that stops answering ends the job once the checkpoint is saved
 rm -f "$ck"
 run 3 -j 1 --batch=4 --checkpoint="$ck" --worker-timeout=2 --test-hang-rank=1 15 \

@@ -253,7 +253,10 @@ static int run(ledger *l, int *stopped_by)
     return 0;
 }
 
-static void print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *info)
+/* 0, or 1 after saying that the result could not be written. Under
+ * mpirun, standard output is a pipe to mpirun, which writes it on: an
+ * error there is mpirun's to see (see the README). */
+static int print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *info)
 {
     if (o->json) {
         /* a unique count only from the method that counts one */
@@ -263,8 +266,11 @@ static void print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *
         printf(",\"method\":\"%s\",\"ranks\":%d}\n", nq_method_name(info->method), ranks);
     } else
         printf("%llu\n", (unsigned long long)(o->unique ? info->unique : info->total));
-    if (fflush(stdout) != 0)
+    if (fflush(stdout) != 0 || ferror(stdout)) {
         nq_mpi_error("cannot write the result: %s", strerror(errno));
+        return 1;
+    }
+    return 0;
 }
 
 /* Before any work: answer every worker's first report with "finish". */
@@ -352,7 +358,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
         nq_mpi_error("the workers stopped before every unit was counted; %s", saved);
         status = 1;
     } else {
-        print_total(o, ranks, &info);
+        status = print_total(o, ranks, &info);
     }
     fflush(stderr);
     free(l.buf);
