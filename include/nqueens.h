@@ -271,9 +271,11 @@ NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
  *  for, read without opening it for a count (no lock is taken): n, method,
  *  unit_list_version, units_total and units_done are set; total and unique
  *  are 0 (the records are not added up). Useful to say which field differs
- *  after nq_checkpoint_open() answered NQ_EMISMATCH.
- *  @return NQ_OK, NQ_EFORMAT (not an intact checkpoint), NQ_EIO (see
- *          errno), NQ_ENOMEM, NQ_EINVAL. */
+ *  after nq_checkpoint_open() answered NQ_EMISMATCH. Read as that reads
+ *  it: a symbolic link is refused, and so is anything but a regular file.
+ *  @return NQ_OK, NQ_EFORMAT (not an intact checkpoint, not a regular
+ *          file), NQ_EIO (see errno: ELOOP for a link), NQ_ENOMEM,
+ *          NQ_EINVAL. */
 NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
 
 /*! nq_checkpoint_record() : record the result of one unit.
