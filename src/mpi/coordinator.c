@@ -143,6 +143,10 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     peer *p = &l->peers[rank];
     uint64_t k;
 
+    if (count < MPI_REPORT_HEAD) { /* MPI_UNDEFINED too: not whole words */
+        nq_mpi_error("rank %d sent a malformed report", rank);
+        return -1;
+    }
     if ((size_t)count > l->cap) {
         uint64_t *v = realloc(l->buf, (size_t)count * sizeof *v);
         if (!v) {
@@ -155,8 +159,8 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     MPI_Recv(l->buf, count, MPI_UINT64_T, rank, MPI_TAG_REPORT, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
     p->heard = nqc_now();
-    k = count >= MPI_REPORT_HEAD ? l->buf[2] : 0;
-    if (count < MPI_REPORT_HEAD || k > (uint64_t)(count - MPI_REPORT_HEAD) / 3 ||
+    k = l->buf[2];
+    if (k > (uint64_t)(count - MPI_REPORT_HEAD) / 3 ||
         (uint64_t)count != MPI_REPORT_HEAD + 3 * k) {
         nq_mpi_error("rank %d sent a malformed report", rank);
         return -1;
