@@ -157,9 +157,12 @@ typedef struct nq_count_options {
     nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN, _SYMMETRY or _JOIN */
     nq_simd simd;           /*!< NQ_SIMD_AUTO unless testing or measuring */
     uint32_t part_k;        /*!< count only part k (1-based) of part_m ... */
-    uint32_t part_m;        /*!< ... ; 0 and 0 count everything */
-    uint64_t unit_first;    /*!< count only units [unit_first, unit_first + unit_count) */
-    uint64_t unit_count;    /*!< 0 = to the end of the list */
+    uint32_t part_m;        /*!< ... ; 0 and 0 count everything; part_m is
+                                 at most the number of units (nq_units()) */
+    uint64_t unit_first;    /*!< count only units [unit_first, unit_first + unit_count);
+                                 at most the number of units (nq_units()) */
+    uint64_t unit_count;    /*!< 0 = to the end of the list (a range past
+                                 the end stops there) */
     nq_progress_fn progress;   /*!< optional progress callback */
     void *progress_data;       /*!< passed to progress */
     nq_unit_fn on_unit;        /*!< optional per-unit result callback */
@@ -208,7 +211,8 @@ typedef struct nq_count_result {
  *  @param out  receives the counts; untouched unless NQ_OK is returned.
  *  @param n    board size, 0 <= n <= NQ_MAX_N. Q(0) = 1.
  *  @param opts options, or NULL for NQ_COUNT_OPTIONS_INIT.
- *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part), NQ_ERANGE,
+ *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part: part_m above
+ *          the number of units, or unit_first past it), NQ_ERANGE,
  *          NQ_EVERSION, NQ_EUNSUPPORTED (SIMD level), NQ_ENOMEM,
  *          NQ_ETHREAD, NQ_ECANCELED, or a checkpoint error (NQ_EIO...). */
 NQ_API int nq_count(nq_count_result *out, unsigned n,
@@ -321,9 +325,11 @@ NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
  *  for, read without opening it for a count (no lock is taken): n, method,
  *  unit_list_version, units_total and units_done are set; total and unique
  *  are 0 (the records are not added up). Useful to say which field differs
- *  after nq_checkpoint_open() answered NQ_EMISMATCH.
- *  @return NQ_OK, NQ_EFORMAT (not an intact checkpoint), NQ_EIO (see
- *          errno), NQ_ENOMEM, NQ_EINVAL. */
+ *  after nq_checkpoint_open() answered NQ_EMISMATCH. Read as that reads
+ *  it: a symbolic link is refused, and so is anything but a regular file.
+ *  @return NQ_OK, NQ_EFORMAT (not an intact checkpoint, not a regular
+ *          file), NQ_EIO (see errno: ELOOP for a link), NQ_ENOMEM,
+ *          NQ_EINVAL. */
 NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
 
 /*! nq_checkpoint_record() : record the result of one unit.

@@ -4,9 +4,12 @@
  * when nq_checkpoint_open() answers NQ_EMISMATCH.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "checkpoint.h"
 #include "nqc_stream.h"
@@ -17,13 +20,34 @@ int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
     nq_ckpt_header h;
     char *buf;
     size_t len;
+    struct stat st;
     FILE *f;
-    int rc;
+    int fd, rc;
 
     if (!out || !path)
         return NQ_EINVAL;
-    if ((f = fopen(path, "rb")) == NULL)
+    /* as nq_checkpoint_open() reads it: never through a symbolic link, and
+     * only a regular file (a FIFO would block, a device never end) */
+    fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return NQ_EIO;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return NQ_EIO;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        return S_ISDIR(st.st_mode) ? NQ_EIO : NQ_EFORMAT;
+    }
+    if ((f = fdopen(fd, "rb")) == NULL) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return NQ_EIO;
+    }
     rc = nqc_read_all(&buf, &len, f);
     if (rc != 0) {
         int e = errno;

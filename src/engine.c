@@ -374,7 +374,11 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
     run r;
     int rc;
 
-    first = o->unit_first < size ? o->unit_first : size;
+    /* a split into more parts than units, or a range that starts past the
+     * end, belongs to another list: it would "count" nothing, and say so */
+    if (o->part_m > size || o->unit_first > size)
+        return NQ_EINVAL;
+    first = o->unit_first;
     end = (o->unit_count == 0 || o->unit_count > size - first)
               ? size
               : first + o->unit_count;

@@ -165,6 +165,35 @@ static void test_links_are_never_followed(void **state)
     assert_string_equal(names, "run.ckpt run.ckpt.tmp victim.txt");
 }
 
+/* nq_checkpoint_peek() reads as nq_checkpoint_open() does: a link to an
+ * intact checkpoint is refused, and a FIFO is refused without blocking. */
+static void test_peek_reads_only_regular_files(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_checkpoint_info info;
+    nq_count_result r;
+    nq_checkpoint *cp;
+    char other[200];
+    (void)state;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_OK);
+    o.checkpoint = cp;
+    assert_int_equal(nq_count(&r, 8, &o), NQ_OK);
+    nq_checkpoint_close(cp);
+    assert_int_equal(nq_checkpoint_peek(&info, file), NQ_OK);
+    assert_int_equal(info.n, 8);
+    assert_true(info.units_done > 0 && info.units_done == info.units_total);
+
+    snprintf(other, sizeof other, "%s/link.ckpt", dir);
+    assert_int_equal(symlink("run.ckpt", other), 0);
+    assert_int_equal(nq_checkpoint_peek(&info, other), NQ_EIO);
+    assert_int_equal(errno, ELOOP);
+    snprintf(other, sizeof other, "%s/fifo.ckpt", dir);
+    assert_int_equal(mkfifo(other, 0600), 0);
+    assert_int_equal(nq_checkpoint_peek(&info, other), NQ_EFORMAT);
+    assert_int_equal(nq_checkpoint_peek(&info, dir), NQ_EIO);
+    assert_int_equal(errno, EISDIR);
+}
+
 static void test_unwritable_places_refused_at_open(void **state)
 {
     nq_checkpoint *cp = NULL;
@@ -289,6 +318,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_second_open_is_refused, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_stale_lock_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_links_are_never_followed, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_peek_reads_only_regular_files, make_dir,
+                                        remove_dir),
         cmocka_unit_test_setup_teardown(test_unwritable_places_refused_at_open, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_impossible_counts_refused, make_dir, remove_dir),

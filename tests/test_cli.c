@@ -430,6 +430,15 @@ static void test_part_and_merge(void **state)
     expect_usage_error(run_cli(NULL, "--part", "0/3", "10", NULL), "--part");
     expect_usage_error(run_cli(NULL, "--part", "4/3", "10", NULL), "--part");
     expect_usage_error(run_cli(NULL, "--part", "1-3", "10", NULL), "--part");
+    /* no more parts than units, for every size, before any count */
+    o = run_cli(NULL, "--part", "1/79", "12", "8", NULL);
+    expect_usage_error(o, "--part 1/79: n = 8 has 78 work units, so M can be at most 78");
+    assert_null(strstr(o.err, "--help"));
+    o = run_cli(NULL, "--part", "78/78", "--json", "8", NULL);
+    assert_int_equal(o.status, 0);
+    assert_non_null(strstr(o.out, "\"part\":78,\"parts\":78,"));
+    expect_usage_error(run_cli(NULL, "--part", "1/2", "-m", "plain", "2", NULL),
+                       "--part 1/2: n = 2 has no work units to split");
     expect_usage_error(run_cli(NULL, "--checkpoint", "x.ckpt", "8", "9", NULL), "one board size");
     expect_usage_error(run_cli(NULL, "--checkpoint-interval=soon", "8", NULL), "seconds");
 }

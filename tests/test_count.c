@@ -454,6 +454,48 @@ static void test_unit_ranges_add_up(void **state)
     assert_int_equal(total, test_known[11].total);
 }
 
+/* A split into more parts than units, or a range that starts past the
+ * end of the list, is refused rather than counted as zero; the largest
+ * split and a range that starts at the end are not. */
+static void test_splits_beyond_the_list(void **state)
+{
+    static const nq_method methods[] = {NQ_METHOD_PLAIN, NQ_METHOD_SYMMETRY,
+                                        NQ_METHOD_JOIN};
+    (void)state;
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+        nq_count_result r;
+        uint64_t units, total = 0;
+        assert_int_equal(nq_units(&units, 9, methods[i]), NQ_OK);
+        assert_true(units > 1 && units < UINT32_MAX);
+        o.method = methods[i];
+        o.part_m = (uint32_t)units + 1;
+        o.part_k = 1;
+        assert_int_equal(nq_count(&r, 9, &o), NQ_EINVAL);
+        o.part_k = (uint32_t)units + 1; /* the part no unit falls in */
+        assert_int_equal(nq_count(&r, 9, &o), NQ_EINVAL);
+        o.part_m = (uint32_t)units;
+        for (uint32_t k = 1; k <= units; k++) {
+            o.part_k = k;
+            assert_int_equal(nq_count(&r, 9, &o), NQ_OK);
+            assert_int_equal(r.units_done, 1);
+            total += r.total;
+        }
+        assert_int_equal(total, test_known[9].total);
+        o.part_k = o.part_m = 0;
+        o.unit_first = units + 1;
+        assert_int_equal(nq_count(&r, 9, &o), NQ_EINVAL);
+        o.unit_first = UINT64_MAX;
+        o.unit_count = 2; /* first + count wraps */
+        assert_int_equal(nq_count(&r, 9, &o), NQ_EINVAL);
+        o.unit_first = units;
+        o.unit_count = 0;
+        assert_int_equal(nq_count(&r, 9, &o), NQ_OK);
+        assert_int_equal(r.total, 0);
+        assert_int_equal(r.units_done, 0);
+    }
+}
+
 static void test_part_of_unit(void **state)
 {
     (void)state;
@@ -617,6 +659,7 @@ int main(void)
         cmocka_unit_test(test_known_table),
         cmocka_unit_test(test_parts_add_up),
         cmocka_unit_test(test_unit_ranges_add_up),
+        cmocka_unit_test(test_splits_beyond_the_list),
         cmocka_unit_test(test_part_of_unit),
         cmocka_unit_test(test_on_unit_callback),
         cmocka_unit_test(test_progress_callback),

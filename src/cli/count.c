@@ -180,6 +180,36 @@ static int count_failed(const cli_opts *o, const nq_checkpoint *cp, unsigned n,
     return CLI_EXIT_FAILURE;
 }
 
+/* --part K/M splits each size's unit list in M: M must not pass the
+ * number of units, or some parts would hold none. Checked for every size
+ * before the first count; @return 0, or -1 after the message. */
+static int check_parts(const cli_opts *o, const nq_count_options *co,
+                       const cli_sizes *sizes, FILE *err)
+{
+    for (size_t i = 0; o->part_m && i < sizes->len; i++) {
+        uint64_t units;
+        int rc = nq_units(&units, sizes->n[i], co->method);
+        if (rc != NQ_OK) {
+            cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
+            return -1;
+        }
+        if (o->part_m > units && units == 0) {
+            cli_error(err, "--part %lu/%lu: n = %u has no work units to split",
+                      (unsigned long)o->part_k, (unsigned long)o->part_m, sizes->n[i]);
+            return -1;
+        }
+        if (o->part_m > units) {
+            cli_error(err, "--part %lu/%lu: n = %u has %llu work unit%s, so M can "
+                           "be at most %llu",
+                      (unsigned long)o->part_k, (unsigned long)o->part_m,
+                      sizes->n[i], (unsigned long long)units, units == 1 ? "" : "s",
+                      (unsigned long long)units);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
 {
     nq_count_options co = cli_count_options(o);
@@ -190,6 +220,8 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     co.part_k = o->part_k;
     co.part_m = o->part_m;
     co.checkpoint_interval = o->checkpoint_interval;
+    if (check_parts(o, &co, sizes, err) != 0)
+        return CLI_EXIT_USAGE;
     if (o->checkpoint && sizes->len != 1) {
         cli_usage_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
         return CLI_EXIT_USAGE;

@@ -12,7 +12,7 @@
  *
  * The ends: every unit counted (the total is printed, status 0); a signal
  * (the workers are told to stop, their finished units are gathered for up
- * to two seconds, the checkpoint is saved and the resume hint printed,
+ * to half a second, the checkpoint is saved and the resume hint printed,
  * status 128 + signal); a worker that fails or falls silent, or a result
  * that contradicts the checkpoint (the checkpoint is saved, the error
  * printed, and MPI_Abort ends every rank, status 1). Messages are printed
@@ -29,8 +29,12 @@
 #include "mpi_internal.h"
 #include "nqc_clock.h"
 
-/* How long a stopping job waits for its workers' last results. */
-#define STOP_GRACE 2.0
+/* How long a stopping job waits for its workers' last results: well
+ * under a second, because mpirun, when it is the one interrupted, sends
+ * every rank SIGTERM and then SIGKILL one second later (Open MPI's
+ * odls_base_sigkill_timeout), and rank 0 must have saved and spoken by
+ * then. Workers answer a stop within about 0.1 s. */
+#define STOP_GRACE 0.5
 
 typedef struct peer {
     uint64_t first, count; /* its batch; count 0: none */
@@ -139,6 +143,10 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     peer *p = &l->peers[rank];
     uint64_t k;
 
+    if (count < MPI_REPORT_HEAD) { /* MPI_UNDEFINED too: not whole words */
+        nq_mpi_error("rank %d sent a malformed report", rank);
+        return -1;
+    }
     if ((size_t)count > l->cap) {
         uint64_t *v = realloc(l->buf, (size_t)count * sizeof *v);
         if (!v) {
@@ -151,8 +159,8 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     MPI_Recv(l->buf, count, MPI_UINT64_T, rank, MPI_TAG_REPORT, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
     p->heard = nqc_now();
-    k = count >= MPI_REPORT_HEAD ? l->buf[2] : 0;
-    if (count < MPI_REPORT_HEAD || k > (uint64_t)(count - MPI_REPORT_HEAD) / 3 ||
+    k = l->buf[2];
+    if (k > (uint64_t)(count - MPI_REPORT_HEAD) / 3 ||
         (uint64_t)count != MPI_REPORT_HEAD + 3 * k) {
         nq_mpi_error("rank %d sent a malformed report", rank);
         return -1;
@@ -249,16 +257,24 @@ static int run(ledger *l, int *stopped_by)
     return 0;
 }
 
-static void print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *info)
+/* 0, or 1 after saying that the result could not be written. Under
+ * mpirun, standard output is a pipe to mpirun, which writes it on: an
+ * error there is mpirun's to see (see the README). */
+static int print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *info)
 {
-    if (o->json)
-        printf("{\"n\":%u,\"total\":%llu,\"unique\":%llu,\"method\":\"%s\",\"ranks\":%d}\n",
-               o->n, (unsigned long long)info->total, (unsigned long long)info->unique,
-               nq_method_name(info->method), ranks);
-    else
+    if (o->json) {
+        /* a unique count only from the method that counts one */
+        printf("{\"n\":%u,\"total\":%llu", o->n, (unsigned long long)info->total);
+        if (info->method == NQ_METHOD_SYMMETRY)
+            printf(",\"unique\":%llu", (unsigned long long)info->unique);
+        printf(",\"method\":\"%s\",\"ranks\":%d}\n", nq_method_name(info->method), ranks);
+    } else
         printf("%llu\n", (unsigned long long)(o->unique ? info->unique : info->total));
-    if (fflush(stdout) != 0)
+    if (fflush(stdout) != 0 || ferror(stdout)) {
         nq_mpi_error("cannot write the result: %s", strerror(errno));
+        return 1;
+    }
+    return 0;
 }
 
 /* Before any work: answer every worker's first report with "finish". */
@@ -346,7 +362,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
         nq_mpi_error("the workers stopped before every unit was counted; %s", saved);
         status = 1;
     } else {
-        print_total(o, ranks, &info);
+        status = print_total(o, ranks, &info);
     }
     fflush(stderr);
     free(l.buf);

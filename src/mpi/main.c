@@ -59,7 +59,8 @@ static const char usage_text[] =
     "ranks 1..P-1 count them.\n"
     "\n"
     "  -j, --threads=T            threads per worker rank (default: all CPUs)\n"
-    "  -m, --method=M             symmetry (default) or plain\n"
+    "  -m, --method=M             %s (default: the fastest,\n"
+    "                             join for totals from n = 16, else symmetry)\n"
     "  -u, --unique               print the unique count instead of the total\n"
     "      --json                 print a JSON object with both counts\n"
     "      --checkpoint=FILE      record finished units on rank 0; run the same\n"
@@ -71,8 +72,9 @@ static const char usage_text[] =
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
     "\n"
-    "Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted\n"
-    "(through mpirun: mpirun's own status).\n"
+    "Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted.\n"
+    "A signal sent to mpirun itself ends the job with mpirun's own status (1 with\n"
+    "Open MPI 4.1): the 'interrupted' message on stderr tells it from a failure.\n"
     "\n"
     "To count on one machine, see nqueens(1).\n"
     "Report bugs to: " NQ_HOMEPAGE_URL "/issues\n"
@@ -107,6 +109,24 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The methods of the library, "plain, symmetry or join": from its own
+ * names, so that a new method appears here without an edit. */
+static void method_list(char *buf, size_t size)
+{
+    const char *name;
+    size_t len = 0;
+    int count = 0;
+
+    while (nq_method_name((nq_method)(count + 1)) != NULL)
+        count++;
+    buf[0] = '\0';
+    for (int m = 1; m <= count && len < size; m++) {
+        name = nq_method_name((nq_method)m);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s",
+                                m == 1 ? "" : (m == count ? " or " : ", "), name);
+    }
+}
+
 /* A number lo..hi, or a message naming the option. */
 static int number(uint64_t *out, const char *s, uint64_t lo, uint64_t hi,
                   const char *what)
@@ -128,16 +148,18 @@ static int set_option(mpi_opts *o, int c, const char *arg)
             return -1;
         o->threads = (unsigned)v;
         return 0;
-    case 'm':
-        if (strcmp(arg, "plain") == 0)
-            o->method = NQ_METHOD_PLAIN;
-        else if (strcmp(arg, "symmetry") == 0)
-            o->method = NQ_METHOD_SYMMETRY;
-        else {
-            nq_mpi_error("--method: unknown method '%s' (expected symmetry or plain)", arg);
-            return -1;
-        }
-        return 0;
+    case 'm': {
+        const char *name;
+        char list[128];
+        for (int m = 1; (name = nq_method_name((nq_method)m)) != NULL; m++)
+            if (strcmp(arg, name) == 0) {
+                o->method = (nq_method)m;
+                return 0;
+            }
+        method_list(list, sizeof list);
+        nq_mpi_error("--method: unknown method '%s' (expected %s)", arg, list);
+        return -1;
+    }
     case 'u': o->unique = 1; return 0;
     case OPT_JSON: o->json = 1; return 0;
     case OPT_CHECKPOINT:
@@ -206,8 +228,13 @@ static int parse_args(mpi_opts *o, int argc, char **argv)
         return -1;
     }
     o->n = (unsigned)v;
-    if (o->unique && o->method == NQ_METHOD_PLAIN) {
-        nq_mpi_error("--unique needs the symmetry method");
+    /* unique counts come from the symmetry method, named so that the
+     * checkpoint names it too */
+    if (o->unique && o->method == NQ_METHOD_DEFAULT)
+        o->method = NQ_METHOD_SYMMETRY;
+    if (o->unique && o->method != NQ_METHOD_SYMMETRY) {
+        nq_mpi_error("--unique needs the symmetry method (the %s method counts totals only)",
+                     nq_method_name(o->method));
         return -1;
     }
     return 0;
@@ -219,7 +246,7 @@ int main(int argc, char **argv)
     int rank, ranks, provided, rc;
 
     memset(&o, 0, sizeof o);
-    o.method = NQ_METHOD_SYMMETRY;
+    o.method = NQ_METHOD_DEFAULT;
     o.checkpoint_interval = 10.0;
     o.worker_timeout = 60.0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
@@ -231,8 +258,11 @@ int main(int argc, char **argv)
 
     rc = parse_args(&o, argc, argv);
     if (rc != 0) {
-        if (speaker && rc == 1)
-            fputs(usage_text, stdout);
+        if (speaker && rc == 1) {
+            char list[128];
+            method_list(list, sizeof list);
+            printf(usage_text, list);
+        }
         else if (speaker && rc == 2)
             fputs(version_text, stdout);
         else if (speaker)

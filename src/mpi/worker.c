@@ -23,7 +23,7 @@
 typedef struct batch {
     const mpi_opts *o;
     uint64_t first, count;
-    volatile int cancel;      /* raised by the main thread */
+    nq_cancel *cancel;        /* raised by the main thread */
     pthread_mutex_t lock;     /* guards what follows */
     uint64_t *report;         /* MPI_REPORT_HEAD words, then the results */
     uint64_t results;         /* results in report */
@@ -52,11 +52,12 @@ static void *count_batch(void *arg)
     int rc;
     co.threads = b->o->threads;
     co.method = b->o->method;
+    co.unique = b->o->unique;
     co.unit_first = b->first;
     co.unit_count = b->count;
     co.on_unit = on_unit;
     co.unit_data = b;
-    co.cancel = &b->cancel;
+    co.stop = b->cancel;
     rc = nq_count(&r, b->o->n, &co);
     pthread_mutex_lock(&b->lock);
     b->done = 1;
@@ -91,7 +92,7 @@ static uint64_t run_batch(batch *b)
     double last = nqc_now();
     int done = 0, flag;
 
-    b->cancel = 0;
+    nq_cancel_clear(b->cancel);
     b->done = 0;
     b->results = 0;
     if (pthread_create(&t, NULL, count_batch, b) != 0) {
@@ -106,7 +107,7 @@ static uint64_t run_batch(batch *b)
             MPI_Recv(&dummy, 1, MPI_INT, 0, MPI_TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
         if (flag || nq_mpi_signal)
-            b->cancel = 1;
+            nq_cancel_raise(b->cancel);
         pthread_mutex_lock(&b->lock);
         done = b->done;
         pthread_mutex_unlock(&b->lock);
@@ -161,7 +162,8 @@ int nq_mpi_worker(const mpi_opts *o, int rank)
     if (pthread_mutex_init(&b.lock, NULL) != 0)
         return 1;
     b.report = malloc(MPI_REPORT_HEAD * sizeof *b.report);
-    if (!b.report) {
+    if (!b.report || nq_cancel_new(&b.cancel) != NQ_OK) {
+        free(b.report);
         pthread_mutex_destroy(&b.lock);
         return 1;
     }
@@ -198,6 +200,7 @@ int nq_mpi_worker(const mpi_opts *o, int rank)
         batches++;
     }
     free(b.report);
+    nq_cancel_free(b.cancel);
     pthread_mutex_destroy(&b.lock);
     return 0;
 }
