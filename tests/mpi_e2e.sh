@@ -33,7 +33,7 @@ done
 # every method that --help names counts, and the manual names each; a JSON
 # line carries a unique count only from the method that counts one
 "$bin" --help >"$work/help" 2>&1
-methods=$(sed -n 's/^ *-m, --method=M *\(.*\) (default: symmetry)$/\1/p' "$work/help" |
+methods=$(sed -n 's/^ *-m, --method=M *\(.*\) (default: the fastest,$/\1/p' "$work/help" |
   sed 's/,//g; s/ or / /')
 [ "$(echo $methods | wc -w)" -ge 3 ]; report "--help names the methods: $methods" $((! $?))
 for m in $methods; do

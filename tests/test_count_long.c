@@ -10,12 +10,27 @@
 
 static void test_symmetry_17_18(void **state)
 {
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    (void)state;
+    o.unique = 1; /* the default method then is the symmetry method */
+    for (unsigned n = 17; n <= 18; n++) {
+        nq_count_result r;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+        assert_int_equal(r.total, test_known[n].total);
+        assert_int_equal(r.unique, test_known[n].unique);
+    }
+}
+
+/* The default for totals, at n = 17 and 18, with no options at all. */
+static void test_default_17_18(void **state)
+{
     (void)state;
     for (unsigned n = 17; n <= 18; n++) {
         nq_count_result r;
         assert_int_equal(nq_count(&r, n, NULL), NQ_OK);
+        assert_int_equal(r.method, NQ_METHOD_JOIN);
         assert_int_equal(r.total, test_known[n].total);
-        assert_int_equal(r.unique, test_known[n].unique);
     }
 }
 
@@ -48,6 +63,7 @@ static void test_scalar_17(void **state)
     nq_count_result r;
     (void)state;
     o.simd = NQ_SIMD_NONE;
+    o.method = NQ_METHOD_SYMMETRY;
     assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
     assert_int_equal(r.total, test_known[17].total);
     assert_int_equal(r.unique, test_known[17].unique);
@@ -57,6 +73,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry_17_18),
+        cmocka_unit_test(test_default_17_18),
         cmocka_unit_test(test_join_17_18),
         cmocka_unit_test(test_plain_17),
         cmocka_unit_test(test_scalar_17),
