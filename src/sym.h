@@ -18,7 +18,7 @@ typedef struct nq_sym_plan nq_sym_plan;
 
 /* Bumped whenever the unit list of some n changes (order, shape, count),
  * because checkpoints and "part k of m" runs address units by index. */
-#define NQ_SYM_UNIT_LIST_VERSION 1u
+#define NQ_SYM_UNIT_LIST_VERSION 2u
 
 /* Builds the ordered unit list for n (0..NQ_MAX_N).
  * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM (or NQ_EINVAL for a NULL out). */
