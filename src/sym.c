@@ -514,6 +514,39 @@ static void nq_sym_small_walk(unsigned n, unsigned r, unsigned col[],
  * Units
  * ======================================================================== */
 
+/* The start node of unit u on its board bd: the queens it fixes placed. */
+static void nq_sym_start(nq_sym_node *start, const nq_sym_board *bd,
+                         const nq_sym_unit *u)
+{
+    *start = (nq_sym_node){ 0, 0, 0, 0 };
+    if (u->first != NQ_SYM_NO_SPLIT) {
+        uint32_t bit = 1u << u->first;
+        start->level = 1;
+        start->cols = bit;
+        start->ld = bit << bd->shift[0];
+        start->rd = bit >> bd->shift[0];
+    }
+    if (u->second != NQ_SYM_NO_SPLIT) {
+        uint32_t bit = 1u << u->second;
+        start->level = 2;
+        start->cols |= bit;
+        start->ld = (start->ld | bit) << bd->shift[1];
+        start->rd = (start->rd | bit) >> bd->shift[1];
+    }
+}
+
+int nq_sym_unit_walk(const nq_sym_plan *plan, uint64_t unit,
+                     nq_sym_board *board, nq_sym_node *start)
+{
+    if (!plan || !board || !start || unit >= plan->nunits ||
+        plan->n <= NQ_SYM_SMALL_N)
+        return NQ_EINVAL;
+    const nq_sym_unit *u = &plan->units[unit];
+    nq_sym_make_board(board, NULL, plan->n, &plan->cons[u->constellation]);
+    nq_sym_start(start, board, u);
+    return NQ_OK;
+}
+
 int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
                       const nq_stop_flag *stop, nq_unit_result *out)
 {
@@ -571,21 +604,8 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
         return NQ_OK;
     }
 
-    nq_sym_node start = { 0, 0, 0, 0 };
-    if (u->first != NQ_SYM_NO_SPLIT) {
-        uint32_t bit = 1u << u->first;
-        start.level = 1;
-        start.cols = bit;
-        start.ld = bit << bd.shift[0];
-        start.rd = bit >> bd.shift[0];
-    }
-    if (u->second != NQ_SYM_NO_SPLIT) {
-        uint32_t bit = 1u << u->second;
-        start.level = 2;
-        start.cols |= bit;
-        start.ld = (start.ld | bit) << bd.shift[1];
-        start.rd = (start.rd | bit) >> bd.shift[1];
-    }
+    nq_sym_node start;
+    nq_sym_start(&start, &bd, u);
     uint64_t count = 0;
     int rc = kernel(&bd, &start, stop, &count);
     if (rc != NQ_OK)
