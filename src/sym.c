@@ -298,12 +298,15 @@ static size_t nq_sym_enumerate(unsigned n, nq_sym_constellation *cons)
     for (unsigned a = 0; a < n; a++)
         for (unsigned c = 0; c < n; c++)
             for (unsigned d = 0; d < n; d++) {
-                uint32_t bottom = 0;
+                uint32_t single = 0, bottom = 0;
+                uint8_t stab[NQ_MAX_N];
                 for (unsigned b = 0; b < n; b++) {
-                    uint8_t stab;
-                    if (nq_sym_canonical(n, a, b, c, d, &stab) &&
-                        nq_sym_groups(n, b, c, d, stab))
+                    if (!nq_sym_canonical(n, a, b, c, d, &stab[b]))
+                        continue;
+                    if (nq_sym_groups(n, b, c, d, stab[b]))
                         bottom |= 1u << b;
+                    else
+                        single |= 1u << b;
                 }
                 if (bottom) {
                     if (cons)
@@ -311,14 +314,11 @@ static size_t nq_sym_enumerate(unsigned n, nq_sym_constellation *cons)
                             (uint8_t)a, 0, (uint8_t)c, (uint8_t)d, 1, bottom };
                     k++;
                 }
-                for (unsigned b = 0; b < n; b++) {
-                    uint8_t stab;
-                    if (!nq_sym_canonical(n, a, b, c, d, &stab) ||
-                        nq_sym_groups(n, b, c, d, stab))
-                        continue;
+                for (; single; single &= single - 1) {
+                    unsigned b = (unsigned)__builtin_ctz(single);
                     if (cons)
                         cons[k] = (nq_sym_constellation){
-                            (uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d, stab, 0 };
+                            (uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d, stab[b], 0 };
                     k++;
                 }
             }
