@@ -25,12 +25,34 @@
  * g(C). Hence the solutions of the whole orbit of C number
  * |orbit(C)| * count(C) with |orbit(C)| = 8 / |H|, H the stabiliser of C.
  * We list all border placements of non-attacking queens, keep the smallest
- * (by an encoding of its four border positions) of each orbit, and search
- * only its interior: the rows without a border queen, with every square a
- * border queen attacks removed in advance (`allowed`), and with the
- * diagonal masks moved by 2 or 3 rows at once where rows are skipped. This
- * does about an eighth of the work of a full walk, and the four border
- * queens prune the interior from its first row on.
+ * (by an encoding of its four border positions, nq_sym_key) of each orbit,
+ * and search only its interior: the rows without a border queen, with
+ * every square a border queen attacks removed in advance (`allowed`), and
+ * with the diagonal masks moved by 2 or 3 rows at once where rows are
+ * skipped. The four border queens prune the interior from its first row on.
+ *
+ * Sharing the top rows. Searched one by one, constellations that differ
+ * only in their bottom queen (row n-1) repeat the same search of the upper
+ * rows, which the bottom queen prunes little: at n = 16 the interior
+ * walks visited 336 million nodes, against 563 million of the plain walk,
+ * which only halves its work by the mirror. So all canonical constellations
+ * with the same (a, c, d) (row-0 queen, the rows of the side queens) and a
+ * trivial stabiliser form one group, walked once: the bottom row becomes the walk's last level, its
+ * allowed squares the group's bottom columns. Every solution found is then
+ * one of a canonical constellation of the group, with weight 8. A queen in
+ * a bottom corner is also a side queen, so it stays in its own
+ * constellation, as does every constellation with a nontrivial stabiliser.
+ *
+ * The canonical form is chosen for these groups. Which member of an orbit
+ * is smallest decides which queens are fixed and which row is shared, and
+ * that changes the work by a large factor: the key puts the row-0 queen as
+ * near the middle column as the orbit allows, then the side queens as low
+ * as possible, then the bottom queen. This order was chosen by measuring
+ * the alternatives (lexicographic (a, b, c, d), which puts the row-0 queen
+ * nearest a corner; side queens high; side queens low with the row-0 queen
+ * near a corner): at n = 15 the interior walks visit 51.5 million nodes
+ * ungrouped, 38.3 million grouped under the lexicographic key, 34.9 with
+ * the side queens low, 30.9 with this key (bench/nq_nodes counts them).
  *
  * Unique solutions. Burnside within one orbit of constellations: the
  * solutions of the orbit fall into (1/8) * sum over g of fix(g) classes,
@@ -43,16 +65,19 @@
  * the fixed solutions themselves: they are walked by a slower scalar search
  * that keeps the queens' columns and tests each solution for the turn.
  *
- * Units. A unit is one canonical constellation; from n = NQ_SYM_SPLIT_N on,
- * a constellation with trivial stabiliser is split further by the column of
- * its first interior queen. That keeps units short (at n = 20 a split unit
- * takes some 10 to 40 ms on one core with AVX2, an unsplit symmetric
- * constellation, walked by the scalar search below, about 0.3 s) and the
- * list below a million units (935,667 at n = 28). Constellations with a
- * nontrivial stabiliser are never split, because their unique share
- * ((count + fixed) / |H|) is only an integer for the whole constellation.
- * The list depends on n alone: constellations in the order of the nested
- * loops over their border positions, splits in increasing column.
+ * Units. A unit is one group or one single constellation. From n =
+ * NQ_SYM_SPLIT_N on, entries with a trivial stabiliser are split further:
+ * groups by the columns of their first two interior queens up to n = 27,
+ * single constellations (and groups at n = 28) by the first one only. That
+ * keeps units short (at n = 20 some 10 ms on average with AVX-512, the
+ * longest, unsplit constellations fixed by a turn and walked by the scalar
+ * search below, about 0.2 s) and the list below a million units (849,057 at
+ * n = 27; 63,750 at n = 28, where two levels would give 1.06 million).
+ * Constellations with a nontrivial stabiliser are never split, because
+ * their unique share ((count + fixed) / |H|) is only an integer for the
+ * whole constellation. The list depends on n alone: entries in the order of
+ * the nested loops over (a, c, d), for each first the group, then the
+ * single constellations by bottom queen, splits in increasing columns.
  *
  * n <= 5 is one unit solved by brute force with an explicit symmetry test
  * of each solution: the border argument needs distinct border lines and an
@@ -68,6 +93,9 @@
 /* Boards from this size on split constellations by their first interior
  * queen (see the design note). */
 #define NQ_SYM_SPLIT_N 20u
+/* Below this size, groups are split by their first two interior queens;
+ * from it on by the first only (see the design note). */
+#define NQ_SYM_SPLIT2_MAX_N 28u
 /* Boards up to this size are a single brute-force unit. */
 #define NQ_SYM_SMALL_N 5u
 /* Marks a unit that is a whole constellation. */
@@ -77,17 +105,22 @@
  * half and three-quarter turns, 4-7 the reflections. */
 #define NQ_SYM_ROTATIONS 0x0eu
 
+/* One canonical constellation, or a group of them that differ only in the
+ * bottom queen (bottom != 0): then the walk places that queen too, in one
+ * of the columns of `bottom`, and b is unused. */
 typedef struct nq_sym_constellation {
-    uint8_t a;    /* column of the queen in row 0 */
-    uint8_t b;    /* column of the queen in row n-1 */
-    uint8_t c;    /* row of the queen in column 0 */
-    uint8_t d;    /* row of the queen in column n-1 */
-    uint8_t stab; /* bit g set: symmetry g maps the constellation to itself */
+    uint8_t a;       /* column of the queen in row 0 */
+    uint8_t b;       /* column of the queen in row n-1 (bottom == 0) */
+    uint8_t c;       /* row of the queen in column 0 */
+    uint8_t d;       /* row of the queen in column n-1 */
+    uint8_t stab;    /* bit g set: symmetry g maps the constellation to itself */
+    uint32_t bottom; /* the group's columns for the row-(n-1) queen, or 0 */
 } nq_sym_constellation;
 
 typedef struct nq_sym_unit {
     uint32_t constellation; /* index into plan->cons */
-    uint32_t first;         /* column of the first interior queen, or NQ_SYM_NO_SPLIT */
+    uint8_t first;          /* column of the queen of level 0, or NQ_SYM_NO_SPLIT */
+    uint8_t second;         /* column of the queen of level 1, or NQ_SYM_NO_SPLIT */
 } nq_sym_unit;
 
 struct nq_sym_plan {
@@ -138,7 +171,11 @@ static unsigned nq_sym_queens(unsigned n, unsigned a, unsigned b, unsigned c,
 }
 
 /* Encodes the border positions of the image of a queen set under g; two
- * placements are equal exactly when their keys are. */
+ * placements are equal exactly when their keys are. The smallest key of an
+ * orbit is its canonical member (see the design note): first the row-0
+ * queen nearest the middle column (the left one of two), then the side
+ * queens as low as possible (column 0's, then column n-1's), then the
+ * bottom queen leftmost. Below n^5 <= 28^5, so it fits 32 bits. */
 static uint32_t nq_sym_key(unsigned g, unsigned n, unsigned k,
                            const unsigned qr[4], const unsigned qc[4])
 {
@@ -151,7 +188,8 @@ static uint32_t nq_sym_key(unsigned g, unsigned n, unsigned k,
         if (col == 0) c = r;
         if (col == n - 1) d = r;
     }
-    return (uint32_t)(((a * n + b) * n + c) * n + d);
+    unsigned mid = 2 * a > n - 1 ? 2 * a - (n - 1) : (n - 1) - 2 * a;
+    return (uint32_t)((((mid * n + a) * n + (n - 1 - c)) * n + (n - 1 - d)) * n + b);
 }
 
 static int nq_sym_attack(unsigned r1, unsigned c1, unsigned r2, unsigned c2)
@@ -203,12 +241,21 @@ static void nq_sym_make_board(nq_sym_board *bd, unsigned *rows, unsigned n,
     unsigned qr[4], qc[4];
     unsigned k = nq_sym_queens(n, cn->a, cn->b, cn->c, cn->d, qr, qc);
     uint32_t inner = ((1u << n) - 1) & ~1u & ~(1u << (n - 1));
-    inner &= ~(1u << cn->a) & ~(1u << cn->b);
+    inner &= ~(1u << cn->a);
+    unsigned end = n - 1; /* the first row after the last level */
+    if (cn->bottom) {
+        k--; /* the bottom queen is the walk's (nq_sym_queens lists it second) */
+        qr[1] = qr[k];
+        qc[1] = qc[k];
+        end = n;
+    } else {
+        inner &= ~(1u << cn->b);
+    }
     unsigned lv = 0, prev = 0;
-    for (unsigned r = 1; r + 1 < n; r++) {
+    for (unsigned r = 1; r < end; r++) {
         if (r == cn->c || r == cn->d)
             continue;
-        uint32_t m = inner;
+        uint32_t m = r == n - 1 ? inner & cn->bottom : inner;
         for (unsigned i = 0; i < k; i++) {
             unsigned t = r > qr[i] ? r - qr[i] : qr[i] - r;
             if (qc[i] >= t)
@@ -231,33 +278,95 @@ static void nq_sym_make_board(nq_sym_board *bd, unsigned *rows, unsigned n,
  * Plan
  * ======================================================================== */
 
+/* Whether canonical (a, b, c, d) with stabiliser stab may join the group
+ * of (a, c, d) (see the design note): a trivial stabiliser and a bottom
+ * queen that is not also a side queen. */
+static int nq_sym_groups(unsigned n, unsigned b, unsigned c, unsigned d,
+                         uint8_t stab)
+{
+    return stab == 1 && b != 0 && b != n - 1 && c != n - 1 && d != n - 1;
+}
+
 /* Walks the border placements in list order; fills cons when not NULL.
- * @return how many are canonical. */
+ * For each (a, c, d) in turn: the group of its bottom queens, if any, then
+ * the canonical placements that cannot join a group, bottom queen from
+ * left to right.
+ * @return how many entries (groups and single constellations) there are. */
 static size_t nq_sym_enumerate(unsigned n, nq_sym_constellation *cons)
 {
     size_t k = 0;
     for (unsigned a = 0; a < n; a++)
-        for (unsigned b = 0; b < n; b++)
-            for (unsigned c = 0; c < n; c++)
-                for (unsigned d = 0; d < n; d++) {
-                    uint8_t stab;
-                    if (!nq_sym_canonical(n, a, b, c, d, &stab))
+        for (unsigned c = 0; c < n; c++)
+            for (unsigned d = 0; d < n; d++) {
+                uint32_t single = 0, bottom = 0;
+                uint8_t stab[NQ_MAX_N];
+                for (unsigned b = 0; b < n; b++) {
+                    if (!nq_sym_canonical(n, a, b, c, d, &stab[b]))
                         continue;
-                    if (cons) {
-                        cons[k].a = (uint8_t)a;
-                        cons[k].b = (uint8_t)b;
-                        cons[k].c = (uint8_t)c;
-                        cons[k].d = (uint8_t)d;
-                        cons[k].stab = stab;
-                    }
+                    if (nq_sym_groups(n, b, c, d, stab[b]))
+                        bottom |= 1u << b;
+                    else
+                        single |= 1u << b;
+                }
+                if (bottom) {
+                    if (cons)
+                        cons[k] = (nq_sym_constellation){
+                            (uint8_t)a, 0, (uint8_t)c, (uint8_t)d, 1, bottom };
                     k++;
                 }
+                for (; single; single &= single - 1) {
+                    unsigned b = (unsigned)__builtin_ctz(single);
+                    if (cons)
+                        cons[k] = (nq_sym_constellation){
+                            (uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d, stab[b], 0 };
+                    k++;
+                }
+            }
     return k;
 }
 
-static int nq_sym_splits(unsigned n, const nq_sym_constellation *cn)
+/* How many levels of a unit's walk its unit fixes: 0, 1 or 2 (see the
+ * design note). Only entries with a trivial stabiliser are split. */
+static unsigned nq_sym_split_depth(unsigned n, const nq_sym_constellation *cn)
 {
-    return n >= NQ_SYM_SPLIT_N && cn->stab == 1;
+    if (n < NQ_SYM_SPLIT_N || cn->stab != 1)
+        return 0;
+    return cn->bottom && n < NQ_SYM_SPLIT2_MAX_N ? 2 : 1;
+}
+
+/* Lists the units of constellation i from index k on (when units is not
+ * NULL). @return how many there are. */
+static uint64_t nq_sym_list_units(unsigned n, const nq_sym_constellation *cn,
+                                  uint32_t i, nq_sym_unit *units, uint64_t k)
+{
+    unsigned depth = nq_sym_split_depth(n, cn);
+    if (depth == 0) {
+        if (units)
+            units[k] = (nq_sym_unit){ i, NQ_SYM_NO_SPLIT, NQ_SYM_NO_SPLIT };
+        return 1;
+    }
+    nq_sym_board bd;
+    nq_sym_make_board(&bd, NULL, n, cn);
+    uint64_t m = 0;
+    for (uint32_t f = bd.allowed[0]; f; f &= f - 1) {
+        uint32_t bit = f & (0u - f);
+        if (depth == 1) {
+            if (units)
+                units[k + m] = (nq_sym_unit){ i, (uint8_t)__builtin_ctz(bit),
+                                              NQ_SYM_NO_SPLIT };
+            m++;
+            continue;
+        }
+        const unsigned s = bd.shift[0];
+        uint32_t g = bd.allowed[1] & ~(bit | (bit << s) | (bit >> s));
+        for (; g; g &= g - 1) {
+            if (units)
+                units[k + m] = (nq_sym_unit){ i, (uint8_t)__builtin_ctz(bit),
+                                              (uint8_t)__builtin_ctz(g) };
+            m++;
+        }
+    }
+    return m;
 }
 
 int nq_sym_plan_build(nq_sym_plan **out, unsigned n)
@@ -286,36 +395,18 @@ int nq_sym_plan_build(nq_sym_plan **out, unsigned n)
     nq_sym_enumerate(n, p->cons);
 
     /* Two passes over the constellations: count the units, then list them. */
-    for (int pass = 0; pass < 2; pass++) {
-        uint64_t k = 0;
-        for (size_t i = 0; i < p->ncons; i++) {
-            if (!nq_sym_splits(n, &p->cons[i])) {
-                if (pass) {
-                    p->units[k].constellation = (uint32_t)i;
-                    p->units[k].first = NQ_SYM_NO_SPLIT;
-                }
-                k++;
-                continue;
-            }
-            nq_sym_board bd;
-            nq_sym_make_board(&bd, NULL, n, &p->cons[i]);
-            for (uint32_t f = bd.allowed[0]; f; f &= f - 1) {
-                if (pass) {
-                    p->units[k].constellation = (uint32_t)i;
-                    p->units[k].first = (uint32_t)__builtin_ctz(f);
-                }
-                k++;
-            }
-        }
-        if (!pass) {
-            p->nunits = k;
-            p->units = malloc((size_t)k * sizeof *p->units);
-            if (!p->units) {
-                nq_sym_plan_free(p);
-                return NQ_ENOMEM;
-            }
-        }
+    uint64_t k = 0;
+    for (size_t i = 0; i < p->ncons; i++)
+        k += nq_sym_list_units(n, &p->cons[i], (uint32_t)i, NULL, 0);
+    p->nunits = k;
+    p->units = malloc((size_t)k * sizeof *p->units);
+    if (!p->units) {
+        nq_sym_plan_free(p);
+        return NQ_ENOMEM;
     }
+    k = 0;
+    for (size_t i = 0; i < p->ncons; i++)
+        k += nq_sym_list_units(n, &p->cons[i], (uint32_t)i, p->units, k);
     *out = p;
     return NQ_OK;
 }
@@ -423,6 +514,39 @@ static void nq_sym_small_walk(unsigned n, unsigned r, unsigned col[],
  * Units
  * ======================================================================== */
 
+/* The start node of unit u on its board bd: the queens it fixes placed. */
+static void nq_sym_start(nq_sym_node *start, const nq_sym_board *bd,
+                         const nq_sym_unit *u)
+{
+    *start = (nq_sym_node){ 0, 0, 0, 0 };
+    if (u->first != NQ_SYM_NO_SPLIT) {
+        uint32_t bit = 1u << u->first;
+        start->level = 1;
+        start->cols = bit;
+        start->ld = bit << bd->shift[0];
+        start->rd = bit >> bd->shift[0];
+    }
+    if (u->second != NQ_SYM_NO_SPLIT) {
+        uint32_t bit = 1u << u->second;
+        start->level = 2;
+        start->cols |= bit;
+        start->ld = (start->ld | bit) << bd->shift[1];
+        start->rd = (start->rd | bit) >> bd->shift[1];
+    }
+}
+
+int nq_sym_unit_walk(const nq_sym_plan *plan, uint64_t unit,
+                     nq_sym_board *board, nq_sym_node *start)
+{
+    if (!plan || !board || !start || unit >= plan->nunits ||
+        plan->n <= NQ_SYM_SMALL_N)
+        return NQ_EINVAL;
+    const nq_sym_unit *u = &plan->units[unit];
+    nq_sym_make_board(board, NULL, plan->n, &plan->cons[u->constellation]);
+    nq_sym_start(start, board, u);
+    return NQ_OK;
+}
+
 int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
                       const nq_stop_flag *stop, nq_unit_result *out)
 {
@@ -480,14 +604,8 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
         return NQ_OK;
     }
 
-    nq_sym_node start = { 0, 0, 0, 0 };
-    if (u->first != NQ_SYM_NO_SPLIT) {
-        uint32_t bit = 1u << u->first;
-        start.level = 1;
-        start.cols = bit;
-        start.ld = bit << bd.shift[0];
-        start.rd = bit >> bd.shift[0];
-    }
+    nq_sym_node start;
+    nq_sym_start(&start, &bd, u);
     uint64_t count = 0;
     int rc = kernel(&bd, &start, stop, &count);
     if (rc != NQ_OK)

@@ -13,12 +13,13 @@
 #include <stdint.h>
 
 #include "method.h"
+#include "sym_kernel.h"
 
 typedef struct nq_sym_plan nq_sym_plan;
 
 /* Bumped whenever the unit list of some n changes (order, shape, count),
  * because checkpoints and "part k of m" runs address units by index. */
-#define NQ_SYM_UNIT_LIST_VERSION 1u
+#define NQ_SYM_UNIT_LIST_VERSION 2u
 
 /* Builds the ordered unit list for n (0..NQ_MAX_N).
  * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM (or NQ_EINVAL for a NULL out). */
@@ -38,6 +39,13 @@ uint64_t nq_sym_plan_size(const nq_sym_plan *plan);
  *         this build, or not on this CPU), NQ_ENOMEM. */
 int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
                       const nq_stop_flag *stop, nq_unit_result *out);
+
+/* The interior walk of unit `unit` of a plan for n > 5, as
+ * nq_sym_solve_unit() hands it to a kernel: its board and its start node.
+ * For the tests and the benchmark's node counter.
+ * @return NQ_OK, NQ_EINVAL (NULL argument, unit out of range, n <= 5). */
+int nq_sym_unit_walk(const nq_sym_plan *plan, uint64_t unit,
+                     nq_sym_board *board, nq_sym_node *start);
 
 void nq_sym_plan_free(nq_sym_plan *plan);
 

@@ -28,11 +28,15 @@
 #define NQ_SYM_POLL_STEPS 4096u
 
 /* The interior of one unit, as a walk over `levels` free rows (the rows
- * without a border queen), top to bottom. Masks are over the n board
- * columns (bit c = column c). allowed[i] holds the columns of level i that
- * no border queen attacks; shift[i] is the row distance from level i to
- * level i + 1 (1, 2 or 3: rows with a border queen are jumped), by which
- * the diagonal masks move between the two levels. */
+ * without a fixed border queen; a grouped unit's bottom row is one, see
+ * sym.c), top to bottom. Masks are over the n board columns (bit c =
+ * column c). allowed[i] holds the columns of level i that no fixed queen
+ * holds or attacks (and, for a grouped bottom row, that the group allows);
+ * the columns that no fixed queen holds are exactly as many as the levels,
+ * so two levels from the bottom at most two candidates are left. shift[i]
+ * is the row distance from level i to level i + 1 (1, 2 or 3: rows with a
+ * fixed border queen are jumped), by which the diagonal masks move between
+ * the two levels. */
 typedef struct nq_sym_board {
     unsigned levels;
     uint32_t allowed[NQ_SYM_MAX_LEVELS];

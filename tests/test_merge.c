@@ -151,7 +151,7 @@ static const bad_line bad_lines[] = {
     {"{\"n\":8,\"total\":1,\"unique\":0,\"method\":\"plain\",\"part\":1,\"parts\":1,"
      "\"unit_list_version\":1}", NQ_PART_UNIQUE, "unique"},
     {"{\"n\":8,\"total\":1,\"unique\":2,\"method\":\"symmetry\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_UNIQUE, "unique"},
+     "\"unit_list_version\":2}", NQ_PART_UNIQUE, "unique"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1,"
      "\"unit_list_version\":1,\"check\":\"0000000000000000\"}", NQ_PART_DAMAGED, "check"},
 };

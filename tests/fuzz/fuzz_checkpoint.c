@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    nq_ckpt_expect fixed = {8, 2, 1, 78, 1, 92}; /* n = 8, symmetry */
+    nq_ckpt_expect fixed = {8, 2, 2, 46, 1, 92}; /* n = 8, symmetry */
     nq_ckpt_header h;
     size_t expect_size;
 
