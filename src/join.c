@@ -468,6 +468,7 @@ static nq_join_match_fn pick_kernel(const nq_join_plan *plan, nq_simd simd)
     if (simd == NQ_SIMD_AVX2)
         return nq_join_match_avx2;
 #endif
+    (void)plan;
     (void)simd;
     return nq_join_match_scalar;
 }

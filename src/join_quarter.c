@@ -222,6 +222,9 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     const unsigned s1 = g->lo - g->c0, s2 = (unsigned)((int)g->lo - base2);
     const uint64_t mask = (1ull << g->len) - 1u;
     uint32_t c = k ? (1u << k) - 1u : 0;
+#if !(defined(__x86_64__) || defined(__i386__))
+    (void)wide; /* the eight-wide path is for x86 only */
+#endif
 
     out->count = 0;
     for (;;) {

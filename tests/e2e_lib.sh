@@ -3,9 +3,18 @@
 #
 #   report NAME OK    records one check (OK: 1 passed, 0 failed)
 #   finish            prints "N passed, N failed" and exits 0 or 1
+#
+# In a cross build ctest sets NQ_EMULATOR (e.g. "qemu-aarch64 -L /"):
+# $bin then becomes a script that runs the program under it.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
+
+if [ -n "${NQ_EMULATOR:-}" ]; then
+  printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$NQ_EMULATOR" "$bin" >"$work/nqueens"
+  chmod +x "$work/nqueens"
+  bin=$work/nqueens
+fi
 
 report() {
   if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"

@@ -104,7 +104,7 @@ static void test_known_avx512(void **state)
     check_known(NQ_SIMD_AVX512);
 }
 
-/* Every unit of n = 4..NQ_TEST_CROSS_N (14; fewer in sanitizer builds) at
+/* Every unit of n = 4..NQ_TEST_CROSS_N (14; fewer in slow builds) at
  * `level` against the scalar walk, one by one, because compensating errors
  * would cancel in a sum; then the first and middle units of a few boards
  * too big to count here. */

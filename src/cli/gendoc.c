@@ -2,7 +2,7 @@
  * nqueens_gendoc: writes the man page and the shell completions of
  * nqueens from the option table (optable.c), so that they say what --help
  * says. The outputs are committed (man/nqueens.1, completions/); the test
- * `docs_generated` checks that they match what this program writes, and
+ * `docs_e2e` checks that they match what this program writes, and
  * `cmake --build build --target nqueens_docs` rewrites them.
  *
  * usage: nqueens_gendoc man TEMPLATE | bash | zsh | fish | names
