@@ -25,6 +25,9 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
 #define NQ_CKPT_HEADER 40u
 #define NQ_CKPT_RECORD 24u
 #define NQ_CKPT_TRAILER 8u
+/* More units than any method's list has at any n (the longest, the
+ * symmetry method's at n = 27, has under a million). */
+#define NQ_CKPT_MAX_UNITS (4u << 20)
 
 typedef struct nq_ckpt_header {
     uint32_t n, method, list_version;

@@ -48,12 +48,15 @@ int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
         errno = e;
         return NQ_EIO;
     }
-    rc = nqc_read_all(&buf, &len, f);
+    /* no unit list is as long as this: a longer file is not a checkpoint,
+     * and is not read into memory */
+    rc = nqc_read_all(&buf, &len, f, NQ_CKPT_HEADER + NQ_CKPT_TRAILER +
+                                         (size_t)NQ_CKPT_MAX_UNITS * NQ_CKPT_RECORD);
     if (rc != 0) {
         int e = errno;
         fclose(f);
         errno = e;
-        return rc == -1 ? NQ_ENOMEM : NQ_EIO;
+        return rc == -1 ? NQ_ENOMEM : (rc == -3 ? NQ_EFORMAT : NQ_EIO);
     }
     fclose(f);
     rc = nq_ckpt_read_header(&h, (const unsigned char *)buf, len);

@@ -135,4 +135,16 @@ out=$(printf '2 4 1 3\n\n' | "$bin" --verify 4 2>"$work/err"); status=$?
 [ $status -eq 1 ] && echo "$out" | grep -q "^line 2: invalid: wrong length: 0 queens, expected 4$"
 report "an empty line among 4-queen placements is of the wrong length" $((! $?))
 
+# --- endless inputs are refused, not read until memory runs out ---------------------
+timeout 60 "$bin" --merge /dev/zero >"$work/out" 2>"$work/err"; status=$?
+refused 2 && grep -q "longer than 4096 bytes" "$work/err"
+report "--merge /dev/zero: refused at the first overlong line" $((! $?))
+yes 8 | timeout 60 "$bin" >"$work/out" 2>"$work/err"; status=$?
+refused 2 && grep -q "more than 16 MiB of sizes" "$work/err"
+report "endless sizes on standard input: refused, nothing counted" $((! $?))
+head -c 200000000 /dev/zero >"$work/huge.ckpt" 2>/dev/null || :
+"$bin" --checkpoint "$work/huge.ckpt" 12 >"$work/out" 2>"$work/err"; status=$?
+refused 2
+report "a 200 MB file that is no checkpoint: refused" $((! $?))
+
 finish

@@ -53,44 +53,48 @@ static int append(part_list *list, const nq_part *p, origin at)
     return 0;
 }
 
+/* The longest line read: a part line is a few hundred bytes. A longer one
+ * is refused as soon as it passes this, so that an endless input
+ * (/dev/zero) cannot fill memory. */
+#define CLI_PART_LINE_MAX 4096
+
 static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
 {
-    char *buf;
-    size_t len, i = 0;
+    char line[CLI_PART_LINE_MAX + 1];
+    size_t len;
     unsigned long long lineno = 0;
-    int rc = nqc_read_all(&buf, &len, f);
+    int rc;
 
-    if (rc != 0) {
-        cli_error(err, "%s: %s", name, rc == -1 ? "out of memory" : strerror(errno));
-        return rc == -1 ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
-    }
-    while (i < len) {
-        const char *nl = memchr(buf + i, '\n', len - i);
-        size_t j = nl ? (size_t)(nl - buf) : len;
+    while ((rc = nqc_read_line(line, sizeof line, &len, f)) == 1) {
         nq_part p;
         nq_part_error pe;
         origin at;
         lineno++;
-        rc = nq_part_parse(&p, &pe, buf + i, j - i);
-        i = j + 1;
+        rc = nq_part_parse(&p, &pe, line, len);
         if (rc != NQ_OK && pe.fault == NQ_PART_BLANK)
             continue;
         if (rc != NQ_OK) {
             char why[160];
             nq_part_error_format(why, sizeof why, &pe);
             cli_error(err, "%s:%llu: not a part result: %s", name, lineno, why);
-            free(buf);
             return CLI_EXIT_USAGE;
         }
         at.file = name;
         at.line = lineno;
         if (append(list, &p, at) != 0) {
-            free(buf);
             cli_error(err, "out of memory");
             return CLI_EXIT_FAILURE;
         }
     }
-    free(buf);
+    if (rc == -1) {
+        cli_error(err, "%s:%llu: not a part result: longer than %d bytes", name,
+                  lineno + 1, CLI_PART_LINE_MAX);
+        return CLI_EXIT_USAGE;
+    }
+    if (rc == -2) {
+        cli_error(err, "%s: %s", name, strerror(errno));
+        return CLI_EXIT_USAGE;
+    }
     return CLI_EXIT_OK;
 }
 

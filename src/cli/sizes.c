@@ -108,6 +108,11 @@ int cli_parse_sizes(cli_sizes *v, const char *s, size_t len, FILE *err,
     return 0;
 }
 
+/* The most standard input read for sizes: every size up to 28, many
+ * times over, fits; an endless stream (`yes 8 | nqueens`) is refused
+ * rather than read until memory runs out. */
+#define CLI_SIZES_MAX_INPUT (16 << 20)
+
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
@@ -118,10 +123,15 @@ int cli_read_sizes(cli_sizes *v, FILE *in, FILE *err)
 {
     char *buf;
     size_t len, i = 0, before = v->len;
-    int rc = nqc_read_all(&buf, &len, in);
+    int rc = nqc_read_all(&buf, &len, in, CLI_SIZES_MAX_INPUT);
 
     if (rc == -1) {
         cli_error(err, "out of memory");
+        return -1;
+    }
+    if (rc == -3) {
+        cli_error(err, "standard input holds more than %d MiB of sizes; refusing it",
+                  CLI_SIZES_MAX_INPUT >> 20);
         return -1;
     }
     if (rc == -2) {
