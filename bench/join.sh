@@ -10,13 +10,15 @@
 # env:   NQ_BENCH_BUILD=dir  build tree to use (default build/bench)
 #        NQ_PEER_KLUEV=SCRIPT  a script that builds Kluev's counter for n
 #                           and prints its path (run as BINARY THREADS)
-#        NQ_PLAIN_MAX=N     largest n to time the plain method at (default 17)
+#        NQ_PLAIN_MAX=N     largest n to time the plain method at (default 16)
+#        NQ_SYM_MAX=N       largest n to time the symmetry method at (default 18)
 set -eu
 cd "$(dirname "$0")/.."
 sizes=${1:-16 17 18}
 rounds=${2:-5}
 b=${NQ_BENCH_BUILD:-build/bench}
-plain_max=${NQ_PLAIN_MAX:-17}
+plain_max=${NQ_PLAIN_MAX:-16}
+sym_max=${NQ_SYM_MAX:-18}
 cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$b" -j "$(nproc 2>/dev/null || echo 2)" --target nqueens_exe >/dev/null
 threads=$(nproc 2>/dev/null || echo 2)
@@ -32,7 +34,7 @@ for n in $sizes; do
     cmds="$cmds
 Kluev, 1 thread|$peer 1"
   fi
-  cmds="$cmds
+  [ "$n" -le "$sym_max" ] && cmds="$cmds
 nqueens -m symmetry -j1|$b/nqueens -m symmetry -j1 $n"
   [ "$n" -le "$plain_max" ] && cmds="$cmds
 nqueens -m plain -j1|$b/nqueens -m plain -j1 $n"

@@ -411,6 +411,8 @@ static void test_part_and_merge(void **state)
 {
     outcome o = run_cli(NULL, "--part", "2/3", "--json", "10", NULL);
     char parts[4096] = "";
+    char part[64], want[160];
+    uint64_t units = 0;
     (void)state;
     assert_int_equal(o.status, 0);
     assert_non_null(strstr(o.out, "\"part\":2,\"parts\":3,\"unit_list_version\":"));
@@ -431,12 +433,20 @@ static void test_part_and_merge(void **state)
     expect_usage_error(run_cli(NULL, "--part", "4/3", "10", NULL), "--part");
     expect_usage_error(run_cli(NULL, "--part", "1-3", "10", NULL), "--part");
     /* no more parts than units, for every size, before any count */
-    o = run_cli(NULL, "--part", "1/79", "12", "8", NULL);
-    expect_usage_error(o, "--part 1/79: n = 8 has 78 work units, so M can be at most 78");
+    assert_int_equal(nq_units(&units, 8, NQ_METHOD_DEFAULT), NQ_OK);
+    snprintf(part, sizeof part, "1/%llu", (unsigned long long)units + 1);
+    snprintf(want, sizeof want, "--part %s: n = 8 has %llu work units, so M can be at most %llu",
+             part, (unsigned long long)units, (unsigned long long)units);
+    o = run_cli(NULL, "--part", part, "12", "8", NULL);
+    expect_usage_error(o, want);
     assert_null(strstr(o.err, "--help"));
-    o = run_cli(NULL, "--part", "78/78", "--json", "8", NULL);
+    snprintf(part, sizeof part, "%llu/%llu", (unsigned long long)units,
+             (unsigned long long)units);
+    o = run_cli(NULL, "--part", part, "--json", "8", NULL);
     assert_int_equal(o.status, 0);
-    assert_non_null(strstr(o.out, "\"part\":78,\"parts\":78,"));
+    snprintf(want, sizeof want, "\"part\":%llu,\"parts\":%llu,", (unsigned long long)units,
+             (unsigned long long)units);
+    assert_non_null(strstr(o.out, want));
     expect_usage_error(run_cli(NULL, "--part", "1/2", "-m", "plain", "2", NULL),
                        "--part 1/2: n = 2 has no work units to split");
     expect_usage_error(run_cli(NULL, "--checkpoint", "x.ckpt", "8", "9", NULL), "one board size");
