@@ -11,11 +11,11 @@
 
 /* NQ_METHOD_DEFAULT is served by these rows: the fastest for totals from
  * NQ_JOIN_DEFAULT_N on (measured: docs/performance.md), the symmetry
- * method below it (where every count takes a fraction of a second and the
- * join's fixed costs weigh most) and whenever unique counts are wanted.
+ * method below it (its SIMD kernels are faster there, on odd n most: the
+ * join's half-boards are lopsided) and whenever unique counts are wanted.
  * The choice depends on n alone, never on the CPU, so that every machine
  * of a split run counts the same unit list. */
-#define NQ_JOIN_DEFAULT_N 16u
+#define NQ_JOIN_DEFAULT_N 18u
 #define NQ_DEFAULT_METHOD (&nq_join_method)
 #define NQ_DEFAULT_SMALL_METHOD (&nq_sym_method)
 #define NQ_DEFAULT_UNIQUE_METHOD (&nq_sym_method)

@@ -753,10 +753,10 @@ static void test_estimate(void **state)
     assert_memory_equal(o.out, "{\"n\":9,\"seconds\":", 17);
     assert_non_null(strstr(o.out, "\"threads\":1,\"method\":\"plain\",\"units\":"));
     assert_non_null(strstr(o.out, "\"exact\":true,\"lower_bound\":false,\"memory\":"));
-    /* the default for totals at n = 16, the symmetry method with -u */
-    o = run_cli(NULL, "--estimate", "--labels", "-j1", "16", NULL);
+    /* the default for totals at n = 18, the symmetry method with -u */
+    o = run_cli(NULL, "--estimate", "--labels", "-j1", "18", NULL);
     assert_non_null(strstr(o.out, "\t1\tjoin\n"));
-    o = run_cli(NULL, "--estimate", "--labels", "-j1", "-u", "16", NULL);
+    o = run_cli(NULL, "--estimate", "--labels", "-j1", "-u", "18", NULL);
     assert_non_null(strstr(o.out, "\t1\tsymmetry\n"));
     o = run_cli(NULL, "--estimate", "--labels", "5", NULL);
     assert_memory_equal(o.out, "n\tseconds\tthreads\tmethod\n5\t", 27);

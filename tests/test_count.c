@@ -203,17 +203,26 @@ static void test_out_of_range(void **state)
 
 /* The default method: the symmetry method when unique counts are asked
  * for (and for every version 1 caller, to whom the default gave them), the
- * join for totals from n = 16; a method without unique counts refuses. */
+ * join for totals from n = 18; a method without unique counts refuses. */
 static void test_default_method(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
     nq_count_result r;
     (void)state;
     o.threads = 2;
+    /* at n = 18, one unit of each is enough to see which method ran */
+    o.unit_count = 1;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_JOIN);
+    assert_false(r.has_unique);
+    o.unique = 1;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    o.unit_count = 0;
     for (unsigned n = 12; n <= 16; n += 4) {
         o.unique = 0;
         assert_int_equal(nq_count(&r, n, &o), NQ_OK);
-        assert_int_equal(r.method, n >= 16 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY);
+        assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
         assert_int_equal(r.total, test_known[n].total);
         o.unique = 1;
         assert_int_equal(nq_count(&r, n, &o), NQ_OK);

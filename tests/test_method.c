@@ -53,7 +53,7 @@ static void test_default_pick(void **state)
         assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1), NQ_OK);
         assert_int_equal(ops->id, NQ_METHOD_SYMMETRY);
         assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 0), NQ_OK);
-        assert_int_equal(ops->id, n >= 16 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY);
+        assert_int_equal(ops->id, n >= 18 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY);
         assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, n, 0), NQ_OK);
         assert_int_equal(ops->id, NQ_METHOD_PLAIN);
     }

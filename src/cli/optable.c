@@ -30,7 +30,7 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "worker threads (default, and 0: all online CPUs)"},
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
      "counting method (default: the fastest for the job:\n"
-     "join for totals from n = 16, else symmetry)"},
+     "join for totals from n = 18, else symmetry)"},
     {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING, NULL,
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports)"},

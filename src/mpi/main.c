@@ -60,7 +60,7 @@ static const char usage_text[] =
     "\n"
     "  -j, --threads=T            threads per worker rank (default: all CPUs)\n"
     "  -m, --method=M             %s (default: the fastest,\n"
-    "                             join for totals from n = 16, else symmetry)\n"
+    "                             join for totals from n = 18, else symmetry)\n"
     "  -u, --unique               print the unique count instead of the total\n"
     "      --json                 print a JSON object with both counts\n"
     "      --checkpoint=FILE      record finished units on rank 0; run the same\n"
