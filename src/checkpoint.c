@@ -192,12 +192,8 @@ static int probe_dir(nq_checkpoint *cp)
     return NQ_OK;
 }
 
-/* Reads the checkpoint file: all of it if it has at most `max` bytes, else
- * only its header (*too_long is set: enough to tell whose file it is).
- * NQ_OK, NQ_EIO (errno; ENOENT: there is none; EISDIR), NQ_EFORMAT (not a
- * regular file), NQ_ENOMEM. */
-static int read_file(unsigned char **out, size_t *len, int *too_long,
-                     const char *path, size_t max)
+int nq_ckpt_read_file(unsigned char **out, size_t *len, int *too_long,
+                      const char *path, size_t max)
 {
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
@@ -270,7 +266,7 @@ static int load(nq_checkpoint *cp)
 
     if (nq_ckpt_size(&max, cp->units_total) != NQ_OK)
         return NQ_ENOMEM;
-    rc = read_file(&buf, &len, &too_long, cp->path, max);
+    rc = nq_ckpt_read_file(&buf, &len, &too_long, cp->path, max);
     if (rc == NQ_EIO && errno == ENOENT)
         return NQ_OK; /* a new checkpoint: the first save creates it */
     if (rc != NQ_OK)

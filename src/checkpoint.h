@@ -75,4 +75,11 @@ int nq_ckpt_decode(const unsigned char *b, size_t len,
                    const nq_ckpt_expect *want, nq_ckpt_record_fn fn,
                    void *data);
 
+/* Reads the checkpoint file: all of it if it has at most `max` bytes, else
+ * only its header (*too_long is set: enough to tell whose file it is).
+ * NQ_OK, NQ_EIO (errno; ENOENT: there is none; EISDIR), NQ_EFORMAT (not a
+ * regular file), NQ_ENOMEM. */
+int nq_ckpt_read_file(unsigned char **out, size_t *len, int *too_long,
+                      const char *path, size_t max);
+
 #endif
