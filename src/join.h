@@ -21,9 +21,8 @@
 typedef struct nq_join_plan nq_join_plan;
 
 /* Builds the ordered unit list for n (0..NQ_MAX_N).
- * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM (also when one unit would need more
- *         memory than nq_join_unit_memory() allows on this machine), or
- *         NQ_EINVAL for a NULL out. */
+ * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM, or NQ_EINVAL for a NULL out. What
+ *         a count of the plan will take is the method row's fit_memory. */
 int nq_join_plan_build(nq_join_plan **out, unsigned n);
 
 /* The same plan, but its units walk the half-boards instead of using the
