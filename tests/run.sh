@@ -87,8 +87,8 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # pass with the scalar kernels, on another instruction set, where plain
 # char is unsigned. Left out there: nqueens-mpi (not built), the tests
 # that are the same on every architecture and need programs of this
-# machine (docs_e2e, install_consumer), and the kills of counts sized for a
-# native build (longrun_e2e). cmake/aarch64-linux-gnu.cmake names the
+# machine (docs_e2e, install_consumer, tty_e2e and its terminal driver),
+# and the kills of counts sized for a native build (longrun_e2e). cmake/aarch64-linux-gnu.cmake names the
 # compiler and qemu.
 step "configure and build: aarch64 (cross, -Werror)"
 cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
