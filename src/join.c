@@ -23,6 +23,14 @@
  * h columns), then counting the disjoint pairs; that count is the costly
  * part, and join_match.c does it bit-sliced, 512 stored keys per step.
  *
+ * Smaller keys, fewer pairs. Per split, each direction's key keeps only
+ * the span of diagonals that both halves' rows reach; the few diagonals
+ * inside it that one side never holds are squeezed out, and both lists are
+ * sorted into buckets by a few middle diagonals, so that a stored block
+ * meets only the items that can be disjoint from it (join_sieve.c). How
+ * many bucket bits a split uses depends on its lists' sizes; the count
+ * does not.
+ *
  * Odd boards. The middle column's queen, in row m, is placed first; its
  * two diagonals are barred in both halves' walks and left out of the keys,
  * and the row splits are those of the other n - 1 rows.
@@ -80,13 +88,23 @@ struct nq_join_plan {
     nq_simd cpu;                /* nq_cpu_simd_best(), asked once: CPUID
                                    is slow under some hypervisors */
     int vpopcnt;                /* nq_join_has_vpopcnt() */
+    int cuts;                   /* bucket bits; negative: by list size */
 };
 
 typedef struct lazy_table {
     pthread_mutex_t lock;       /* guards the build */
     atomic_int state;           /* 0 not built, 1 built, 2 too large */
     nq_join_quarter quarter;
+    /* Scratch of units that ended, kept for the next ones: a unit's key
+     * lists take megabytes, and memory that is new to the process costs a
+     * page fault per page. As many as units ran at once. */
+    pthread_mutex_t idle_lock;
+    struct scratch *idle;
 } lazy_table;
+
+struct scratch;
+static struct scratch *scratch_next(struct scratch *s);
+static void scratch_destroy(struct scratch *s);
 
 /* Largest quarter table built when no limit was fitted: a quarter of the
  * physical memory. */
@@ -195,12 +213,19 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
         free(p);
         return NQ_ENOMEM;
     }
+    if (pthread_mutex_init(&p->table->idle_lock, NULL) != 0) {
+        pthread_mutex_destroy(&p->table->lock);
+        free(p->table);
+        free(p);
+        return NQ_ENOMEM;
+    }
     atomic_init(&p->table->state, 0);
     p->n = n;
     p->h = n / 2;
     p->table_limit = nq_join_table_limit();
     p->cpu = nq_cpu_simd_best();
     p->vpopcnt = nq_join_has_vpopcnt();
+    p->cuts = -1;
     if (n < NQ_JOIN_MIN_N) {
         p->per_m = p->space = p->group = p->nunits = 1;
     } else {
@@ -221,6 +246,14 @@ int nq_join_plan_build_walk(nq_join_plan **out, unsigned n)
     return rc;
 }
 
+int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts)
+{
+    if (!plan || cuts < -1 || cuts > (int)NQ_JOIN_MAX_CUTS)
+        return NQ_EINVAL;
+    plan->cuts = cuts;
+    return NQ_OK;
+}
+
 uint64_t nq_join_plan_size(const nq_join_plan *plan)
 {
     return plan ? plan->nunits : 0;
@@ -230,7 +263,13 @@ void nq_join_plan_free(nq_join_plan *plan)
 {
     if (!plan)
         return;
+    while (plan->table->idle) {
+        struct scratch *next = scratch_next(plan->table->idle);
+        scratch_destroy(plan->table->idle);
+        plan->table->idle = next;
+    }
     nq_join_quarter_free(&plan->table->quarter);
+    pthread_mutex_destroy(&plan->table->idle_lock);
     pthread_mutex_destroy(&plan->table->lock);
     free(plan->table);
     free(plan);
@@ -268,13 +307,13 @@ int nq_join_keys_reserve(nq_join_keys *k, size_t more)
 static void push_key(half_walk *w, uint64_t d1, uint64_t d2)
 {
     const nq_join_half *g = w->g;
-    const uint64_t mask = (1ull << g->len) - 1u;
     if (nq_join_keys_reserve(w->out, 1) != NQ_OK) {
         w->nomem = 1;
         return;
     }
-    w->out->keys[w->out->count++] = ((d1 & ~g->bar1) >> g->lo & mask) |
-                                    ((d2 & ~g->bar2) >> g->lo & mask) << g->len;
+    w->out->keys[w->out->count++] = nq_join_squeeze(
+        g->sieve, ((d1 & ~g->bar1) >> g->lo1 & ((1ull << g->len1) - 1u)) |
+                  ((d2 & ~g->bar2) >> g->lo2 & ((1ull << g->len2) - 1u)) << g->len1);
 }
 
 /* Diagonal masks are in board indices: bit r + c of d1, bit c - r + n - 1
@@ -321,16 +360,17 @@ static int walk_half(nq_join_keys *out, const nq_join_half *g, uint32_t rows)
  * ======================================================================== */
 
 typedef struct scratch {
-    nq_join_keys east, west;
+    struct scratch *next;           /* in the plan's idle list */
+    nq_join_keys east, west, spare;
     nq_join_half ge, gw;
     const nq_join_quarter *quarter; /* NULL: walk the halves */
     nq_join_pieces pieces;
-    nq_join_block *block;
-    nq_join_match_fn match;
-    nq_join_fill_fn fill;
+    nq_join_matcher mt;
+    nq_join_sieve sieve;
     int wide;                       /* AVX-512 for the pair loop */
-    unsigned chunks;
-    const nq_stop_flag *stop;
+    int cuts;                       /* bucket bits; negative: by list size */
+    size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
+    size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
 } scratch;
 
 static int half_keys(scratch *s, nq_join_keys *out, const nq_join_half *g,
@@ -342,57 +382,85 @@ static int half_keys(scratch *s, nq_join_keys *out, const nq_join_half *g,
 }
 
 
-/* Disjoint pairs between two key lists: the longer is stored block by
- * block, the shorter streams past each block. */
-static int match_lists(scratch *s, const uint64_t *a, size_t na,
-                       const uint64_t *b, size_t nb, uint64_t *out)
+/* Disjoint pairs between the east keys and the west keys of one class,
+ * both sorted into nb buckets: the longer list is stored block by block,
+ * the shorter streams past each block. */
+static int match_class(scratch *s, const size_t *woff, uint64_t *out)
 {
-    /* cost in key operations: filling a block takes about FILL_COST per
-     * key, matching one item against a block ITEM_COST */
-    const uint64_t blocks_a = (na + NQ_JOIN_BLOCK - 1) / NQ_JOIN_BLOCK;
-    const uint64_t blocks_b = (nb + NQ_JOIN_BLOCK - 1) / NQ_JOIN_BLOCK;
-    const int store_a = NQ_JOIN_FILL_COST * na + NQ_JOIN_ITEM_COST * blocks_a * nb <=
-                        NQ_JOIN_FILL_COST * nb + NQ_JOIN_ITEM_COST * blocks_b * na;
-    const uint64_t *stored = store_a ? a : b, *items = store_a ? b : a;
-    const size_t nstored = store_a ? na : nb, nitems = store_a ? nb : na;
-    uint64_t pairs = 0;
-    for (size_t first = 0; first < nstored && nitems; first += NQ_JOIN_BLOCK) {
-        size_t left = nstored - first;
-        s->fill(s->block, stored + first,
-                           left < NQ_JOIN_BLOCK ? left : NQ_JOIN_BLOCK, s->chunks);
-        for (size_t i = 0; i < nitems; i += NQ_JOIN_POLL_ITEMS) {
-            size_t ni = nitems - i;
-            if (nq_stopped(s->stop))
-                return NQ_ECANCELED;
-            pairs += s->match(s->block, s->chunks, items + i,
-                              ni < NQ_JOIN_POLL_ITEMS ? ni : NQ_JOIN_POLL_ITEMS);
-        }
-    }
-    *out += pairs;
-    return NQ_OK;
+    const unsigned nb = s->sieve.buckets;
+    const size_t ne = s->east_off[nb] - s->east_off[0], nw = woff[nb] - woff[0];
+    if (!ne || !nw)
+        return NQ_OK;
+    if (ne >= nw)
+        return nq_join_sieve_match(&s->mt, s->east.keys, s->east_off,
+                                   s->west.keys, woff, nb, out);
+    return nq_join_sieve_match(&s->mt, s->west.keys, woff, s->east.keys,
+                               s->east_off, nb, out);
 }
 
-/* Orders keys by how many of the bits `diag` they hold (0, 1 or 2); *n0 and
- * *n1 receive the sizes of the first two groups. */
-static void sort_by_diagonals(uint64_t *keys, size_t count, uint64_t diag,
-                              size_t *n0, size_t *n1)
+/* Bucket bits for lists of ne and nw keys: each bucket of the longer list
+ * should still fill a block or so. */
+static unsigned pick_cuts(const scratch *s, size_t ne, size_t nw)
 {
-    size_t lo = 0, hi = count, i = 0;
-    while (i < hi) { /* Dutch flag: none | one | both */
-        unsigned c = (keys[i] & diag) ? ((keys[i] & diag) == diag ? 2u : 1u) : 0u;
-        uint64_t t = keys[i];
-        if (c == 0) {
-            keys[i++] = keys[lo];
-            keys[lo++] = t;
-        } else if (c == 2) {
-            keys[i] = keys[--hi];
-            keys[hi] = t;
-        } else {
-            i++;
-        }
+    size_t longer = ne > nw ? ne : nw;
+    unsigned k = 0;
+    if (s->cuts >= 0)
+        return (unsigned)s->cuts;
+    while (k < NQ_JOIN_MAX_CUTS && longer >= ((size_t)NQ_JOIN_BLOCK << k))
+        k++;
+    return k;
+}
+
+/* Diagonals of one direction that a half reaches on `rows`: each row r
+ * reaches the h diagonals of its columns, `cols` moved to row r. */
+static uint64_t reach(uint32_t rows, uint64_t cols, int up, unsigned n)
+{
+    uint64_t m = 0;
+    for (; rows; rows &= rows - 1) {
+        unsigned r = (unsigned)__builtin_ctz(rows);
+        m |= up ? cols << r : cols << (n - 1 - r);
     }
-    *n0 = lo;
-    *n1 = hi - lo;
+    return m;
+}
+
+/* The key window of one direction: the span of the diagonals that both
+ * halves reach (and `keep`); sets *lo, *len and returns the diagonals of
+ * the span that are not in `live`. */
+static uint64_t window(uint64_t live, uint64_t keep, unsigned *lo, unsigned *len)
+{
+    uint64_t span = live | keep;
+    if (!span) {
+        *lo = *len = 0;
+        return 0;
+    }
+    *lo = (unsigned)__builtin_ctzll(span);
+    *len = 64u - (unsigned)__builtin_clzll(span) - *lo;
+    return (span >> *lo) & ~(live >> *lo) & ((*len < 64 ? 1ull << *len : 0) - 1u);
+}
+
+/* Sets both halves' key windows for split east_rows / west_rows (bars
+ * already set) and returns the key bits that no pair can clash on; the
+ * long diagonals stay inside the window when `classes` is 3, since the
+ * west keys are classed by them. */
+static uint64_t lay_out(scratch *s, unsigned n, uint32_t east_rows,
+                        uint32_t west_rows, unsigned classes)
+{
+    const unsigned h = n / 2;
+    const uint64_t west_cols = (1ull << h) - 1u, east_cols = west_cols << (n - h);
+    const uint64_t bar1 = s->ge.bar1 | s->gw.bar1, bar2 = s->ge.bar2 | s->gw.bar2;
+    const uint64_t live1 = reach(east_rows, east_cols, 1, n) &
+                           reach(west_rows, west_cols, 1, n) & ~bar1;
+    const uint64_t live2 = reach(east_rows, east_cols, 0, n) &
+                           reach(west_rows, west_cols, 0, n) & ~bar2;
+    const uint64_t longd = classes > 1 ? 1ull << (n - 1) : 0;
+    unsigned lo1, len1, lo2, len2;
+    uint64_t holes = window(live1, longd, &lo1, &len1);
+    holes |= window(live2, longd, &lo2, &len2) << len1;
+    s->ge.lo1 = s->gw.lo1 = lo1;
+    s->ge.len1 = s->gw.len1 = len1;
+    s->ge.lo2 = s->gw.lo2 = lo2;
+    s->ge.len2 = s->gw.len2 = len2;
+    return holes;
 }
 
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
@@ -404,10 +472,11 @@ static int count_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
                        uint32_t free_rows, uint64_t weight, int none_weight,
                        uint64_t *out)
 {
-    const unsigned h = n / 2;
+    const unsigned h = n / 2, classes = none_weight >= 0 ? 3u : 1u;
+    const uint32_t west_rows = free_rows & ~rows;
     nq_join_keys *e = &s->east, *w = &s->west;
-    uint64_t d1 = 0, d2 = 0, p0 = 0, p1 = 0, p2 = 0, diag;
-    size_t n0, n1;
+    uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
+    unsigned nb;
     int rc;
     if (n & 1u) {
         d1 = 1ull << (m + h);
@@ -415,31 +484,38 @@ static int count_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
     }
     s->gw.bar1 = s->ge.bar1 = d1;
     s->gw.bar2 = s->ge.bar2 = d2;
-    if (none_weight >= 0) { /* the long diagonals: r + c = n - 1, c = r */
+    if (classes > 1) { /* the long diagonals: r + c = n - 1, c = r */
         s->ge.bar1 |= 1ull << (n - 1);
         s->ge.bar2 |= 1ull << (n - 1);
     }
+    holes = lay_out(s, n, rows, west_rows, classes);
+    if (classes > 1)
+        class_bits = 1ull << (n - 1 - s->gw.lo1) |
+                     1ull << (n - 1 - s->gw.lo2 + s->gw.len1);
+    nq_join_sieve_holes(&s->sieve, holes, class_bits, s->gw.len1, s->gw.len2);
     rc = half_keys(s, e, &s->ge, rows);
     if (rc == NQ_OK && e->count)
-        rc = half_keys(s, w, &s->gw, free_rows & ~rows);
+        rc = half_keys(s, w, &s->gw, west_rows);
     *out = 0;
     if (rc != NQ_OK || !e->count || !w->count)
         return rc;
-    if (none_weight < 0) {
-        rc = match_lists(s, e->keys, e->count, w->keys, w->count, &p0);
-        *out = weight * p0;
-        return rc;
-    }
-    diag = 1ull << (n - 1 - s->gw.lo) | 1ull << (n - 1 - s->gw.lo + s->gw.len);
-    sort_by_diagonals(w->keys, w->count, diag, &n0, &n1);
-    if (none_weight > 0)
-        rc = match_lists(s, e->keys, e->count, w->keys, n0, &p0);
-    if (rc == NQ_OK)
-        rc = match_lists(s, e->keys, e->count, w->keys + n0, n1, &p1);
-    if (rc == NQ_OK)
-        rc = match_lists(s, e->keys, e->count, w->keys + n0 + n1,
-                         w->count - n0 - n1, &p2);
-    *out = weight * ((uint64_t)none_weight * p0 + 2 * p1 + 4 * p2);
+    nq_join_sieve_cuts(&s->sieve, pick_cuts(s, e->count, w->count));
+    nb = s->sieve.buckets;
+    s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
+                                   NQ_JOIN_CHUNK_BITS : 1u;
+    if (nq_join_keys_reserve(&s->spare, e->count) != NQ_OK)
+        return NQ_ENOMEM;
+    nq_join_sieve_sort(&s->sieve, e, &s->spare, 1, s->east_off);
+    if (nq_join_keys_reserve(&s->spare, w->count) != NQ_OK)
+        return NQ_ENOMEM;
+    nq_join_sieve_sort(&s->sieve, w, &s->spare, classes, s->west_off);
+    for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
+        if (classes == 1 || c > 0 || none_weight > 0)
+            rc = match_class(s, s->west_off + c * nb, &p[c]);
+    if (classes == 1)
+        *out = weight * p[0];
+    else
+        *out = weight * ((uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
     return rc;
 }
 
@@ -577,56 +653,80 @@ static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
     return rc;
 }
 
-static void scratch_free(scratch *s)
+static struct scratch *scratch_next(struct scratch *s) { return s->next; }
+
+static void scratch_destroy(scratch *s)
 {
     free(s->east.keys);
     free(s->west.keys);
+    free(s->spare.keys);
     free(s->pieces.p1);
     free(s->pieces.p2);
     free(s->pieces.key);
-    free(s->block);
+    free(s->mt.block);
+    free(s);
 }
 
-static int scratch_init(scratch *s, const nq_join_plan *plan, nq_simd simd,
-                        const nq_stop_flag *stop)
+/* A scratch for one unit at level simd: an idle one of the plan, else a
+ * new one. @return NULL when out of memory. */
+static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *quarter,
+                             nq_simd simd, const nq_stop_flag *stop)
 {
-    size_t largest;
-    int rc;
-    memset(s, 0, sizeof *s);
-    rc = plan_quarter(plan, stop, &s->quarter);
-    if (rc != NQ_OK)
-        return rc;
+    lazy_table *t = plan->table;
+    scratch *s;
+    pthread_mutex_lock(&t->idle_lock);
+    s = t->idle;
+    if (s)
+        t->idle = s->next;
+    pthread_mutex_unlock(&t->idle_lock);
+    if (!s) {
+        size_t largest = (quarter ? quarter->largest : 0u) + 8u;
+        s = calloc(1, sizeof *s);
+        if (!s)
+            return NULL;
+        s->mt.block = aligned_alloc(64, sizeof *s->mt.block);
+        s->pieces.p1 = malloc(largest * sizeof *s->pieces.p1);
+        s->pieces.p2 = malloc(largest * sizeof *s->pieces.p2);
+        s->pieces.key = malloc(largest * sizeof *s->pieces.key);
+        if (!s->mt.block || !s->pieces.p1 || !s->pieces.p2 || !s->pieces.key) {
+            scratch_destroy(s);
+            return NULL;
+        }
+    }
+    s->next = NULL;
+    s->quarter = quarter;
     s->gw.n = s->ge.n = plan->n;
-    s->gw.lo = s->ge.lo = plan->n - plan->h;
-    s->gw.len = s->ge.len = 2 * plan->h - 1;
     s->gw.c0 = 0;
     s->ge.c0 = plan->n - plan->h;
-    s->chunks = (2 * s->ge.len + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS;
-    s->match = pick_kernel(plan, simd);
-    s->fill = nq_join_block_fill;
+    s->gw.sieve = s->ge.sieve = &s->sieve;
+    s->cuts = plan->cuts;
+    s->mt.match = pick_kernel(plan, simd);
+    s->mt.fill = nq_join_block_fill;
+    s->wide = 0;
 #if NQ_X86
     if (simd == NQ_SIMD_AVX512) {
-        s->fill = nq_join_block_fill_avx512;
+        s->mt.fill = nq_join_block_fill_avx512;
         s->wide = 1;
     }
 #endif
-    s->stop = stop;
-    s->block = aligned_alloc(64, sizeof *s->block);
-    largest = (s->quarter ? s->quarter->largest : 0u) + 8u;
-    s->pieces.p1 = malloc(largest * sizeof *s->pieces.p1);
-    s->pieces.p2 = malloc(largest * sizeof *s->pieces.p2);
-    s->pieces.key = malloc(largest * sizeof *s->pieces.key);
-    if (!s->block || !s->pieces.p1 || !s->pieces.p2 || !s->pieces.key) {
-        scratch_free(s);
-        return NQ_ENOMEM;
-    }
-    return NQ_OK;
+    s->mt.stop = stop;
+    return s;
+}
+
+static void scratch_give_back(const nq_join_plan *plan, scratch *s)
+{
+    lazy_table *t = plan->table;
+    pthread_mutex_lock(&t->idle_lock);
+    s->next = t->idle;
+    t->idle = s;
+    pthread_mutex_unlock(&t->idle_lock);
 }
 
 int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
                        const nq_stop_flag *stop, nq_unit_result *out)
 {
-    scratch s;
+    scratch *s;
+    const nq_join_quarter *quarter;
     uint64_t total = 0, first, end;
     int rc;
 
@@ -642,13 +742,16 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
         out->unique = 0;
         return NQ_OK;
     }
-    rc = scratch_init(&s, plan, simd, stop);
+    rc = plan_quarter(plan, stop, &quarter);
     if (rc != NQ_OK)
         return rc;
+    s = scratch_take(plan, quarter, simd, stop);
+    if (!s)
+        return NQ_ENOMEM;
     first = unit * plan->group;
     end = first + plan->group < plan->space ? first + plan->group : plan->space;
-    rc = solve_splits(plan, &s, first, end, &total);
-    scratch_free(&s);
+    rc = solve_splits(plan, s, first, end, &total);
+    scratch_give_back(plan, s);
     if (rc != NQ_OK)
         return rc;
     out->total = total;
@@ -676,9 +779,10 @@ uint64_t nq_join_unit_memory(unsigned n)
         for (unsigned i = base; i < n; i++)
             keys = keys / NQ_JOIN_KEYS_GROWTH_DEN * NQ_JOIN_KEYS_GROWTH_NUM;
     }
-    /* keys of 8 bytes, and a list may hold its old and new room at once
-     * while it grows */
-    return 2 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH;
+    /* keys of 8 bytes in three arrays (east, west and the sort's spare,
+     * which trade places), and an array may hold its old and new room at
+     * once while it grows */
+    return 3 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH;
 }
 
 /* The table when it fits beside the threads' scratch, else the walk. */

@@ -29,6 +29,13 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n);
  * quarter table (as when the table would not fit in memory); for tests. */
 int nq_join_plan_build_walk(nq_join_plan **out, unsigned n);
 
+/* Makes the units of the plan sort keys on `cuts` bucket bits (0 ..
+ * NQ_JOIN_MAX_CUTS) whatever the lists' sizes, or on as many as their
+ * sizes call for (-1, the default); for tests, since every choice must
+ * give the same counts. Not while units of the plan run.
+ * @return NQ_OK, NQ_EINVAL (NULL plan, cuts out of range). */
+int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts);
+
 /* @return the number of units of the plan (0 for NULL). */
 uint64_t nq_join_plan_size(const nq_join_plan *plan);
 
@@ -91,12 +98,51 @@ typedef struct nq_join_pieces {
     uint64_t *p1, *p2, *key;
 } nq_join_pieces;
 
+/* Most bucket bits, and classes of keys (none, one or both long
+ * diagonals). */
+#define NQ_JOIN_MAX_CUTS 6u
+#define NQ_JOIN_MAX_BUCKETS (1u << NQ_JOIN_MAX_CUTS)
+#define NQ_JOIN_MAX_CLASSES 3u
+
+/* How a split's keys are squeezed and bucketed (join_sieve.c). */
+typedef struct nq_join_sieve {
+    uint8_t hole[64];     /* key bits removed, highest first */
+    unsigned nholes;
+    unsigned class1, class2; /* key bits (before removal) that class a key */
+    uint64_t has_class;   /* 1 when keys are classed, else 0 */
+    unsigned bits;        /* key bits left */
+    unsigned left1;       /* of which of direction 1 */
+    unsigned cut1, run1;  /* bucket bits: run1 bits from cut1 of the */
+    unsigned cut2, run2;  /* squeezed key, then run2 bits from cut2 */
+    unsigned buckets;     /* 1 << (run1 + run2) */
+} nq_join_sieve;
+
+/* Where a key's class flags go: bits 62 and 63. */
+#define NQ_JOIN_CLASS_SHIFT 62u
+
+/* The key without the holes of sv, with its class flags (whether it holds
+ * each class bit) in bits 62 and 63. Linear: the squeeze of a | b is the
+ * OR of the squeezes, so it is done per piece rather than per key. */
+static inline uint64_t nq_join_squeeze(const nq_join_sieve *sv, uint64_t x)
+{
+    uint64_t flags = ((x >> sv->class1 & sv->has_class) |
+                      (x >> sv->class2 & sv->has_class) << 1) << NQ_JOIN_CLASS_SHIFT;
+    for (unsigned i = 0; i < sv->nholes; i++) {
+        const uint64_t below = (1ull << sv->hole[i]) - 1u;
+        x = (x & below) | ((x >> 1) & ~below);
+    }
+    return x | flags;
+}
+
 /* Where a half-board lies: columns c0 .. c0 + h - 1 of an n board; keys
- * hold board diagonals lo .. lo + len - 1 of each direction (r + c, then
- * c - r + n - 1); no queen may stand on the diagonals in bar1, bar2. */
+ * hold board diagonals lo1 .. lo1 + len1 - 1 of direction r + c in bits
+ * 0 .. len1 - 1, then lo2 .. lo2 + len2 - 1 of direction c - r + n - 1
+ * (len1 + len2 <= 54), squeezed; no queen may stand on the diagonals in
+ * bar1, bar2. */
 typedef struct nq_join_half {
-    unsigned n, c0, lo, len;
+    unsigned n, c0, lo1, len1, lo2, len2;
     uint64_t bar1, bar2;
+    const nq_join_sieve *sieve; /* keys are squeezed by it */
 } nq_join_half;
 
 /* Lists into *out the keys of every placement of the half g on `rows`
@@ -153,5 +199,46 @@ void nq_join_block_fill_avx512(nq_join_block *block, const uint64_t *keys,
 /* Nonzero when this CPU can run nq_join_match_avx512(): the AVX-512 level
  * and VPOPCNTDQ. */
 int nq_join_has_vpopcnt(void);
+
+/* ------------------------------------------------------------------------
+ * Between join.c and the sieve (join_sieve.c) only.
+ * ------------------------------------------------------------------------ */
+
+
+/* Sets the holes of *sv: keys of len1 + len2 bits whose bits `holes` no
+ * pair can clash on, and the two key bits `class_bits` (0: none) that
+ * class a west key. */
+void nq_join_sieve_holes(nq_join_sieve *sv, uint64_t holes, uint64_t class_bits,
+                         unsigned len1, unsigned len2);
+
+/* Sets `cuts` (<= NQ_JOIN_MAX_CUTS) bucket bits near the middle of each
+ * direction's bits of the squeezed keys (fewer when the key is shorter). */
+void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
+
+/* Sorts squeezed keys (nq_join_squeeze) by (class, bucket), the class
+ * being how many class flags a key holds when `classes` is 3 (with 1, all
+ * keys are of class 0), and clears the flags. The sorted keys end in keys->keys;
+ * tmp (room for keys->count) gets the old array. off[c * buckets + b] is
+ * where bin (c, b) starts, off[classes * buckets] the end. */
+void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
+                        nq_join_keys *tmp, unsigned classes, size_t *off);
+
+/* What counts pairs against one block. */
+typedef struct nq_join_matcher {
+    nq_join_block *block;
+    nq_join_fill_fn fill;
+    nq_join_match_fn match;
+    unsigned chunks;
+    const nq_stop_flag *stop;
+} nq_join_matcher;
+
+/* Adds to *out the disjoint pairs between stored[soff[0] .. soff[nb]) and
+ * items[ioff[0] .. ioff[nb]), both sorted into nb buckets (soff[b], ioff[b]
+ * where bucket b starts): each block of stored keys meets only the items
+ * of buckets disjoint from one of its own. Polls mt->stop.
+ * @return NQ_OK, NQ_ECANCELED. */
+int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
+                        const size_t *soff, const uint64_t *items,
+                        const size_t *ioff, unsigned nb, uint64_t *out);
 
 #endif /* NQ_JOIN_H */

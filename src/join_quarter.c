@@ -219,8 +219,8 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     const int base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
     const uint64_t bar1 = to_frame(g->bar1, (int)g->c0);
     const uint64_t bar2 = to_frame(g->bar2, base2);
-    const unsigned s1 = g->lo - g->c0, s2 = (unsigned)((int)g->lo - base2);
-    const uint64_t mask = (1ull << g->len) - 1u;
+    const unsigned s1 = g->lo1 - g->c0, s2 = (unsigned)((int)g->lo2 - base2);
+    const uint64_t mask1 = (1ull << g->len1) - 1u, mask2 = (1ull << g->len2) - 1u;
     uint32_t c = k ? (1u << k) - 1u : 0;
 #if !(defined(__x86_64__) || defined(__i386__))
     (void)wide; /* the eight-wide path is for x86 only */
@@ -239,7 +239,8 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                     continue;
                 scratch->p1[nb] = b1;
                 scratch->p2[nb] = b2;
-                scratch->key[nb] = (b1 >> s1 & mask) | (b2 >> s2 & mask) << g->len;
+                scratch->key[nb] = nq_join_squeeze(
+                    g->sieve, (b1 >> s1 & mask1) | (b2 >> s2 & mask2) << g->len1);
                 nb++;
             }
         }
@@ -249,7 +250,8 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
             const uint64_t a1 = *a & 0xffffffffu, a2 = (*a >> 32) << t;
             if ((a1 & bar1) | (a2 & bar2))
                 continue;
-            const uint64_t ka = (a1 >> s1 & mask) | (a2 >> s2 & mask) << g->len;
+            const uint64_t ka = nq_join_squeeze(
+                g->sieve, (a1 >> s1 & mask1) | (a2 >> s2 & mask2) << g->len1);
             uint64_t *dst = out->keys + out->count;
 #if defined(__x86_64__) || defined(__i386__)
             if (wide)

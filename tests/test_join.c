@@ -12,6 +12,7 @@
 
 #include "cpu.h"
 #include "join.h"
+#include "test_sizes.h"
 
 /* OEIS A000170, n = 0..15. */
 static const uint64_t known_total[] = {
@@ -148,6 +149,145 @@ static void test_kernels_match_naive(void **state)
     free(block);
 }
 
+/* Unit by unit: bucketing the keys on any number of bits gives the counts
+ * of no bucketing, at every SIMD level, with the table and with the walk.
+ * (Boards this small pick no buckets by themselves: their lists are short.) */
+static void test_cuts_agree(void **state)
+{
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    (void)state;
+    for (unsigned n = 5; n <= NQ_TEST_CROSS_N; n++) {
+        nq_join_plan *plan = build(n, 0), *walk = build(n, 1);
+        uint64_t total = 0;
+        for (uint64_t u = 0; u < nq_join_plan_size(plan); u++) {
+            uint64_t t;
+            assert_int_equal(nq_join_plan_set_cuts(plan, 0), NQ_OK);
+            t = solve(plan, u, NQ_SIMD_NONE);
+            for (int cuts = 1; cuts <= (int)NQ_JOIN_MAX_CUTS; cuts++) {
+                assert_int_equal(nq_join_plan_set_cuts(plan, cuts), NQ_OK);
+                for (unsigned l = 0; l < nl; l++)
+                    assert_int_equal(solve(plan, u, lv[l]), t);
+            }
+            if (n <= 12) {
+                assert_int_equal(nq_join_plan_set_cuts(walk, (int)(u % 7)), NQ_OK);
+                assert_int_equal(solve(walk, u, lv[nl - 1]), t);
+            }
+            total += t;
+        }
+        assert_int_equal(total, known_total[n]);
+        assert_int_equal(nq_join_plan_set_cuts(plan, -2), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_cuts(plan, (int)NQ_JOIN_MAX_CUTS + 1), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_cuts(NULL, 0), NQ_EINVAL);
+        nq_join_plan_free(plan);
+        nq_join_plan_free(walk);
+    }
+}
+
+/* Pairs (e, w) of class c whose keys share no bit outside `holes`, one
+ * pair at a time. */
+static uint64_t naive_class_pairs(const uint64_t *e, size_t ne, const uint64_t *w,
+                                  size_t nw, uint64_t holes, uint64_t class_bits,
+                                  unsigned c)
+{
+    uint64_t n = 0;
+    for (size_t j = 0; j < nw; j++) {
+        if ((unsigned)__builtin_popcountll(w[j] & class_bits) != c)
+            continue;
+        for (size_t i = 0; i < ne; i++)
+            n += (e[i] & w[j] & ~holes) == 0;
+    }
+    return n;
+}
+
+/* Random lists, holes, class bits and bucket bits: squeezing, sorting and
+ * matching bucket against bucket counts what the naive loop counts, class
+ * by class, with every kernel. */
+static void test_sieve_matches_naive(void **state)
+{
+    enum { NE = 1100, NW = 900 };
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    nq_join_block *block = aligned_alloc(64, sizeof *block);
+    uint64_t raw_e[NE], raw_w[NW], seed = 777;
+    nq_join_keys e = { NULL, 0, 0 }, w = { NULL, 0, 0 }, spare = { NULL, 0, 0 };
+    (void)state;
+    assert_non_null(block);
+    for (unsigned trial = 0; trial < 40; trial++) {
+        const unsigned len1 = 1 + (unsigned)(next_random(&seed) % 27);
+        const unsigned len2 = 1 + (unsigned)(next_random(&seed) % 27);
+        const uint64_t all = (1ull << (len1 + len2)) - 1u;
+        const unsigned classes = trial % 2 ? 3u : 1u;
+        /* a class bit in each direction (holes: the east half never holds
+         * them), and a few more holes */
+        const uint64_t class_bits = classes > 1 ?
+            1ull << (next_random(&seed) % len1) | 1ull << (len1 + next_random(&seed) % len2) : 0;
+        const uint64_t holes = (class_bits |
+            (next_random(&seed) & next_random(&seed) & next_random(&seed))) & all;
+        nq_join_sieve sv;
+        size_t eoff[NQ_JOIN_MAX_BUCKETS + 1];
+        size_t woff[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
+        const size_t ne = 1 + next_random(&seed) % NE, nw = 1 + next_random(&seed) % NW;
+        for (size_t i = 0; i < ne; i++)
+            raw_e[i] = next_random(&seed) & next_random(&seed) & all & ~class_bits;
+        for (size_t i = 0; i < nw; i++)
+            raw_w[i] = next_random(&seed) & next_random(&seed) & all;
+        nq_join_sieve_holes(&sv, holes, class_bits, len1, len2);
+        assert_int_equal(sv.bits, len1 + len2 - (unsigned)__builtin_popcountll(holes));
+        nq_join_sieve_cuts(&sv, trial % (NQ_JOIN_MAX_CUTS + 1));
+        assert_true(sv.buckets <= NQ_JOIN_MAX_BUCKETS);
+        assert_int_equal(nq_join_keys_reserve(&e, ne), NQ_OK);
+        assert_int_equal(nq_join_keys_reserve(&w, nw), NQ_OK);
+        for (size_t i = 0; i < ne; i++)
+            e.keys[i] = nq_join_squeeze(&sv, raw_e[i]);
+        for (size_t i = 0; i < nw; i++)
+            w.keys[i] = nq_join_squeeze(&sv, raw_w[i]);
+        e.count = ne;
+        w.count = nw;
+        assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
+        nq_join_sieve_sort(&sv, &e, &spare, 1, eoff);
+        assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
+        nq_join_sieve_sort(&sv, &w, &spare, classes, woff);
+        assert_int_equal(eoff[sv.buckets], ne);
+        assert_int_equal(woff[classes * sv.buckets], nw);
+        for (size_t i = 0; i < ne; i++)
+            assert_true(e.keys[i] < 1ull << sv.bits || sv.bits == 0);
+        for (unsigned c = 0; c < classes; c++) {
+            const uint64_t want = naive_class_pairs(raw_e, ne, raw_w, nw, holes,
+                                                    class_bits, classes > 1 ? c : 0);
+            for (unsigned l = 0; l < nl; l++) {
+                nq_join_matcher mt;
+                uint64_t got = 0, got2 = 0;
+                mt.block = block;
+                mt.fill = nq_join_block_fill;
+                mt.match = nq_join_match_scalar;
+#if NQ_X86
+                if (lv[l] == NQ_SIMD_AVX2)
+                    mt.match = nq_join_match_avx2;
+                if (lv[l] == NQ_SIMD_AVX512) {
+                    mt.fill = nq_join_block_fill_avx512;
+                    if (nq_join_has_vpopcnt())
+                        mt.match = nq_join_match_avx512;
+                }
+#endif
+                mt.chunks = sv.bits ? (sv.bits + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS : 1;
+                mt.stop = NULL;
+                assert_int_equal(nq_join_sieve_match(&mt, e.keys, eoff, w.keys,
+                                                     woff + c * sv.buckets, sv.buckets, &got), NQ_OK);
+                assert_int_equal(got, want);
+                /* either list may be the stored one */
+                assert_int_equal(nq_join_sieve_match(&mt, w.keys, woff + c * sv.buckets,
+                                                     e.keys, eoff, sv.buckets, &got2), NQ_OK);
+                assert_int_equal(got2, want);
+            }
+        }
+    }
+    free(e.keys);
+    free(w.keys);
+    free(spare.keys);
+    free(block);
+}
+
 /* A table larger than allowed is refused, not built. */
 static void test_table_limit(void **state)
 {
@@ -236,6 +376,8 @@ int main(void)
         cmocka_unit_test(test_known_totals),
         cmocka_unit_test(test_units_agree),
         cmocka_unit_test(test_kernels_match_naive),
+        cmocka_unit_test(test_cuts_agree),
+        cmocka_unit_test(test_sieve_matches_naive),
         cmocka_unit_test(test_table_limit),
         cmocka_unit_test(test_table_bytes),
         cmocka_unit_test(test_stop_flag),
