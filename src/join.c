@@ -67,12 +67,6 @@
 #define NQ_JOIN_MAX_UNITS 65536u
 /* Boards below this size are one unit counted by a plain walk. */
 #define NQ_JOIN_MIN_N 4u
-/* Items matched against a block between two polls of the stop flag. */
-#define NQ_JOIN_POLL_ITEMS 65536u
-/* Relative costs of filling a block, per key, and of matching an item
- * against a block (measured with callgrind at n = 16). */
-#define NQ_JOIN_FILL_COST 16u
-#define NQ_JOIN_ITEM_COST 12u
 /* Largest half: h = 14 rows and columns. */
 #define NQ_JOIN_MAX_HALF (NQ_MAX_N / 2)
 

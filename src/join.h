@@ -157,14 +157,14 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
 #define NQ_JOIN_BLOCK 512u
 #define NQ_JOIN_WORDS (NQ_JOIN_BLOCK / 64u)
 /* Key bits per table chunk, and table entries per chunk. */
-#define NQ_JOIN_CHUNK_BITS 4u
+#define NQ_JOIN_CHUNK_BITS 6u
 #define NQ_JOIN_CHUNK_SIZE (1u << NQ_JOIN_CHUNK_BITS)
-/* Keys are at most 54 bits (n = 28): 14 chunks. */
-#define NQ_JOIN_MAX_CHUNKS 14u
+/* Keys are at most 54 bits (n = 28): 9 chunks. */
+#define NQ_JOIN_MAX_CHUNKS 9u
 
 /* One block of stored patterns, bit-sliced: entry [c][v] has bit i of
  * word w set when pattern 64 w + i of the block shares no bit with v placed
- * at chunk c (v << 4 c), and exists. */
+ * at chunk c (v << NQ_JOIN_CHUNK_BITS * c), and exists. */
 typedef struct nq_join_block {
     uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
 } nq_join_block;

@@ -30,9 +30,12 @@
  */
 #include "join.h"
 
-/* The bin of a key (class, bucket) rides in bits 54 to 61 between the
- * two passes of the sort; squeezed keys have at most 54 bits. */
-#define BIN_SHIFT 54u
+#include <string.h>
+
+/* The bin of a key (class, bucket) rides in bits 52 to 61 between the
+ * two passes of the sort: squeezed keys have at most 52 bits (54 at
+ * n = 28, less the two long diagonals of even boards; 50 at n = 27). */
+#define BIN_SHIFT 52u
 #define KEY_MASK ((1ull << BIN_SHIFT) - 1u)
 /* Items matched against a block between two polls of the stop flag. */
 #define POLL_ITEMS 65536u
@@ -132,13 +135,16 @@ void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
     }
 }
 
-/* Buckets b with a & b == 0, as bits, for a < 64. */
-static uint64_t disjoint_buckets(unsigned a, unsigned nb)
+/* Marks in want[] every bucket b < nb with a & b == 0: the subsets of
+ * the bits that a lacks. */
+static void mark_disjoint(uint8_t *want, unsigned a, unsigned nb)
 {
-    uint64_t m = 0;
-    for (unsigned b = 0; b < nb; b++)
-        m |= (uint64_t)((a & b) == 0) << b;
-    return m;
+    const unsigned rest = ~a & (nb - 1u);
+    for (unsigned b = rest;; b = (b - 1u) & rest) {
+        want[b] = 1;
+        if (!b)
+            break;
+    }
 }
 
 int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
@@ -150,27 +156,33 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
     const size_t end_all = soff[nb];
     for (size_t f = soff[0]; f < end_all; f += NQ_JOIN_BLOCK) {
         const size_t end = end_all - f > NQ_JOIN_BLOCK ? f + NQ_JOIN_BLOCK : end_all;
-        uint64_t want = 0;
+        uint8_t want[NQ_JOIN_MAX_BUCKETS + 1];
+        int filled = 0;
         while (soff[a + 1] <= f)
             a++;
+        memset(want, 0, nb + 1u);
         for (unsigned a2 = a; a2 < nb && soff[a2] < end; a2++)
             if (soff[a2 + 1] > soff[a2])
-                want |= disjoint_buckets(a2, nb);
-        if (!want)
-            continue;
-        mt->fill(mt->block, stored + f, end - f, mt->chunks);
-        while (want) {
-            const unsigned b0 = CTZ64(want);
-            const uint64_t rest = ~(want >> b0);
-            const unsigned b1 = rest ? b0 + CTZ64(rest) : 64u;
-            want = b1 < 64 ? want & ~((1ull << b1) - 1u) : 0;
-            for (size_t i = ioff[b0]; i < ioff[b1];) {
-                const size_t ni = ioff[b1] - i < POLL_ITEMS ? ioff[b1] - i : POLL_ITEMS;
+                mark_disjoint(want, a2, nb);
+        /* runs of wanted buckets are runs of items: one kernel call each */
+        for (unsigned b0 = 0; b0 < nb; b0++) {
+            unsigned b1 = b0;
+            if (!want[b0] || ioff[b0] == ioff[b0 + 1])
+                continue;
+            while (want[b1 + 1]) /* want[nb] stays 0 */
+                b1++;
+            if (!filled) {
+                mt->fill(mt->block, stored + f, end - f, mt->chunks);
+                filled = 1;
+            }
+            for (size_t i = ioff[b0]; i < ioff[b1 + 1];) {
+                const size_t ni = ioff[b1 + 1] - i < POLL_ITEMS ? ioff[b1 + 1] - i : POLL_ITEMS;
                 if (nq_stopped(mt->stop))
                     return NQ_ECANCELED;
                 pairs += mt->match(mt->block, mt->chunks, items + i, ni);
                 i += ni;
             }
+            b0 = b1;
         }
     }
     *out += pairs;
