@@ -654,9 +654,12 @@ static void scratch_destroy(scratch *s)
     free(s->east.keys);
     free(s->west.keys);
     free(s->spare.keys);
-    free(s->pieces.p1);
-    free(s->pieces.p2);
-    free(s->pieces.key);
+    free(s->pieces.top.d1);
+    free(s->pieces.top.d2);
+    free(s->pieces.top.key);
+    free(s->pieces.bottom.d1);
+    free(s->pieces.bottom.d2);
+    free(s->pieces.bottom.key);
     free(s->mt.block);
     free(s);
 }
@@ -679,10 +682,15 @@ static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *qu
         if (!s)
             return NULL;
         s->mt.block = aligned_alloc(64, sizeof *s->mt.block);
-        s->pieces.p1 = malloc(largest * sizeof *s->pieces.p1);
-        s->pieces.p2 = malloc(largest * sizeof *s->pieces.p2);
-        s->pieces.key = malloc(largest * sizeof *s->pieces.key);
-        if (!s->mt.block || !s->pieces.p1 || !s->pieces.p2 || !s->pieces.key) {
+        nq_join_piece_list *lists[2] = { &s->pieces.top, &s->pieces.bottom };
+        int nomem = !s->mt.block;
+        for (unsigned i = 0; i < 2; i++) {
+            lists[i]->d1 = malloc(largest * sizeof *lists[i]->d1);
+            lists[i]->d2 = malloc(largest * sizeof *lists[i]->d2);
+            lists[i]->key = malloc(largest * sizeof *lists[i]->key);
+            nomem |= !lists[i]->d1 || !lists[i]->d2 || !lists[i]->key;
+        }
+        if (nomem) {
             scratch_destroy(s);
             return NULL;
         }
@@ -759,12 +767,16 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
 static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_KEYS_GROWTH_NUM 13u /* 2.6 per n */
 #define NQ_JOIN_KEYS_GROWTH_DEN 5u
-/* Fixed scratch per unit: the pieces and the block (a bound). */
+/* Scratch per unit besides the key lists: 1 MiB for the block and the
+ * rest, and two piece lists (three arrays each) as long as the fullest
+ * cell of the quarter table: 946 pieces at n = 20, 2020 at 21, 3571 at
+ * 22, 7714 at 23 and 15003 at 24 (measured), about twice as many per n. */
 #define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 20)
+#define NQ_JOIN_CELL_AT_20 1200u
 
 uint64_t nq_join_unit_memory(unsigned n)
 {
-    uint64_t keys = 8192u;
+    uint64_t keys = 8192u, cell;
     if (n < NQ_JOIN_MIN_N)
         return 0;
     if (n >= 18) {
@@ -776,7 +788,9 @@ uint64_t nq_join_unit_memory(unsigned n)
     /* keys of 8 bytes in three arrays (east, west and the sort's spare,
      * which trade places), and an array may hold its old and new room at
      * once while it grows */
-    return 3 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH;
+    cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20) : NQ_JOIN_CELL_AT_20;
+    return 3 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
+           6 * (cell + 8) * sizeof(uint64_t);
 }
 
 /* The table when it fits beside the threads' scratch, else the walk. */

@@ -93,9 +93,16 @@ void nq_join_quarter_free(nq_join_quarter *q);
  * pass cap, or more entries than the index addresses. */
 uint64_t nq_join_quarter_bytes(unsigned rows, unsigned cols, uint64_t cap);
 
-/* Scratch of nq_join_half_keys: room for `largest` pieces. */
+/* Pieces of one cell that a half can use: their two diagonal masks in
+ * the half's frames, and their share of the key. */
+typedef struct nq_join_piece_list {
+    uint64_t *d1, *d2, *key;
+} nq_join_piece_list;
+
+/* Scratch of nq_join_half_keys: two lists with room for `largest` + 8
+ * pieces each. */
 typedef struct nq_join_pieces {
-    uint64_t *p1, *p2, *key;
+    nq_join_piece_list top, bottom;
 } nq_join_pieces;
 
 /* Most bucket bits, and classes of keys (none, one or both long

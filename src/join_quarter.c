@@ -159,16 +159,43 @@ void nq_join_quarter_free(nq_join_quarter *q)
     memset(q, 0, sizeof *q);
 }
 
-/* Writes ka | key[j] for every bottom piece j whose diagonals miss the
- * top piece's (a1, a2); @return how many were written (dst has room for
- * nb + 8). */
-static size_t pairs_scalar(uint64_t *dst, uint64_t ka, uint64_t a1,
-                           uint64_t a2, const nq_join_pieces *p, size_t nb)
+/* How the pieces of a cell become a half's pieces: diagonal masks moved
+ * into the half's frames, those on barred diagonals dropped, the key
+ * share cut from the frames and squeezed. */
+typedef struct piece_frame {
+    unsigned shift1, shift2;  /* d1 <<= shift1, d2 <<= shift2 */
+    uint64_t bar1, bar2;
+    unsigned s1, s2, len1;    /* key: d1 >> s1 & mask1 | (d2 >> s2 & mask2) << len1 */
+    uint64_t mask1, mask2;
+    const nq_join_sieve *sieve;
+} piece_frame;
+
+/* Copies into dst the usable pieces of src[0 .. n); @return how many. */
+static size_t take_pieces(nq_join_piece_list *dst, const uint64_t *src, size_t n,
+                          const piece_frame *f)
 {
     size_t m = 0;
-    for (size_t j = 0; j < nb; j++) {
-        dst[m] = ka | p->key[j];
-        m += ((a1 & p->p1[j]) | (a2 & p->p2[j])) == 0;
+    for (size_t j = 0; j < n; j++) {
+        const uint64_t d1 = (src[j] & 0xffffffffu) << f->shift1;
+        const uint64_t d2 = (src[j] >> 32) << f->shift2;
+        dst->d1[m] = d1;
+        dst->d2[m] = d2;
+        dst->key[m] = nq_join_squeeze(f->sieve, (d1 >> f->s1 & f->mask1) |
+                                                (d2 >> f->s2 & f->mask2) << f->len1);
+        m += ((d1 & f->bar1) | (d2 & f->bar2)) == 0;
+    }
+    return m;
+}
+
+/* Writes k | in->key[j] for every piece j of `in` whose diagonals miss
+ * (m1, m2); @return how many were written (dst has room for n + 8). */
+static size_t pairs_scalar(uint64_t *dst, uint64_t k, uint64_t m1, uint64_t m2,
+                           const nq_join_piece_list *in, size_t n)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++) {
+        dst[m] = k | in->key[j];
+        m += ((m1 & in->d1[j]) | (m2 & in->d2[j])) == 0;
     }
     return m;
 }
@@ -176,24 +203,72 @@ static size_t pairs_scalar(uint64_t *dst, uint64_t ka, uint64_t a1,
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
-/* The same, eight pieces a step: the fitting ones are packed to the front
- * of a register (compress) and the whole register is stored. */
-__attribute__((target("avx512f"))) static size_t
-pairs_avx512(uint64_t *dst, uint64_t ka, uint64_t a1, uint64_t a2,
-             const nq_join_pieces *p, size_t nb)
+#define NQ_AVX512F_FN __attribute__((target("avx512f")))
+
+static NQ_AVX512F_FN inline __mmask8 first_lanes(size_t left)
 {
-    const __m512i va1 = _mm512_set1_epi64((long long)a1);
-    const __m512i va2 = _mm512_set1_epi64((long long)a2);
-    const __m512i vka = _mm512_set1_epi64((long long)ka);
+    return (__mmask8)(left >= 8 ? 0xffu : (1u << left) - 1u);
+}
+
+/* take_pieces(), eight pieces a step: the usable ones are packed to the
+ * front of a register (compress) and the whole register is stored. */
+static NQ_AVX512F_FN size_t take_pieces_avx512(nq_join_piece_list *dst,
+                                               const uint64_t *src, size_t n,
+                                               const piece_frame *f)
+{
+    const nq_join_sieve *sv = f->sieve;
+    const __m512i low = _mm512_set1_epi64(0xffffffffll);
+    const __m512i bar1 = _mm512_set1_epi64((long long)f->bar1);
+    const __m512i bar2 = _mm512_set1_epi64((long long)f->bar2);
+    const __m512i mask1 = _mm512_set1_epi64((long long)f->mask1);
+    const __m512i mask2 = _mm512_set1_epi64((long long)f->mask2);
+    const __m512i one = _mm512_set1_epi64((long long)sv->has_class);
     size_t m = 0;
-    for (size_t j = 0; j < nb; j += 8) {
-        __mmask8 live = (__mmask8)(nb - j >= 8 ? 0xffu : (1u << (nb - j)) - 1u);
-        __m512i c1 = _mm512_and_si512(va1, _mm512_maskz_loadu_epi64(live, p->p1 + j));
-        __m512i c2 = _mm512_and_si512(va2, _mm512_maskz_loadu_epi64(live, p->p2 + j));
+    for (size_t j = 0; j < n; j += 8) {
+        const __mmask8 live = first_lanes(n - j);
+        const __m512i e = _mm512_maskz_loadu_epi64(live, src + j);
+        const __m512i d1 = _mm512_slli_epi64(_mm512_and_si512(e, low), f->shift1);
+        const __m512i d2 = _mm512_slli_epi64(_mm512_srli_epi64(e, 32), f->shift2);
+        const __mmask8 ok = _mm512_mask_testn_epi64_mask(
+            live, _mm512_or_si512(_mm512_and_si512(d1, bar1), _mm512_and_si512(d2, bar2)),
+            _mm512_set1_epi64(-1));
+        __m512i x = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi64(d1, f->s1), mask1),
+            _mm512_slli_epi64(_mm512_and_si512(_mm512_srli_epi64(d2, f->s2), mask2), f->len1));
+        const __m512i flags = _mm512_slli_epi64(
+            _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi64(x, sv->class1), one),
+                            _mm512_slli_epi64(_mm512_and_si512(_mm512_srli_epi64(x, sv->class2), one), 1)),
+            NQ_JOIN_CLASS_SHIFT);
+        for (unsigned i = 0; i < sv->nholes; i++) {
+            const __m512i below = _mm512_set1_epi64((long long)((1ull << sv->hole[i]) - 1u));
+            x = _mm512_or_si512(_mm512_and_si512(x, below),
+                                _mm512_andnot_si512(below, _mm512_srli_epi64(x, 1)));
+        }
+        _mm512_storeu_si512(dst->d1 + m, _mm512_maskz_compress_epi64(ok, d1));
+        _mm512_storeu_si512(dst->d2 + m, _mm512_maskz_compress_epi64(ok, d2));
+        _mm512_storeu_si512(dst->key + m, _mm512_maskz_compress_epi64(ok, _mm512_or_si512(x, flags)));
+        m += (unsigned)__builtin_popcount(ok);
+    }
+    return m;
+}
+
+/* pairs_scalar(), eight pieces a step, packed as take_pieces_avx512(). */
+static NQ_AVX512F_FN size_t pairs_avx512(uint64_t *dst, uint64_t k, uint64_t m1,
+                                         uint64_t m2, const nq_join_piece_list *in,
+                                         size_t n)
+{
+    const __m512i vm1 = _mm512_set1_epi64((long long)m1);
+    const __m512i vm2 = _mm512_set1_epi64((long long)m2);
+    const __m512i vk = _mm512_set1_epi64((long long)k);
+    size_t m = 0;
+    for (size_t j = 0; j < n; j += 8) {
+        const __mmask8 live = first_lanes(n - j);
+        __m512i c1 = _mm512_and_si512(vm1, _mm512_maskz_loadu_epi64(live, in->d1 + j));
+        __m512i c2 = _mm512_and_si512(vm2, _mm512_maskz_loadu_epi64(live, in->d2 + j));
         __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),
                                                     _mm512_set1_epi64(-1));
-        __m512i k = _mm512_or_si512(vka, _mm512_maskz_loadu_epi64(live, p->key + j));
-        _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, k));
+        __m512i key = _mm512_or_si512(vk, _mm512_maskz_loadu_epi64(live, in->key + j));
+        _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, key));
         m += (unsigned)__builtin_popcount(fit);
     }
     return m;
@@ -217,48 +292,62 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     /* frames: d1 of the pair is top.d1 | bottom.d1 << t, at board index
      * + c0; d2 is top.d2 << t | bottom.d2, at board index + base2 */
     const int base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
-    const uint64_t bar1 = to_frame(g->bar1, (int)g->c0);
-    const uint64_t bar2 = to_frame(g->bar2, base2);
-    const unsigned s1 = g->lo1 - g->c0, s2 = (unsigned)((int)g->lo2 - base2);
-    const uint64_t mask1 = (1ull << g->len1) - 1u, mask2 = (1ull << g->len2) - 1u;
+    piece_frame ft, fb;
     uint32_t c = k ? (1u << k) - 1u : 0;
 #if !(defined(__x86_64__) || defined(__i386__))
     (void)wide; /* the eight-wide path is for x86 only */
 #endif
+    ft.shift1 = 0;
+    ft.shift2 = t;
+    ft.bar1 = to_frame(g->bar1, (int)g->c0);
+    ft.bar2 = to_frame(g->bar2, base2);
+    ft.s1 = g->lo1 - g->c0;
+    ft.s2 = (unsigned)((int)g->lo2 - base2);
+    ft.len1 = g->len1;
+    ft.mask1 = (1ull << g->len1) - 1u;
+    ft.mask2 = (1ull << g->len2) - 1u;
+    ft.sieve = g->sieve;
+    fb = ft;
+    fb.shift1 = t;
+    fb.shift2 = 0;
 
     out->count = 0;
     for (;;) {
         const size_t ti = (size_t)top << h | c, bi = (size_t)bottom << h | (all & ~c);
-        const uint64_t *a = q->entry + q->start[ti], *ae = q->entry + q->start[ti + 1];
-        const uint64_t *b = q->entry + q->start[bi], *be = q->entry + q->start[bi + 1];
-        size_t nb = 0;
-        if (a != ae) {
-            for (; b != be; b++) {
-                uint64_t b1 = (*b & 0xffffffffu) << t, b2 = *b >> 32;
-                if ((b1 & bar1) | (b2 & bar2))
-                    continue;
-                scratch->p1[nb] = b1;
-                scratch->p2[nb] = b2;
-                scratch->key[nb] = nq_join_squeeze(
-                    g->sieve, (b1 >> s1 & mask1) | (b2 >> s2 & mask2) << g->len1);
-                nb++;
+        const uint64_t *a = q->entry + q->start[ti], *b = q->entry + q->start[bi];
+        const size_t na0 = q->start[ti + 1] - q->start[ti];
+        const size_t nb0 = q->start[bi + 1] - q->start[bi];
+        size_t na = 0, nb = 0;
+        if (na0 && nb0) {
+#if defined(__x86_64__) || defined(__i386__)
+            if (wide) {
+                na = take_pieces_avx512(&scratch->top, a, na0, &ft);
+                nb = na ? take_pieces_avx512(&scratch->bottom, b, nb0, &fb) : 0;
+            } else
+#endif
+            {
+                na = take_pieces(&scratch->top, a, na0, &ft);
+                nb = na ? take_pieces(&scratch->bottom, b, nb0, &fb) : 0;
             }
         }
-        if (nb && nq_join_keys_reserve(out, (size_t)(ae - a) * nb + 8) != NQ_OK)
-            return NQ_ENOMEM;
-        for (; nb && a != ae; a++) {
-            const uint64_t a1 = *a & 0xffffffffu, a2 = (*a >> 32) << t;
-            if ((a1 & bar1) | (a2 & bar2))
-                continue;
-            const uint64_t ka = nq_join_squeeze(
-                g->sieve, (a1 >> s1 & mask1) | (a2 >> s2 & mask2) << g->len1);
-            uint64_t *dst = out->keys + out->count;
+        if (na && nb) {
+            /* the longer list is the inner, eight-wide loop */
+            const nq_join_piece_list *outer = na <= nb ? &scratch->top : &scratch->bottom;
+            const nq_join_piece_list *inner = na <= nb ? &scratch->bottom : &scratch->top;
+            const size_t no = na <= nb ? na : nb, ni = na <= nb ? nb : na;
+            if (nq_join_keys_reserve(out, no * ni + 8) != NQ_OK)
+                return NQ_ENOMEM;
+            for (size_t i = 0; i < no; i++) {
+                uint64_t *dst = out->keys + out->count;
 #if defined(__x86_64__) || defined(__i386__)
-            if (wide)
-                out->count += pairs_avx512(dst, ka, a1, a2, scratch, nb);
-            else
+                if (wide)
+                    out->count += pairs_avx512(dst, outer->key[i], outer->d1[i],
+                                               outer->d2[i], inner, ni);
+                else
 #endif
-                out->count += pairs_scalar(dst, ka, a1, a2, scratch, nb);
+                    out->count += pairs_scalar(dst, outer->key[i], outer->d1[i],
+                                               outer->d2[i], inner, ni);
+            }
         }
         if (c == 0 || (c == all))
             break;
