@@ -77,7 +77,8 @@ struct nq_join_plan {
     uint64_t space;  /* numbered splits */
     uint64_t group;  /* splits per unit */
     uint64_t nunits;
-    struct lazy_table *table;   /* built by the first unit that needs it */
+    struct plan_shared *shared; /* the table, built by the first unit that
+                                   needs it, and idle scratch */
     uint64_t table_limit;       /* largest table built, in bytes */
     nq_simd cpu;                /* nq_cpu_simd_best(), asked once: CPUID
                                    is slow under some hypervisors */
@@ -85,7 +86,7 @@ struct nq_join_plan {
     int cuts;                   /* bucket bits; negative: by list size */
 };
 
-typedef struct lazy_table {
+typedef struct plan_shared {
     pthread_mutex_t lock;       /* guards the build */
     atomic_int state;           /* 0 not built, 1 built, 2 too large */
     nq_join_quarter quarter;
@@ -94,11 +95,9 @@ typedef struct lazy_table {
      * page fault per page. As many as units ran at once. */
     pthread_mutex_t idle_lock;
     struct scratch *idle;
-} lazy_table;
+} plan_shared;
 
-struct scratch;
-static struct scratch *scratch_next(struct scratch *s);
-static void scratch_destroy(struct scratch *s);
+static void idle_free(plan_shared *t);
 
 /* Largest quarter table built when no limit was fitted: a quarter of the
  * physical memory. */
@@ -201,19 +200,19 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     p = calloc(1, sizeof *p);
     if (!p)
         return NQ_ENOMEM;
-    p->table = calloc(1, sizeof *p->table);
-    if (!p->table || pthread_mutex_init(&p->table->lock, NULL) != 0) {
-        free(p->table);
+    p->shared = calloc(1, sizeof *p->shared);
+    if (!p->shared || pthread_mutex_init(&p->shared->lock, NULL) != 0) {
+        free(p->shared);
         free(p);
         return NQ_ENOMEM;
     }
-    if (pthread_mutex_init(&p->table->idle_lock, NULL) != 0) {
-        pthread_mutex_destroy(&p->table->lock);
-        free(p->table);
+    if (pthread_mutex_init(&p->shared->idle_lock, NULL) != 0) {
+        pthread_mutex_destroy(&p->shared->lock);
+        free(p->shared);
         free(p);
         return NQ_ENOMEM;
     }
-    atomic_init(&p->table->state, 0);
+    atomic_init(&p->shared->state, 0);
     p->n = n;
     p->h = n / 2;
     p->table_limit = nq_join_table_limit();
@@ -236,7 +235,7 @@ int nq_join_plan_build_walk(nq_join_plan **out, unsigned n)
 {
     int rc = nq_join_plan_build(out, n);
     if (rc == NQ_OK)
-        atomic_store(&(*out)->table->state, 2);
+        atomic_store(&(*out)->shared->state, 2);
     return rc;
 }
 
@@ -257,15 +256,11 @@ void nq_join_plan_free(nq_join_plan *plan)
 {
     if (!plan)
         return;
-    while (plan->table->idle) {
-        struct scratch *next = scratch_next(plan->table->idle);
-        scratch_destroy(plan->table->idle);
-        plan->table->idle = next;
-    }
-    nq_join_quarter_free(&plan->table->quarter);
-    pthread_mutex_destroy(&plan->table->idle_lock);
-    pthread_mutex_destroy(&plan->table->lock);
-    free(plan->table);
+    idle_free(plan->shared);
+    nq_join_quarter_free(&plan->shared->quarter);
+    pthread_mutex_destroy(&plan->shared->idle_lock);
+    pthread_mutex_destroy(&plan->shared->lock);
+    free(plan->shared);
     free(plan);
 }
 
@@ -429,7 +424,7 @@ static uint64_t window(uint64_t live, uint64_t keep, unsigned *lo, unsigned *len
     }
     *lo = (unsigned)__builtin_ctzll(span);
     *len = 64u - (unsigned)__builtin_clzll(span) - *lo;
-    return (span >> *lo) & ~(live >> *lo) & ((*len < 64 ? 1ull << *len : 0) - 1u);
+    return (span >> *lo) & ~(live >> *lo) & ((1ull << *len) - 1u); /* len < 56 */
 }
 
 /* Sets both halves' key windows for split east_rows / west_rows (bars
@@ -626,7 +621,7 @@ static int solve_splits(const nq_join_plan *p, scratch *s, uint64_t first,
 static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
                         const nq_join_quarter **out)
 {
-    lazy_table *t = plan->table;
+    plan_shared *t = plan->shared;
     int state = atomic_load_explicit(&t->state, memory_order_acquire);
     int rc = NQ_OK;
     if (state == 0) {
@@ -646,8 +641,6 @@ static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
     *out = state == 1 ? &t->quarter : NULL;
     return rc;
 }
-
-static struct scratch *scratch_next(struct scratch *s) { return s->next; }
 
 static void scratch_destroy(scratch *s)
 {
@@ -669,7 +662,7 @@ static void scratch_destroy(scratch *s)
 static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *quarter,
                              nq_simd simd, const nq_stop_flag *stop)
 {
-    lazy_table *t = plan->table;
+    plan_shared *t = plan->shared;
     scratch *s;
     pthread_mutex_lock(&t->idle_lock);
     s = t->idle;
@@ -715,9 +708,18 @@ static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *qu
     return s;
 }
 
+static void idle_free(plan_shared *t)
+{
+    while (t->idle) {
+        scratch *next = t->idle->next;
+        scratch_destroy(t->idle);
+        t->idle = next;
+    }
+}
+
 static void scratch_give_back(const nq_join_plan *plan, scratch *s)
 {
-    lazy_table *t = plan->table;
+    plan_shared *t = plan->shared;
     pthread_mutex_lock(&t->idle_lock);
     s->next = t->idle;
     t->idle = s;
@@ -809,7 +811,7 @@ static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
     all = per_thread * threads;
     table = nq_join_quarter_bytes(plan->n - plan->h, plan->h, limit - all);
     if (table == UINT64_MAX) {
-        atomic_store(&plan->table->state, 2); /* walk the halves */
+        atomic_store(&plan->shared->state, 2); /* walk the halves */
         table = 0;
     }
     plan->table_limit = table;

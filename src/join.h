@@ -1,6 +1,8 @@
 /*
- * join.h - internal interface of the join counting method (join.c,
- * join_match.c). Not public, never installed.
+ * join.h - internal interface of the join counting method (join.c, with
+ * join_quarter.c for the half-boards' keys, join_sieve.c for bucketing
+ * them and join_match.c for counting disjoint pairs). Not public, never
+ * installed.
  *
  * A plan is the ordered list of work units for one board size; a unit is a
  * run of row splits, solved on its own, by any thread, at any SIMD level,
@@ -57,7 +59,8 @@ void nq_join_plan_free(nq_join_plan *plan);
 uint64_t nq_join_unit_memory(unsigned n);
 
 /* ------------------------------------------------------------------------
- * Between join.c and the matching kernels (join_match.c) only.
+ * Between join.c and its helpers (join_quarter.c, join_sieve.c,
+ * join_match.c) only.
  * ------------------------------------------------------------------------ */
 
 /* A growing list of half-board keys. */

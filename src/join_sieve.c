@@ -10,8 +10,10 @@
  * reach; what is left are the few diagonals inside that span that one
  * side never holds (the long diagonals, barred in the east half when the
  * split is weighted by them; the middle queen's two on odd boards; rare
- * gaps between rows). They are squeezed out of every key before the
- * count, so that a key takes fewer chunks of the block's table.
+ * gaps between rows). They are squeezed out (nq_join_squeeze, join.h),
+ * so that a key takes fewer chunks of the block's table; since the
+ * squeeze of a | b is the OR of the squeezes, join_quarter.c squeezes each
+ * quarter piece's share of a key once, not every key.
  *
  * Buckets. A few key bits near the middle of each direction, the
  * diagonals that both halves occupy most often, become a bucket number.
@@ -21,12 +23,13 @@
  * buckets that are disjoint from at least one bucket inside the block.
  * The bucket bits stay in the keys, so a block that holds several buckets
  * still counts exactly; they only let most item/block pairs be skipped.
- * With k bucket bits about 0.68^k of the pairs remain (measured at n = 18
- * to 20), as long as each bucket fills a block or so: join.c picks k from
+ * With k bucket bits about 0.67^k of the pairs remain (counted at n = 16
+ * to 18), as long as each bucket fills a block or so: join.c picks k from
  * the lists' sizes.
  *
  * West keys are also sorted by how many of the two long diagonals they
- * hold (their class), since join.c weights a split's pairs by it.
+ * hold (their class, carried in two flag bits of the squeezed key), since
+ * join.c weights a split's pairs by it.
  */
 #include "join.h"
 

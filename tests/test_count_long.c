@@ -48,6 +48,27 @@ static void test_join_17_18(void **state)
     }
 }
 
+/* The join at n = 17 at every SIMD level this CPU runs: lists long
+ * enough to be sorted into buckets, with each level's kernels. */
+static void test_join_levels_17(void **state)
+{
+    static const nq_simd levels[] = { NQ_SIMD_NONE, NQ_SIMD_AVX2, NQ_SIMD_AVX512 };
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    (void)state;
+    o.method = NQ_METHOD_JOIN;
+    for (unsigned l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+        nq_count_result r;
+        if (levels[l] > nq_simd_best()) {
+            print_message("level %s: not on this CPU, skipped\n", nq_simd_name(levels[l]));
+            continue;
+        }
+        o.simd = levels[l];
+        assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
+        assert_int_equal(r.simd, levels[l]);
+        assert_int_equal(r.total, test_known[17].total);
+    }
+}
+
 static void test_plain_17(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
@@ -76,6 +97,7 @@ int main(void)
         cmocka_unit_test(test_symmetry_17_18),
         cmocka_unit_test(test_default_17_18),
         cmocka_unit_test(test_join_17_18),
+        cmocka_unit_test(test_join_levels_17),
         cmocka_unit_test(test_plain_17),
         cmocka_unit_test(test_scalar_17),
     };
