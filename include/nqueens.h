@@ -76,6 +76,7 @@ typedef enum nq_status {
                                published count: the input cannot be right */
     NQ_EMEMORY = -16      /*!< the count would need more memory than its
                                max_memory option allows */
+    /* A new code goes here, with its message in nq_strerror(). */
 } nq_status;
 
 /*! nq_strerror() : @return a static, human-readable sentence for a status

@@ -27,6 +27,7 @@ const char *nq_strerror(int status)
     case NQ_ENOTFOUND: return "no known value";
     case NQ_EBUSY: return "another process is using this file";
     case NQ_EOVERFLOW: return "a sum does not fit in 64 bits or exceeds the published count";
+    case NQ_EMEMORY: return "the count would need more memory than allowed";
     default: return "unknown error";
     }
 }

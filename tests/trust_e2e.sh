@@ -147,4 +147,18 @@ head -c 200000000 /dev/zero >"$work/huge.ckpt" 2>/dev/null || :
 refused 2
 report "a 200 MB file that is no checkpoint: refused" $((! $?))
 
+# --- counts that cannot fit in --max-memory ------------------------------------------
+# Every size is checked before anything is printed: n = 3 fits (no table),
+# 14 does not, and the labels' header must not come out either.
+for mode in "--no-progress" "--labels" "--json" "--estimate" "--estimate --labels" \
+            "--estimate --json" "--check" "--checkpoint $work/mem.ckpt"; do
+  sizes="3 14"
+  case $mode in --checkpoint*) sizes=14 ;; esac
+  # shellcheck disable=SC2086
+  "$bin" $mode --max-memory=1K -m join $sizes >"$work/out" 2>"$work/err"; status=$?
+  refused 1 && grep -q "^nqueens: n = 14 needs at least .* more than --max-memory allows (1.0 KiB)$" "$work/err" &&
+    [ ! -e "$work/mem.ckpt" ] && [ ! -e "$work/mem.ckpt.lock" ]
+  report "nqueens $mode --max-memory=1K -m join $sizes: refused before any output or file, the least it needs named" $((! $?))
+done
+
 finish

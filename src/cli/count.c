@@ -226,11 +226,12 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         cli_usage_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
         return CLI_EXIT_USAGE;
     }
-    if (o->checkpoint) {
+    if (o->checkpoint)
         co.method = checkpoint_method(o, sizes->n[0]);
-        if (open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
-            return CLI_EXIT_USAGE;
-    }
+    if (cli_check_memory(o, &co, sizes, err) != 0)
+        return CLI_EXIT_FAILURE;
+    if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
+        return CLI_EXIT_USAGE;
     co.checkpoint = cp;
     cli_progress_init(&ps, err, o->progress == 1);
     if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
@@ -280,6 +281,8 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         co.method = NQ_METHOD_SYMMETRY;
         co.unique = 1;
     }
+    if (cli_check_memory(o, &co, sizes, err) != 0)
+        return CLI_EXIT_FAILURE;
     if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
     for (size_t i = 0; i < sizes->len; i++) {
@@ -293,10 +296,12 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
 
         seconds = nqc_now() - seconds;
-        if (rc != NQ_OK) {
+        if (rc == NQ_EMEMORY)
+            cli_say_memory_refusal(o, n, err);
+        else if (rc != NQ_OK)
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
+        if (rc != NQ_OK)
             return CLI_EXIT_FAILURE;
-        }
         if (!known)
             verdict = "unknown";
         else if (r.total != kt || (r.has_unique && r.unique != ku))

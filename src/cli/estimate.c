@@ -54,17 +54,12 @@ void cli_format_bytes(char *buf, size_t size, uint64_t bytes)
     snprintf(buf, size, i == 0 ? "%.0f %s" : (v < 10 ? "%.1f %s" : "%.0f %s"), v, units[i]);
 }
 
-void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err)
+/* The refusal of a count of n that needs `need` bytes at least. */
+static void say_refusal(const cli_opts *o, const nq_count_options *co, unsigned n,
+                        uint64_t need, FILE *err)
 {
-    nq_count_options co = cli_count_options(o);
-    uint64_t need = 0;
+    unsigned threads = co->threads ? co->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     char a[32], b[32];
-    unsigned threads = co.threads ? co.threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-
-    if (nq_memory(&need, n, &co) != NQ_EMEMORY) {
-        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
-        return;
-    }
     cli_format_bytes(a, sizeof a, need);
     if (o->max_memory) {
         cli_format_bytes(b, sizeof b, o->max_memory);
@@ -76,6 +71,29 @@ void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err)
                        "the memory of this machine (see --max-memory)", n, a,
                   threads, threads == 1 ? "" : "s");
     }
+}
+
+void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    uint64_t need = 0;
+    if (nq_memory(&need, n, &co) != NQ_EMEMORY)
+        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
+    else
+        say_refusal(o, &co, n, need, err);
+}
+
+int cli_check_memory(const cli_opts *o, const nq_count_options *co,
+                     const cli_sizes *sizes, FILE *err)
+{
+    for (size_t i = 0; i < sizes->len; i++) {
+        uint64_t need = 0;
+        if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMORY) {
+            say_refusal(o, co, sizes->n[i], need, err);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_result *e,
@@ -109,6 +127,8 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
     uint64_t seed = clock_seed();
     int status = CLI_EXIT_OK;
 
+    if (cli_check_memory(o, &co, sizes, err) != 0)
+        return CLI_EXIT_FAILURE;
     co.stop = cli_catch_signals();
     if (o->format == CLI_FORMAT_LABELS) {
         fputs("n\tseconds\tthreads\tmethod\n", out);
@@ -119,6 +139,9 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET, seed + i);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
             status = 128 + cli_caught_signal();
+        } else if (rc == NQ_EMEMORY) {
+            cli_say_memory_refusal(o, sizes->n[i], err);
+            status = CLI_EXIT_FAILURE;
         } else if (rc != NQ_OK) {
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
             status = CLI_EXIT_FAILURE;

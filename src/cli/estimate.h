@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 
+#include <nqueens.h>
+
 #include "opts.h"
 #include "sizes.h"
 
@@ -25,7 +27,13 @@ void cli_format_bytes(char *buf, size_t size, uint64_t bytes);
 
 /* After nq_count() answered NQ_EMEMORY for n: what it needs, and what
  * limits it ("nqueens: n = 24 needs at least 3.1 GiB with 2 threads, more
- * than --max-memory 1.0 GiB"). */
+ * than --max-memory allows (1.0 GiB)"). */
 void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err);
+
+/* Before anything is printed: refuses, as cli_say_memory_refusal() does,
+ * the first size whose count with co could not fit in memory.
+ * @return 0, or -1 after the message. */
+int cli_check_memory(const cli_opts *o, const nq_count_options *co,
+                     const cli_sizes *sizes, FILE *err);
 
 #endif
