@@ -214,7 +214,6 @@ int nq_join_has_vpopcnt(void);
  * Between join.c and the sieve (join_sieve.c) only.
  * ------------------------------------------------------------------------ */
 
-
 /* Sets the holes of *sv: keys of len1 + len2 bits whose bits `holes` no
  * pair can clash on, and the two key bits `class_bits` (0: none) that
  * class a west key. */
@@ -227,9 +226,10 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
 
 /* Sorts squeezed keys (nq_join_squeeze) by (class, bucket), the class
  * being how many class flags a key holds when `classes` is 3 (with 1, all
- * keys are of class 0), and clears the flags. The sorted keys end in keys->keys;
- * tmp (room for keys->count) gets the old array. off[c * buckets + b] is
- * where bin (c, b) starts, off[classes * buckets] the end. */
+ * keys are of class 0), and clears the flags. The sorted keys end in
+ * keys->keys; tmp (room for keys->count) gets the old array.
+ * off[c * buckets + b] is where bin (c, b) starts, off[classes * buckets]
+ * the end. */
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
                         nq_join_keys *tmp, unsigned classes, size_t *off);
 

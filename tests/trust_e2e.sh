@@ -19,12 +19,14 @@ refused() {
 }
 
 # --- checkpoints: one run per file ------------------------------------------------
-"$bin" --no-progress --checkpoint "$ck" -j 1 18 >"$work/out1" 2>"$work/err1" &
+# n = 19 lasts about twenty seconds on one thread: still counting when
+# the second run is refused and it is interrupted
+"$bin" --no-progress --checkpoint "$ck" -j 1 19 >"$work/out1" 2>"$work/err1" &
 pid=$!
 i=0
 while [ ! -e "$ck.lock" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 start=$(date +%s)
-"$bin" --progress --checkpoint "$ck" -j 1 18 >"$work/out" 2>"$work/err"; status=$?
+"$bin" --progress --checkpoint "$ck" -j 1 19 >"$work/out" 2>"$work/err"; status=$?
 took=$(( $(date +%s) - start ))
 refused 2 && [ "$took" -le 10 ] && grep -q "run.ckpt: another process is using this file" "$work/err"
 report "second run on one checkpoint refused at once" $((! $?))
@@ -32,7 +34,7 @@ kill -INT "$pid"; wait "$pid"; status=$?
 [ $status -eq 130 ] && grep -q "saved in" "$work/err1" && [ ! -e "$ck.lock" ]
 report "first run unharmed: interrupted, saved, lock file removed" $((! $?))
 # the checkpoint it saved is whole: a part of it resumes
-out=$("$bin" --checkpoint "$ck" --part 1/128 --json 18 2>"$work/err")
+out=$("$bin" --checkpoint "$ck" --part 1/128 --json 19 2>"$work/err")
 echo "$out" | grep -q '"part":1,"parts":128'; report "its checkpoint resumes" $((! $?))
 
 # --- checkpoints: links and temporary files ------------------------------------------
