@@ -699,6 +699,8 @@ static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *qu
     s->mt.fill = nq_join_block_fill;
     s->wide = 0;
 #if NQ_X86
+    if (simd == NQ_SIMD_AVX2)
+        s->mt.fill = nq_join_block_fill_avx2;
     if (simd == NQ_SIMD_AVX512) {
         s->mt.fill = nq_join_block_fill_avx512;
         s->wide = 1;

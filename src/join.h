@@ -202,6 +202,9 @@ uint64_t nq_join_match_avx2(const nq_join_block *block, unsigned chunks,
                             const uint64_t *items, size_t count);
 uint64_t nq_join_match_avx512(const nq_join_block *block, unsigned chunks,
                               const uint64_t *items, size_t count);
+/* nq_join_block_fill() compiled for AVX2 (same CPU condition). */
+void nq_join_block_fill_avx2(nq_join_block *block, const uint64_t *keys,
+                             size_t count, unsigned chunks);
 /* nq_join_block_fill() on AVX-512 (same CPU condition). */
 void nq_join_block_fill_avx512(nq_join_block *block, const uint64_t *keys,
                                size_t count, unsigned chunks);

@@ -48,11 +48,19 @@ static unsigned NQ_CTZ64(uint64_t x)
 }
 #endif
 
+/* The fill's helpers are inlined whole into each fill, so that the AVX2
+ * one compiles them for AVX2. */
+#if defined(__GNUC__)
+#define NQ_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define NQ_ALWAYS_INLINE inline
+#endif
+
 /* Entry [c][v] from the bit slices: `set` holds, per key bit, the keys
  * that have it, `valid` the keys that exist. */
-static void fill_chunks(nq_join_block *block,
-                        const uint64_t set[][NQ_JOIN_WORDS],
-                        const uint64_t valid[NQ_JOIN_WORDS], unsigned chunks)
+static NQ_ALWAYS_INLINE void fill_chunks(nq_join_block *restrict block,
+                                         const uint64_t (*restrict set)[NQ_JOIN_WORDS],
+                                         const uint64_t *restrict valid, unsigned chunks)
 {
     const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
     for (unsigned c = 0; c < chunks; c++) {
@@ -60,29 +68,64 @@ static void fill_chunks(nq_join_block *block,
         memcpy(m[0], valid, NQ_JOIN_WORDS * sizeof *valid);
         for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
             const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
-            const unsigned rest = v & (v - 1);
+            const uint64_t *from = m[v & (v - 1)];
+            const uint64_t *s = set[b < bits ? b : 63]; /* row 63: no key bit */
             for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
-                m[v][w] = b < bits ? m[rest][w] & ~set[b][w] : m[rest][w];
+                m[v][w] = from[w] & ~s[w];
         }
     }
+}
+
+/* One round of transpose64(): blocks of j rows and columns trade places. */
+static NQ_ALWAYS_INLINE void transpose_round(uint64_t *a, unsigned j, uint64_t m)
+{
+    for (unsigned base = 0; base < 64; base += 2 * j)
+        for (unsigned k = base; k < base + j; k++) {
+            const uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+        }
+}
+
+/* Transposes a 64 x 64 bit matrix in place: bit j of a[i] trades places
+ * with bit i of a[j]. Six rounds, each swapping blocks half as wide: no
+ * branch on the data, and every step the same for all rows, so that a
+ * compiler can run it on vector lanes. */
+static NQ_ALWAYS_INLINE void transpose64(uint64_t a[64])
+{
+    transpose_round(a, 32, 0x00000000ffffffffull);
+    transpose_round(a, 16, 0x0000ffff0000ffffull);
+    transpose_round(a, 8, 0x00ff00ff00ff00ffull);
+    transpose_round(a, 4, 0x0f0f0f0f0f0f0f0full);
+    transpose_round(a, 2, 0x3333333333333333ull);
+    transpose_round(a, 1, 0x5555555555555555ull);
+}
+
+/* The bit slices of up to 512 keys (count of them), 64 keys at a time,
+ * then the table. The same code serves the portable and the AVX2 fill. */
+static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *keys,
+                             size_t count, unsigned chunks)
+{
+    uint64_t set[64][NQ_JOIN_WORDS];
+    uint64_t valid[NQ_JOIN_WORDS];
+    for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
+        uint64_t a[64];
+        const size_t first = 64 * w;
+        const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
+        for (size_t i = 0; i < 64; i++)
+            a[i] = i < n ? keys[first + i] : 0;
+        transpose64(a);
+        for (size_t b = 0; b < 64; b++)
+            set[b][w] = a[b];
+        valid[w] = n == 64 ? ~0ull : (1ull << n) - 1u;
+    }
+    fill_chunks(block, (const uint64_t(*)[NQ_JOIN_WORDS])set, valid, chunks);
 }
 
 void nq_join_block_fill(nq_join_block *block, const uint64_t *keys,
                         size_t count, unsigned chunks)
 {
-    uint64_t set[NQ_JOIN_MAX_CHUNKS * NQ_JOIN_CHUNK_BITS][NQ_JOIN_WORDS];
-    uint64_t valid[NQ_JOIN_WORDS];
-
-    memset(set, 0, sizeof set);
-    memset(valid, 0, sizeof valid);
-    for (size_t i = 0; i < count; i++) {
-        const uint64_t one = 1ull << (i % 64u);
-        const size_t w = i / 64u;
-        valid[w] |= one;
-        for (uint64_t k = keys[i]; k; k &= k - 1)
-            set[NQ_CTZ64(k)][w] |= one;
-    }
-    fill_chunks(block, (const uint64_t(*)[NQ_JOIN_WORDS])set, valid, chunks);
+    fill_body(block, keys, count, chunks);
 }
 
 /* The table entry of chunk c for key x. */
@@ -156,6 +199,12 @@ NQ_AVX2_FN uint64_t nq_join_match_avx2(const nq_join_block *block,
     }
     return (uint64_t)_mm256_extract_epi64(sum, 0) + (uint64_t)_mm256_extract_epi64(sum, 1) +
            (uint64_t)_mm256_extract_epi64(sum, 2) + (uint64_t)_mm256_extract_epi64(sum, 3);
+}
+
+NQ_AVX2_FN void nq_join_block_fill_avx2(nq_join_block *block, const uint64_t *keys,
+                                        size_t count, unsigned chunks)
+{
+    fill_body(block, keys, count, chunks);
 }
 
 NQ_VPOPCNT_FN uint64_t nq_join_match_avx512(const nq_join_block *block,

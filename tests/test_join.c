@@ -135,8 +135,12 @@ static void test_kernels_match_naive(void **state)
             nq_join_block_fill(block, keys, nk, chunks);
             assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
 #if NQ_X86
-            if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
+            if (nq_cpu_simd_best() >= NQ_SIMD_AVX2) {
                 assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
+                nq_join_block_fill_avx2(block, keys, nk, chunks);
+                assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
+                assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
+            }
             if (has512) {
                 if (nq_join_has_vpopcnt())
                     assert_int_equal(nq_join_match_avx512(block, chunks, items, 200), want);
@@ -262,8 +266,10 @@ static void test_sieve_matches_naive(void **state)
                 mt.fill = nq_join_block_fill;
                 mt.match = nq_join_match_scalar;
 #if NQ_X86
-                if (lv[l] == NQ_SIMD_AVX2)
+                if (lv[l] == NQ_SIMD_AVX2) {
                     mt.match = nq_join_match_avx2;
+                    mt.fill = nq_join_block_fill_avx2;
+                }
                 if (lv[l] == NQ_SIMD_AVX512) {
                     mt.fill = nq_join_block_fill_avx512;
                     if (nq_join_has_vpopcnt())
