@@ -414,12 +414,16 @@ static uint64_t reach(uint32_t rows, uint64_t cols, int up, unsigned n)
 
 /* The key window of one direction: the span of the diagonals that both
  * halves reach (and `keep`); sets *lo, *len and returns the diagonals of
- * the span that are not in `live`. */
-static uint64_t window(uint64_t live, uint64_t keep, unsigned *lo, unsigned *len)
+ * the span that are not in `live`. An empty span is 0 diagonals from
+ * `first`, the first that crosses both halves (the halves' frames move
+ * keys down from there, never up). */
+static uint64_t window(uint64_t live, uint64_t keep, unsigned first,
+                       unsigned *lo, unsigned *len)
 {
     uint64_t span = live | keep;
     if (!span) {
-        *lo = *len = 0;
+        *lo = first;
+        *len = 0;
         return 0;
     }
     *lo = (unsigned)__builtin_ctzll(span);
@@ -443,8 +447,8 @@ static uint64_t lay_out(scratch *s, unsigned n, uint32_t east_rows,
                            reach(west_rows, west_cols, 0, n) & ~bar2;
     const uint64_t longd = classes > 1 ? 1ull << (n - 1) : 0;
     unsigned lo1, len1, lo2, len2;
-    uint64_t holes = window(live1, longd, &lo1, &len1);
-    holes |= window(live2, longd, &lo2, &len2) << len1;
+    uint64_t holes = window(live1, longd, n - h, &lo1, &len1);
+    holes |= window(live2, longd, n - h, &lo2, &len2) << len1;
     s->ge.lo1 = s->gw.lo1 = lo1;
     s->ge.len1 = s->gw.len1 = len1;
     s->ge.lo2 = s->gw.lo2 = lo2;
