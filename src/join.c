@@ -356,7 +356,7 @@ typedef struct scratch {
     nq_join_pieces pieces;
     nq_join_matcher mt;
     nq_join_sieve sieve;
-    int wide;                       /* AVX-512 for the pair loop */
+    nq_simd simd;                   /* the level the unit runs at */
     int cuts;                       /* bucket bits; negative: by list size */
     size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
     size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
@@ -366,7 +366,7 @@ static int half_keys(scratch *s, nq_join_keys *out, const nq_join_half *g,
                      uint32_t rows)
 {
     if (s->quarter)
-        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->wide);
+        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->simd);
     return walk_half(out, g, rows);
 }
 
@@ -701,14 +701,12 @@ static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *qu
     s->cuts = plan->cuts;
     s->mt.match = pick_kernel(plan, simd);
     s->mt.fill = nq_join_block_fill;
-    s->wide = 0;
+    s->simd = simd;
 #if NQ_X86
     if (simd == NQ_SIMD_AVX2)
         s->mt.fill = nq_join_block_fill_avx2;
-    if (simd == NQ_SIMD_AVX512) {
+    if (simd == NQ_SIMD_AVX512)
         s->mt.fill = nq_join_block_fill_avx512;
-        s->wide = 1;
-    }
 #endif
     s->mt.stop = stop;
     return s;

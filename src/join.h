@@ -157,11 +157,11 @@ typedef struct nq_join_half {
 
 /* Lists into *out the keys of every placement of the half g on `rows`
  * (board rows), from the table q (q->rows rows above the cut, the same
- * number or one less below it); `wide`: with AVX-512 F (only where the
- * CPU has it). @return NQ_OK, NQ_ENOMEM. */
+ * number or one less below it), with the code of SIMD level simd (not
+ * AUTO; only a level the CPU has). @return NQ_OK, NQ_ENOMEM. */
 int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                       const nq_join_quarter *q, const nq_join_half *g,
-                      uint32_t rows, int wide);
+                      uint32_t rows, nq_simd simd);
 
 /* Patterns per block of the bit-sliced table: 8 words of 64 bits. */
 #define NQ_JOIN_BLOCK 512u

@@ -21,6 +21,8 @@
  */
 #include "join.h"
 
+#include "cpu.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,6 +275,114 @@ static NQ_AVX512F_FN size_t pairs_avx512(uint64_t *dst, uint64_t k, uint64_t m1,
     }
     return m;
 }
+/* AVX2 has no compress: the lanes that fit are moved to the front by a
+ * permutation of 32-bit halves, one per 4-bit mask of fitting lanes
+ * (row f lists the halves of the set lanes of f, in order). */
+static const int32_t nq_pack4[16][8] = {
+    { 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 0, 0, 0, 0, 0, 0 },
+    { 2, 3, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 2, 3, 0, 0, 0, 0 },
+    { 4, 5, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 4, 5, 0, 0, 0, 0 },
+    { 2, 3, 4, 5, 0, 0, 0, 0 },
+    { 0, 1, 2, 3, 4, 5, 0, 0 },
+    { 6, 7, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 6, 7, 0, 0, 0, 0 },
+    { 2, 3, 6, 7, 0, 0, 0, 0 },
+    { 0, 1, 2, 3, 6, 7, 0, 0 },
+    { 4, 5, 6, 7, 0, 0, 0, 0 },
+    { 0, 1, 4, 5, 6, 7, 0, 0 },
+    { 2, 3, 4, 5, 6, 7, 0, 0 },
+    { 0, 1, 2, 3, 4, 5, 6, 7 }
+};
+
+#define NQ_AVX2F_FN __attribute__((target(NQ_TARGET_AVX2)))
+
+static NQ_AVX2F_FN inline __m256i pack4(__m256i v, unsigned fit)
+{
+    return _mm256_permutevar8x32_epi32(
+        v, _mm256_loadu_si256((const __m256i *)(const void *)nq_pack4[fit]));
+}
+
+static NQ_AVX2F_FN inline unsigned zero_lanes(__m256i v)
+{
+    return (unsigned)_mm256_movemask_pd(
+        _mm256_castsi256_pd(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
+}
+
+/* take_pieces(), four pieces a step (the last few one at a time). */
+static NQ_AVX2F_FN size_t take_pieces_avx2(nq_join_piece_list *dst,
+                                           const uint64_t *src, size_t n,
+                                           const piece_frame *f)
+{
+    const nq_join_sieve *sv = f->sieve;
+    const __m256i low = _mm256_set1_epi64x(0xffffffffll);
+    const __m256i bar1 = _mm256_set1_epi64x((long long)f->bar1);
+    const __m256i bar2 = _mm256_set1_epi64x((long long)f->bar2);
+    const __m256i mask1 = _mm256_set1_epi64x((long long)f->mask1);
+    const __m256i mask2 = _mm256_set1_epi64x((long long)f->mask2);
+    const __m256i one = _mm256_set1_epi64x((long long)sv->has_class);
+    const __m128i sh1 = _mm_cvtsi32_si128((int)f->shift1), sh2 = _mm_cvtsi32_si128((int)f->shift2);
+    const __m128i s1 = _mm_cvtsi32_si128((int)f->s1), s2 = _mm_cvtsi32_si128((int)f->s2);
+    const __m128i len1 = _mm_cvtsi32_si128((int)f->len1);
+    const __m128i c1 = _mm_cvtsi32_si128((int)sv->class1), c2 = _mm_cvtsi32_si128((int)sv->class2);
+    size_t m = 0, j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const __m256i e = _mm256_loadu_si256((const __m256i *)(const void *)(src + j));
+        const __m256i d1 = _mm256_sll_epi64(_mm256_and_si256(e, low), sh1);
+        const __m256i d2 = _mm256_sll_epi64(_mm256_srli_epi64(e, 32), sh2);
+        const unsigned ok = zero_lanes(_mm256_or_si256(_mm256_and_si256(d1, bar1),
+                                                       _mm256_and_si256(d2, bar2)));
+        __m256i x = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srl_epi64(d1, s1), mask1),
+            _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(d2, s2), mask2), len1));
+        const __m256i flags = _mm256_slli_epi64(
+            _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(x, c1), one),
+                            _mm256_slli_epi64(_mm256_and_si256(_mm256_srl_epi64(x, c2), one), 1)),
+            NQ_JOIN_CLASS_SHIFT);
+        for (unsigned i = 0; i < sv->nholes; i++) {
+            const __m256i below = _mm256_set1_epi64x((long long)((1ull << sv->hole[i]) - 1u));
+            x = _mm256_or_si256(_mm256_and_si256(x, below),
+                                _mm256_andnot_si256(below, _mm256_srli_epi64(x, 1)));
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + m), pack4(d1, ok));
+        _mm256_storeu_si256((__m256i *)(void *)(dst->d2 + m), pack4(d2, ok));
+        _mm256_storeu_si256((__m256i *)(void *)(dst->key + m), pack4(_mm256_or_si256(x, flags), ok));
+        m += (unsigned)__builtin_popcount(ok);
+    }
+    if (j < n) {
+        nq_join_piece_list rest = { dst->d1 + m, dst->d2 + m, dst->key + m };
+        m += take_pieces(&rest, src + j, n - j, f);
+    }
+    return m;
+}
+
+/* pairs_scalar(), four pieces a step (the last few one at a time). */
+static NQ_AVX2F_FN size_t pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1,
+                                     uint64_t m2, const nq_join_piece_list *in,
+                                     size_t n)
+{
+    const __m256i vm1 = _mm256_set1_epi64x((long long)m1);
+    const __m256i vm2 = _mm256_set1_epi64x((long long)m2);
+    const __m256i vk = _mm256_set1_epi64x((long long)k);
+    size_t m = 0, j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const __m256i c = _mm256_or_si256(
+            _mm256_and_si256(vm1, _mm256_loadu_si256((const __m256i *)(const void *)(in->d1 + j))),
+            _mm256_and_si256(vm2, _mm256_loadu_si256((const __m256i *)(const void *)(in->d2 + j))));
+        const unsigned fit = zero_lanes(c);
+        const __m256i key = _mm256_or_si256(
+            vk, _mm256_loadu_si256((const __m256i *)(const void *)(in->key + j)));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + m), pack4(key, fit));
+        m += (unsigned)__builtin_popcount(fit);
+    }
+    if (j < n) {
+        nq_join_piece_list rest = { in->d1 + j, in->d2 + j, in->key + j };
+        m += pairs_scalar(dst + m, k, m1, m2, &rest, n - j);
+    }
+    return m;
+}
 #endif
 
 /* A frame index from a board index: frame = board - base. */
@@ -281,9 +391,37 @@ static uint64_t to_frame(uint64_t board_bits, int base)
     return base >= 0 ? board_bits >> base : board_bits << -base;
 }
 
+/* take_pieces() at SIMD level simd. */
+static size_t take(nq_simd simd, nq_join_piece_list *dst, const uint64_t *src,
+                   size_t n, const piece_frame *f)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (simd == NQ_SIMD_AVX512)
+        return take_pieces_avx512(dst, src, n, f);
+    if (simd == NQ_SIMD_AVX2)
+        return take_pieces_avx2(dst, src, n, f);
+#endif
+    (void)simd;
+    return take_pieces(dst, src, n, f);
+}
+
+/* pairs_scalar() at SIMD level simd. */
+static size_t pairs(nq_simd simd, uint64_t *dst, uint64_t k, uint64_t m1,
+                    uint64_t m2, const nq_join_piece_list *in, size_t n)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (simd == NQ_SIMD_AVX512)
+        return pairs_avx512(dst, k, m1, m2, in, n);
+    if (simd == NQ_SIMD_AVX2)
+        return pairs_avx2(dst, k, m1, m2, in, n);
+#endif
+    (void)simd;
+    return pairs_scalar(dst, k, m1, m2, in, n);
+}
+
 int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                       const nq_join_quarter *q, const nq_join_half *g,
-                      uint32_t rows, int wide)
+                      uint32_t rows, nq_simd simd)
 {
     const unsigned t = q->rows, h = q->cols;
     const uint32_t all = (1u << h) - 1u;
@@ -294,9 +432,6 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     const int base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
     piece_frame ft, fb;
     uint32_t c = k ? (1u << k) - 1u : 0;
-#if !(defined(__x86_64__) || defined(__i386__))
-    (void)wide; /* the eight-wide path is for x86 only */
-#endif
     ft.shift1 = 0;
     ft.shift2 = t;
     ft.bar1 = to_frame(g->bar1, (int)g->c0);
@@ -319,16 +454,8 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
         const size_t nb0 = q->start[bi + 1] - q->start[bi];
         size_t na = 0, nb = 0;
         if (na0 && nb0) {
-#if defined(__x86_64__) || defined(__i386__)
-            if (wide) {
-                na = take_pieces_avx512(&scratch->top, a, na0, &ft);
-                nb = na ? take_pieces_avx512(&scratch->bottom, b, nb0, &fb) : 0;
-            } else
-#endif
-            {
-                na = take_pieces(&scratch->top, a, na0, &ft);
-                nb = na ? take_pieces(&scratch->bottom, b, nb0, &fb) : 0;
-            }
+            na = take(simd, &scratch->top, a, na0, &ft);
+            nb = na ? take(simd, &scratch->bottom, b, nb0, &fb) : 0;
         }
         if (na && nb) {
             /* the longer list is the inner, eight-wide loop */
@@ -337,17 +464,9 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
             const size_t no = na <= nb ? na : nb, ni = na <= nb ? nb : na;
             if (nq_join_keys_reserve(out, no * ni + 8) != NQ_OK)
                 return NQ_ENOMEM;
-            for (size_t i = 0; i < no; i++) {
-                uint64_t *dst = out->keys + out->count;
-#if defined(__x86_64__) || defined(__i386__)
-                if (wide)
-                    out->count += pairs_avx512(dst, outer->key[i], outer->d1[i],
-                                               outer->d2[i], inner, ni);
-                else
-#endif
-                    out->count += pairs_scalar(dst, outer->key[i], outer->d1[i],
-                                               outer->d2[i], inner, ni);
-            }
+            for (size_t i = 0; i < no; i++)
+                out->count += pairs(simd, out->keys + out->count, outer->key[i],
+                                    outer->d1[i], outer->d2[i], inner, ni);
         }
         if (c == 0 || (c == all))
             break;
