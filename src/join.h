@@ -218,8 +218,8 @@ int nq_join_has_vpopcnt(void);
  * ------------------------------------------------------------------------ */
 
 /* Sets the holes of *sv: keys of len1 + len2 bits whose bits `holes` no
- * pair can clash on, and the two key bits `class_bits` (0: none) that
- * class a west key. */
+ * pair can clash on, and the key bits `class_bits` (two, or 0 for none)
+ * that class a west key. */
 void nq_join_sieve_holes(nq_join_sieve *sv, uint64_t holes, uint64_t class_bits,
                          unsigned len1, unsigned len2);
 

@@ -67,13 +67,14 @@ void nq_join_sieve_holes(nq_join_sieve *sv, uint64_t holes, uint64_t class_bits,
                          unsigned len1, unsigned len2)
 {
     const unsigned holes1 = POPCOUNT64(holes & ((1ull << len1) - 1u));
+    const uint64_t second = class_bits & (class_bits - 1u);
     sv->nholes = 0;
     for (unsigned b = 64; b-- > 0;)
         if (holes >> b & 1u)
             sv->hole[sv->nholes++] = (uint8_t)b;
     sv->has_class = class_bits != 0;
     sv->class1 = class_bits ? CTZ64(class_bits) : 0u;
-    sv->class2 = class_bits ? CTZ64(class_bits & (class_bits - 1u)) : 0u;
+    sv->class2 = second ? CTZ64(second) : sv->class1;
     sv->left1 = len1 - holes1;
     sv->bits = len1 + len2 - POPCOUNT64(holes);
     nq_join_sieve_cuts(sv, 0);
