@@ -152,8 +152,8 @@ static int say_resuming(const nq_checkpoint *cp, FILE *err)
 }
 
 /* Why a count failed, on err; @return the exit status. */
-static int count_failed(const cli_opts *o, const nq_checkpoint *cp, unsigned n,
-                        int rc, FILE *err)
+static int count_failed(const cli_opts *o, const nq_count_options *co,
+                        const nq_checkpoint *cp, unsigned n, int rc, FILE *err)
 {
     char name[CLI_QUOTE_SIZE];
     nq_checkpoint_info info;
@@ -174,7 +174,7 @@ static int count_failed(const cli_opts *o, const nq_checkpoint *cp, unsigned n,
     if (rc == NQ_EIO && cp)
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
     else if (rc == NQ_EMEMORY)
-        cli_say_memory_refusal(o, n, err);
+        cli_say_memory_refusal(o, co, n, err);
     else
         cli_error(err, "n = %u: %s", n, nq_strerror(rc));
     return CLI_EXIT_FAILURE;
@@ -259,7 +259,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         rc = nq_count(&r, sizes->n[i], &co);
         cli_progress_end(&ps);
         if (rc != NQ_OK) {
-            status = count_failed(o, cp, sizes->n[i], rc, err);
+            status = count_failed(o, &co, cp, sizes->n[i], rc, err);
         } else {
             print_count(o, sizes->n[i], &r, nqc_now() - start, out);
             status = cli_flush(out, err);
@@ -297,7 +297,7 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
 
         seconds = nqc_now() - seconds;
         if (rc == NQ_EMEMORY)
-            cli_say_memory_refusal(o, n, err);
+            cli_say_memory_refusal(o, &co, n, err);
         else if (rc != NQ_OK)
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
         if (rc != NQ_OK)

@@ -73,14 +73,14 @@ static void say_refusal(const cli_opts *o, const nq_count_options *co, unsigned 
     }
 }
 
-void cli_say_memory_refusal(const cli_opts *o, unsigned n, FILE *err)
+void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,
+                            unsigned n, FILE *err)
 {
-    nq_count_options co = cli_count_options(o);
     uint64_t need = 0;
-    if (nq_memory(&need, n, &co) != NQ_EMEMORY)
+    if (nq_memory(&need, n, co) != NQ_EMEMORY)
         cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
     else
-        say_refusal(o, &co, n, need, err);
+        say_refusal(o, co, n, need, err);
 }
 
 int cli_check_memory(const cli_opts *o, const nq_count_options *co,
@@ -140,7 +140,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
             status = 128 + cli_caught_signal();
         } else if (rc == NQ_EMEMORY) {
-            cli_say_memory_refusal(o, sizes->n[i], err);
+            cli_say_memory_refusal(o, &co, sizes->n[i], err);
             status = CLI_EXIT_FAILURE;
         } else if (rc != NQ_OK) {
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
