@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "nqueens.h"
-#include "sym.h"
+#include "methods/sym/sym.h"
 
 typedef struct tally {
     uint64_t nodes, solutions;

@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "checkpoint.h"
+#include "checkpoint/checkpoint.h"
 #include "engine.h"
 #include "method.h"
 #include "options.h"

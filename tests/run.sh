@@ -3,7 +3,7 @@
 #   1. a -Werror optimised build: every default test, the long counts
 #      (n = 17, 18), MPI and the install;
 #   2. an AddressSanitizer + UndefinedBehaviorSanitizer build: the same
-#      tests on smaller boards (tests/test_sizes.h);
+#      tests on smaller boards (tests/helpers/test_sizes.h);
 #   3. a cross build for 64-bit Arm (aarch64, -Werror): the default tests
 #      under qemu's user-mode emulator, on the smaller boards of step 2;
 #   4. libFuzzer on each parser, a fixed time each.
@@ -105,9 +105,9 @@ ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 # One line per target: its source in tests/fuzz, its seed corpus (never
 # written to), and the library sources it needs.
 fuzz_targets="
-fuzz_placement   tests/fuzz/corpus             src/parse.c src/verify.c
-fuzz_partline    tests/fuzz/corpus-partline    src/*.c
-fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint_file.c
+fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c
+fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c
+fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
 "
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
 mkdir -p build/fuzz

@@ -23,14 +23,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "count.h"
-#include "estimate.h"
-#include "help.h"
-#include "merge.h"
-#include "output.h"
-#include "sizes.h"
-#include "solutions.h"
+#include "cli_args.h"
+#include "cli_count.h"
+#include "cli_estimate.h"
+#include "cli_help.h"
+#include "cli_merge.h"
+#include "cli_output.h"
+#include "cli_sizes.h"
+#include "cli_solutions.h"
 
 /* The board sizes of the operands, '-' reading stdin in its place (once);
  * with no operand, all of stdin. 0, or -1 after reporting the error. */

@@ -1,6 +1,6 @@
 /*
  * libFuzzer target: the checkpoint loader (nq_ckpt_decode(), in
- * src/checkpoint_file.c), on whole file images.
+ * src/checkpoint/checkpoint_file.c), on whole file images.
  *
  * Each input is tried twice: against the count its own header names (so
  * that intact-looking files reach the records), and against a fixed count
@@ -12,13 +12,13 @@
  * same bytes. A broken rule aborts. Build from the repository root:
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc \
- *       tests/fuzz/fuzz_checkpoint.c src/checkpoint_file.c -o fuzz_checkpoint
+ *       tests/fuzz/fuzz_checkpoint.c src/checkpoint/checkpoint_file.c -o fuzz_checkpoint
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "checkpoint.h"
+#include "checkpoint/checkpoint.h"
 
 #define CHECK(cond)       \
     do {                  \

@@ -9,12 +9,12 @@
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined \
  *       -fno-sanitize-recover=all -Iinclude tests/fuzz/fuzz_placement.c \
- *       src/parse.c src/verify.c -o fuzz_placement
+ *       src/solutions/parse.c src/solutions/verify.c -o fuzz_placement
  *   mkdir -p fuzz-new && ./fuzz_placement -max_total_time=60 -max_len=4096 \
  *       -timeout=10 fuzz-new tests/fuzz/corpus
  *
  * New inputs go to fuzz-new, never into the seed corpus, which
- * tests/test_verify.c lists file by file.
+ * tests/unit/test_verify.c lists file by file.
  */
 #include <stddef.h>
 #include <stdint.h>

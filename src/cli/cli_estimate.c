@@ -1,0 +1,175 @@
+/*
+ * --estimate: the library times a sample of each count (nq_estimate);
+ * this file prints it, and warns before a count that will take long.
+ */
+#include "cli_estimate.h"
+
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_output.h"
+#include "cli_signals.h"
+
+/* Seconds of sampling per size: --estimate, and the notice. */
+#define ESTIMATE_BUDGET 2.0
+#define NOTICE_BUDGET 0.2
+/* Counts below this n take seconds at most: no notice, no sampling. */
+#define NOTICE_MIN_N 17
+#define NOTICE_MIN_SECONDS 60.0
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * UINT64_C(1000000007) ^ (uint64_t)ts.tv_nsec;
+}
+
+void cli_format_duration(char *buf, size_t size, double s)
+{
+    static const struct {
+        double seconds;
+        const char *unit;
+    } units[] = {{31557600.0, "years"}, {86400.0, "days"}, {3600.0, "hours"},
+                 {60.0, "minutes"}, {1.0, "seconds"}};
+    size_t i = 0;
+    double v;
+
+    while (i + 1 < sizeof units / sizeof units[0] && s < 1.5 * units[i].seconds)
+        i++;
+    v = s / units[i].seconds;
+    snprintf(buf, size, v < 10 ? "%.1f %s" : "%.0f %s", v, units[i].unit);
+}
+
+void cli_format_bytes(char *buf, size_t size, uint64_t bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = (double)bytes;
+    size_t i = 0;
+    while (v >= 1024.0 && i + 1 < sizeof units / sizeof units[0]) {
+        v /= 1024.0;
+        i++;
+    }
+    snprintf(buf, size, i == 0 ? "%.0f %s" : (v < 10 ? "%.1f %s" : "%.0f %s"), v, units[i]);
+}
+
+/* The refusal of a count of n that needs `need` bytes at least. */
+static void say_refusal(const cli_opts *o, const nq_count_options *co, unsigned n,
+                        uint64_t need, FILE *err)
+{
+    unsigned threads = co->threads ? co->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    char a[32], b[32];
+    cli_format_bytes(a, sizeof a, need);
+    if (o->max_memory) {
+        cli_format_bytes(b, sizeof b, o->max_memory);
+        cli_error(err, "n = %u needs at least %s with %u thread%s, more than "
+                       "--max-memory allows (%s)", n, a, threads,
+                  threads == 1 ? "" : "s", b);
+    } else {
+        cli_error(err, "n = %u needs at least %s with %u thread%s, more than half "
+                       "the memory of this machine (see --max-memory)", n, a,
+                  threads, threads == 1 ? "" : "s");
+    }
+}
+
+void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,
+                            unsigned n, FILE *err)
+{
+    uint64_t need = 0;
+    if (nq_memory(&need, n, co) != NQ_EMEMORY)
+        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
+    else
+        say_refusal(o, co, n, need, err);
+}
+
+int cli_check_memory(const cli_opts *o, const nq_count_options *co,
+                     const cli_sizes *sizes, FILE *err)
+{
+    for (size_t i = 0; i < sizes->len; i++) {
+        uint64_t need = 0;
+        if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMORY) {
+            say_refusal(o, co, sizes->n[i], need, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_result *e,
+                           FILE *out)
+{
+    nq_count_options co = cli_count_options(o);
+    uint64_t memory = 0;
+    const char *method = nq_method_name(e->method);
+    switch (o->format) {
+    case CLI_FORMAT_BARE:
+        fprintf(out, "%.3f\n", e->seconds);
+        break;
+    case CLI_FORMAT_LABELS:
+        fprintf(out, "%u\t%.3f\t%u\t%s\n", n, e->seconds, e->threads, method);
+        break;
+    case CLI_FORMAT_JSON:
+        (void)nq_memory(&memory, n, &co);
+        fprintf(out, "{\"n\":%u,\"seconds\":%.3f,\"threads\":%u,\"method\":\"%s\","
+                     "\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s,"
+                     "\"memory\":%llu}\n",
+                n, e->seconds, e->threads, method, (unsigned long long)e->units_total,
+                (unsigned long long)e->units_sampled, e->exact ? "true" : "false",
+                e->lower_bound ? "true" : "false", (unsigned long long)memory);
+        break;
+    }
+}
+
+int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    uint64_t seed = clock_seed();
+    int status = CLI_EXIT_OK;
+
+    if (cli_check_memory(o, &co, sizes, err) != 0)
+        return CLI_EXIT_FAILURE;
+    co.stop = cli_catch_signals();
+    if (o->format == CLI_FORMAT_LABELS) {
+        fputs("n\tseconds\tthreads\tmethod\n", out);
+        status = cli_flush(out, err);
+    }
+    for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
+        nq_estimate_result e;
+        int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET, seed + i);
+        if (rc == NQ_ECANCELED && cli_caught_signal()) {
+            status = 128 + cli_caught_signal();
+        } else if (rc == NQ_EMEMORY) {
+            cli_say_memory_refusal(o, &co, sizes->n[i], err);
+            status = CLI_EXIT_FAILURE;
+        } else if (rc != NQ_OK) {
+            cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
+            status = CLI_EXIT_FAILURE;
+        } else {
+            print_estimate(o, sizes->n[i], &e, out);
+            status = cli_flush(out, err);
+        }
+    }
+    cli_release_signals();
+    return status;
+}
+
+void cli_notice_long_count(const cli_opts *o, unsigned n, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    nq_estimate_result e;
+    uint64_t memory = 0;
+    char when[64], bytes[32];
+
+    if (n < NOTICE_MIN_N ||
+        nq_estimate(&e, n, &co, NOTICE_BUDGET, clock_seed()) != NQ_OK ||
+        e.seconds < NOTICE_MIN_SECONDS)
+        return;
+    cli_format_duration(when, sizeof when, e.seconds);
+    (void)nq_memory(&memory, n, &co);
+    cli_format_bytes(bytes, sizeof bytes, memory);
+    fprintf(err, "n = %u: %s %s with %u thread%s, %s of memory\n", n,
+            e.lower_bound ? "at least" : "about", when, e.threads,
+            e.threads == 1 ? "" : "s", bytes);
+    fflush(err);
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Progress on a terminal whose width changes during the run: every line
+# drawn after the change fits the new width, lines before it used the old
+# one, and the count is right.
+# usage: tty_e2e.sh PATH/TO/nqueens PATH/TO/pty_resize
+set -u
+bin=$1 pty=$2
+. "$(dirname "$0")/../helpers/e2e_lib.sh"
+
+# a count of two seconds or more with one thread: the symmetry method,
+# 5 s at n = 18 here, 4.5 s at n = 17 under the sanitizers; the width
+# changes 0.8 s in, and what is drawn from 1.3 s on must fit the new one
+# (progress is redrawn every 0.25 s, and at the end)
+n=18 total=666090624
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104
+
+# the lines of a terminal log, one per redraw: "\r" and "\n" end a line,
+# and the erase-to-end sequence takes no room
+lines() { sed 's/\x1b\[K//g' "$1" | tr '\r' '\n' | grep -v '^$'; }
+widest() { awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }'; }
+
+"$pty" "$work/log" 100 30 0.8 "$bin" --progress -m symmetry -j 1 $n; status=$?
+sed '/^@@RESIZE@@$/,$d' "$work/log" >"$work/before"
+sed -n '/^@@RESIZED@@$/,$p' "$work/log" | sed 1d >"$work/after"
+before=$(lines "$work/before" | grep -c 'ETA')
+after=$(lines "$work/after" | grep -c 'ETA')
+wide=$(lines "$work/before" | widest)
+narrow=$(lines "$work/after" | grep -v "^$total\$" | widest)
+[ $status -eq 0 ]; report "--progress on a terminal that shrinks: status $status" $((! $?))
+# before the change, the long form (it would not fit in 30 columns)
+[ "$before" -ge 1 ] && [ "$wide" -gt 29 ] && [ "$wide" -le 99 ]
+report "  $before lines before it, up to $wide columns of 100" $((! $?))
+[ "$after" -ge 1 ] && [ "$narrow" -le 29 ]
+report "  $after lines after it, up to $narrow columns of 30" $((! $?))
+[ "$(lines "$work/after" | grep -c "^$total\$")" -eq 1 ]; report "  the count: $total" $((! $?))
+
+# and the other way: a terminal that grows gets the long form back
+"$pty" "$work/log" 30 120 0.8 "$bin" --progress -m symmetry -j 1 $n; status=$?
+sed '/^@@RESIZE@@$/,$d' "$work/log" >"$work/before"
+sed -n '/^@@RESIZED@@$/,$p' "$work/log" | sed 1d >"$work/after"
+narrow=$(lines "$work/before" | widest)
+wide=$(lines "$work/after" | grep -v "^$total\$" | widest)
+[ $status -eq 0 ] && [ "$narrow" -le 29 ] && [ "$wide" -gt 29 ] && [ "$wide" -le 119 ] &&
+  lines "$work/after" | grep -q 'units.*elapsed' && [ "$(lines "$work/after" | grep -c "^$total\$")" -eq 1 ]
+report "a terminal that grows: $narrow columns, then $wide" $((! $?))
+
+finish

@@ -1,0 +1,394 @@
+/*
+ * test_join.c - the join method's unit list, half-board keys and matching
+ * kernels (src/methods/join/join.h).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "methods/join/join.h"
+#include "test_sizes.h"
+
+/* OEIS A000170, n = 0..15. */
+static const uint64_t known_total[] = {
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+    2279184
+};
+#define NKNOWN (sizeof known_total / sizeof known_total[0])
+
+static nq_join_plan *build(unsigned n, int walk)
+{
+    nq_join_plan *plan = NULL;
+    assert_int_equal(walk ? nq_join_plan_build_walk(&plan, n)
+                          : nq_join_plan_build(&plan, n), NQ_OK);
+    assert_non_null(plan);
+    assert_true(nq_join_plan_size(plan) > 0);
+    return plan;
+}
+
+static uint64_t solve(const nq_join_plan *plan, uint64_t unit, nq_simd simd)
+{
+    nq_stop_flag stop = 0;
+    nq_unit_result r = { 7, 7 };
+    assert_int_equal(nq_join_solve_unit(plan, unit, simd, &stop, &r), NQ_OK);
+    assert_int_equal(r.unique, 0);
+    return r.total;
+}
+
+/* The SIMD levels this build and CPU run, scalar first. */
+static unsigned levels(nq_simd out[3])
+{
+    unsigned k = 0;
+    out[k++] = NQ_SIMD_NONE;
+#if NQ_X86
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
+        out[k++] = NQ_SIMD_AVX2;
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX512)
+        out[k++] = NQ_SIMD_AVX512;
+#endif
+    return k;
+}
+
+static void test_known_totals(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n < NKNOWN; n++) {
+        nq_join_plan *plan = build(n, 0);
+        uint64_t total = 0;
+        for (uint64_t u = 0; u < nq_join_plan_size(plan); u++)
+            total += solve(plan, u, NQ_SIMD_NONE);
+        assert_int_equal(total, known_total[n]);
+        nq_join_plan_free(plan);
+    }
+}
+
+/* Unit by unit: the quarter table and the plain walk of the halves give
+ * the same keys, and every SIMD level the same pairs. */
+static void test_units_agree(void **state)
+{
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    (void)state;
+    if (nl == 1)
+        print_message("only the scalar kernels run on this CPU\n");
+    for (unsigned n = 4; n <= 13; n++) {
+        nq_join_plan *table = build(n, 0), *walk = build(n, 1);
+        uint64_t total = 0;
+        assert_int_equal(nq_join_plan_size(table), nq_join_plan_size(walk));
+        for (uint64_t u = 0; u < nq_join_plan_size(table); u++) {
+            uint64_t t = solve(walk, u, NQ_SIMD_NONE);
+            for (unsigned l = 0; l < nl; l++)
+                assert_int_equal(solve(table, u, lv[l]), t);
+            total += t;
+        }
+        assert_int_equal(total, known_total[n]);
+        nq_join_plan_free(table);
+        nq_join_plan_free(walk);
+    }
+}
+
+/* Pairs of keys with no common bit, counted one pair at a time. */
+static uint64_t naive_pairs(const uint64_t *a, size_t na, const uint64_t *b,
+                            size_t nb)
+{
+    uint64_t c = 0;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            c += (a[i] & b[j]) == 0;
+    return c;
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 11;
+}
+
+/* Random keys of each width and density, blocks full and partial, an item
+ * of key 0: every kernel counts what the naive loop counts. */
+static void test_kernels_match_naive(void **state)
+{
+    static const size_t sizes[] = { 1, 63, 64, 65, 300, 512 };
+    nq_join_block *block = aligned_alloc(64, sizeof *block);
+    uint64_t keys[512], items[200], seed = 12345;
+    int has512 = nq_cpu_simd_best() >= NQ_SIMD_AVX512;
+    (void)state;
+    assert_non_null(block);
+    if (!has512)
+        print_message("no AVX-512 on this CPU: its kernels are not tested\n");
+    for (unsigned chunks = 2; chunks <= NQ_JOIN_MAX_CHUNKS; chunks += 3) {
+        const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS - 2; /* as keys are */
+        const uint64_t mask = (1ull << bits) - 1u;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            const size_t nk = sizes[s];
+            for (size_t i = 0; i < nk; i++) /* sparse keys, so pairs exist */
+                keys[i] = next_random(&seed) & next_random(&seed) &
+                          next_random(&seed) & mask;
+            for (size_t i = 0; i < 200; i++)
+                items[i] = i == 0 ? 0 : next_random(&seed) & next_random(&seed) & mask;
+            const uint64_t want = naive_pairs(keys, nk, items, 200);
+            nq_join_block_fill(block, keys, nk, chunks);
+            assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
+#if NQ_X86
+            if (nq_cpu_simd_best() >= NQ_SIMD_AVX2) {
+                assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
+                nq_join_block_fill_avx2(block, keys, nk, chunks);
+                assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
+                assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
+            }
+            if (has512) {
+                if (nq_join_has_vpopcnt())
+                    assert_int_equal(nq_join_match_avx512(block, chunks, items, 200), want);
+                nq_join_block_fill_avx512(block, keys, nk, chunks);
+                assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
+            }
+#endif
+        }
+    }
+    free(block);
+}
+
+/* Unit by unit: bucketing the keys on any number of bits gives the counts
+ * of no bucketing, at every SIMD level, with the table and with the walk.
+ * (Boards this small pick no buckets by themselves: their lists are short.) */
+static void test_cuts_agree(void **state)
+{
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    (void)state;
+    for (unsigned n = 5; n <= NQ_TEST_CROSS_N; n++) {
+        nq_join_plan *plan = build(n, 0), *walk = build(n, 1);
+        uint64_t total = 0;
+        for (uint64_t u = 0; u < nq_join_plan_size(plan); u++) {
+            uint64_t t;
+            assert_int_equal(nq_join_plan_set_cuts(plan, 0), NQ_OK);
+            t = solve(plan, u, NQ_SIMD_NONE);
+            for (int cuts = 1; cuts <= (int)NQ_JOIN_MAX_CUTS; cuts++) {
+                assert_int_equal(nq_join_plan_set_cuts(plan, cuts), NQ_OK);
+                for (unsigned l = 0; l < nl; l++)
+                    assert_int_equal(solve(plan, u, lv[l]), t);
+            }
+            if (n <= 12) {
+                assert_int_equal(nq_join_plan_set_cuts(walk, (int)(u % 7)), NQ_OK);
+                assert_int_equal(solve(walk, u, lv[nl - 1]), t);
+            }
+            total += t;
+        }
+        assert_int_equal(total, known_total[n]);
+        assert_int_equal(nq_join_plan_set_cuts(plan, -2), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_cuts(plan, (int)NQ_JOIN_MAX_CUTS + 1), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_cuts(NULL, 0), NQ_EINVAL);
+        nq_join_plan_free(plan);
+        nq_join_plan_free(walk);
+    }
+}
+
+/* Pairs (e, w) of class c whose keys share no bit outside `holes`, one
+ * pair at a time. */
+static uint64_t naive_class_pairs(const uint64_t *e, size_t ne, const uint64_t *w,
+                                  size_t nw, uint64_t holes, uint64_t class_bits,
+                                  unsigned c)
+{
+    uint64_t n = 0;
+    for (size_t j = 0; j < nw; j++) {
+        if ((unsigned)__builtin_popcountll(w[j] & class_bits) != c)
+            continue;
+        for (size_t i = 0; i < ne; i++)
+            n += (e[i] & w[j] & ~holes) == 0;
+    }
+    return n;
+}
+
+/* Random lists, holes, class bits and bucket bits: squeezing, sorting and
+ * matching bucket against bucket counts what the naive loop counts, class
+ * by class, with every kernel. */
+static void test_sieve_matches_naive(void **state)
+{
+    enum { NE = 1100, NW = 900 };
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    nq_join_block *block = aligned_alloc(64, sizeof *block);
+    uint64_t raw_e[NE], raw_w[NW], seed = 777;
+    nq_join_keys e = { NULL, 0, 0 }, w = { NULL, 0, 0 }, spare = { NULL, 0, 0 };
+    (void)state;
+    assert_non_null(block);
+    for (unsigned trial = 0; trial < 40; trial++) {
+        const unsigned len1 = 1 + (unsigned)(next_random(&seed) % 27);
+        const unsigned len2 = 1 + (unsigned)(next_random(&seed) % 27);
+        const uint64_t all = (1ull << (len1 + len2)) - 1u;
+        const unsigned classes = trial % 2 ? 3u : 1u;
+        /* a class bit in each direction (holes: the east half never holds
+         * them), and a few more holes */
+        const uint64_t class_bits = classes > 1 ?
+            1ull << (next_random(&seed) % len1) | 1ull << (len1 + next_random(&seed) % len2) : 0;
+        const uint64_t holes = (class_bits |
+            (next_random(&seed) & next_random(&seed) & next_random(&seed))) & all;
+        nq_join_sieve sv;
+        size_t eoff[NQ_JOIN_MAX_BUCKETS + 1];
+        size_t woff[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
+        const size_t ne = 1 + next_random(&seed) % NE, nw = 1 + next_random(&seed) % NW;
+        for (size_t i = 0; i < ne; i++)
+            raw_e[i] = next_random(&seed) & next_random(&seed) & all & ~class_bits;
+        for (size_t i = 0; i < nw; i++)
+            raw_w[i] = next_random(&seed) & next_random(&seed) & all;
+        nq_join_sieve_holes(&sv, holes, class_bits, len1, len2);
+        assert_int_equal(sv.bits, len1 + len2 - (unsigned)__builtin_popcountll(holes));
+        nq_join_sieve_cuts(&sv, trial % (NQ_JOIN_MAX_CUTS + 1));
+        assert_true(sv.buckets <= NQ_JOIN_MAX_BUCKETS);
+        assert_int_equal(nq_join_keys_reserve(&e, ne), NQ_OK);
+        assert_int_equal(nq_join_keys_reserve(&w, nw), NQ_OK);
+        for (size_t i = 0; i < ne; i++)
+            e.keys[i] = nq_join_squeeze(&sv, raw_e[i]);
+        for (size_t i = 0; i < nw; i++)
+            w.keys[i] = nq_join_squeeze(&sv, raw_w[i]);
+        e.count = ne;
+        w.count = nw;
+        assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
+        nq_join_sieve_sort(&sv, &e, &spare, 1, eoff);
+        assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
+        nq_join_sieve_sort(&sv, &w, &spare, classes, woff);
+        assert_int_equal(eoff[sv.buckets], ne);
+        assert_int_equal(woff[classes * sv.buckets], nw);
+        for (size_t i = 0; i < ne; i++)
+            assert_true(e.keys[i] < 1ull << sv.bits || sv.bits == 0);
+        for (unsigned c = 0; c < classes; c++) {
+            const uint64_t want = naive_class_pairs(raw_e, ne, raw_w, nw, holes,
+                                                    class_bits, classes > 1 ? c : 0);
+            for (unsigned l = 0; l < nl; l++) {
+                nq_join_matcher mt;
+                uint64_t got = 0, got2 = 0;
+                mt.block = block;
+                mt.fill = nq_join_block_fill;
+                mt.match = nq_join_match_scalar;
+#if NQ_X86
+                if (lv[l] == NQ_SIMD_AVX2) {
+                    mt.match = nq_join_match_avx2;
+                    mt.fill = nq_join_block_fill_avx2;
+                }
+                if (lv[l] == NQ_SIMD_AVX512) {
+                    mt.fill = nq_join_block_fill_avx512;
+                    if (nq_join_has_vpopcnt())
+                        mt.match = nq_join_match_avx512;
+                }
+#endif
+                mt.chunks = sv.bits ? (sv.bits + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS : 1;
+                mt.stop = NULL;
+                assert_int_equal(nq_join_sieve_match(&mt, e.keys, eoff, w.keys,
+                                                     woff + c * sv.buckets, sv.buckets, &got), NQ_OK);
+                assert_int_equal(got, want);
+                /* either list may be the stored one */
+                assert_int_equal(nq_join_sieve_match(&mt, w.keys, woff + c * sv.buckets,
+                                                     e.keys, eoff, sv.buckets, &got2), NQ_OK);
+                assert_int_equal(got2, want);
+            }
+        }
+    }
+    free(e.keys);
+    free(w.keys);
+    free(spare.keys);
+    free(block);
+}
+
+/* A table larger than allowed is refused, not built. */
+static void test_table_limit(void **state)
+{
+    nq_join_quarter q;
+    (void)state;
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, 1000, NULL), NQ_ENOMEM);
+    assert_null(q.entry);
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, (uint64_t)1 << 30, NULL), NQ_OK);
+    assert_int_equal(q.count, 2635); /* placements on a 6 x 6 board */
+    nq_join_quarter_free(&q);
+}
+
+/* The size of a table, worked out without building it, is the size that
+ * the build takes; a cap below it gives UINT64_MAX. A raised stop flag
+ * stops a build. */
+static void test_table_bytes(void **state)
+{
+    nq_join_quarter q;
+    nq_stop_flag stop = 1;
+    (void)state;
+    for (unsigned rows = 2; rows <= 9; rows++) {
+        unsigned cols = rows - (rows & 1u);
+        uint64_t bytes = nq_join_quarter_bytes(rows, cols, UINT64_MAX);
+        assert_int_equal(nq_join_quarter_build(&q, rows, cols, UINT64_MAX, NULL), NQ_OK);
+        assert_int_equal(bytes, (((uint64_t)1 << (rows + cols)) + 1) * sizeof(uint32_t) +
+                                    q.count * sizeof(uint64_t));
+        assert_int_equal(nq_join_quarter_bytes(rows, cols, bytes), bytes);
+        assert_int_equal(nq_join_quarter_bytes(rows, cols, bytes - 1), UINT64_MAX);
+        nq_join_quarter_free(&q);
+    }
+    assert_int_equal(nq_join_quarter_bytes(6, 6, 100), UINT64_MAX);
+    assert_int_equal(nq_join_quarter_build(&q, 9, 9, UINT64_MAX, &stop), NQ_ECANCELED);
+    assert_null(q.entry);
+}
+
+static void test_stop_flag(void **state)
+{
+    nq_join_plan *plan = build(12, 0);
+    nq_stop_flag stop = 1;
+    nq_unit_result r = { 5, 5 };
+    (void)state;
+    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r),
+                     NQ_ECANCELED);
+    assert_int_equal(r.total, 5);
+    nq_join_plan_free(plan);
+}
+
+static void test_bad_arguments(void **state)
+{
+    nq_join_plan *plan = NULL;
+    nq_unit_result r;
+    (void)state;
+    assert_int_equal(nq_join_plan_build(NULL, 8), NQ_EINVAL);
+    assert_int_equal(nq_join_plan_build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
+    assert_null(plan);
+    plan = build(10, 0);
+    assert_int_equal(nq_join_solve_unit(NULL, 0, NQ_SIMD_NONE, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, NULL), NQ_EINVAL);
+    assert_int_equal(nq_join_solve_unit(plan, nq_join_plan_size(plan), NQ_SIMD_NONE,
+                                        NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_AUTO, NULL, &r), NQ_EINVAL);
+    if (nq_cpu_simd_best() < NQ_SIMD_AVX512)
+        assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_AVX512, NULL, &r),
+                         NQ_EUNSUPPORTED);
+    assert_int_equal(nq_join_plan_size(NULL), 0);
+    nq_join_plan_free(plan);
+    nq_join_plan_free(NULL);
+}
+
+/* The list depends on n alone and stays short for every n. */
+static void test_list_sizes(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= NQ_MAX_N; n++) {
+        nq_join_plan *a = build(n, 0), *b = build(n, 0);
+        assert_int_equal(nq_join_plan_size(a), nq_join_plan_size(b));
+        assert_true(nq_join_plan_size(a) <= 65536);
+        nq_join_plan_free(a);
+        nq_join_plan_free(b);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known_totals),
+        cmocka_unit_test(test_units_agree),
+        cmocka_unit_test(test_kernels_match_naive),
+        cmocka_unit_test(test_cuts_agree),
+        cmocka_unit_test(test_sieve_matches_naive),
+        cmocka_unit_test(test_table_limit),
+        cmocka_unit_test(test_table_bytes),
+        cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_list_sizes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

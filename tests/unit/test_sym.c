@@ -1,0 +1,401 @@
+/*
+ * test_sym.c - the symmetry method's unit list and kernels (src/methods/sym/sym.h).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "cpu.h"
+#include "methods/sym/sym.h"
+#include "methods/sym/sym_kernel.h"
+#include "methods/sym/sym_avx2_tables.h"
+#include "test_sizes.h"
+
+/* OEIS A000170 and A002562, n = 0..16. */
+static const uint64_t known_total[] = {
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+    2279184, 14772512
+};
+static const uint64_t known_unique[] = {
+    1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+    1846955
+};
+
+static nq_sym_plan *build(unsigned n)
+{
+    nq_sym_plan *plan = NULL;
+    assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
+    assert_non_null(plan);
+    assert_true(nq_sym_plan_size(plan) > 0);
+    return plan;
+}
+
+static nq_unit_result solve(const nq_sym_plan *plan, uint64_t unit, nq_simd simd)
+{
+    atomic_int stop = 0;
+    nq_unit_result r = { 0, 0 };
+    assert_int_equal(nq_sym_solve_unit(plan, unit, simd, &stop, &r), NQ_OK);
+    return r;
+}
+
+static nq_unit_result count_all(unsigned n, nq_simd simd)
+{
+    nq_sym_plan *plan = build(n);
+    nq_unit_result sum = { 0, 0 };
+    for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
+        nq_unit_result r = solve(plan, u, simd);
+        sum.total += r.total;
+        sum.unique += r.unique;
+    }
+    nq_sym_plan_free(plan);
+    return sum;
+}
+
+static void check_known(nq_simd simd)
+{
+    for (unsigned n = 0; n <= NQ_TEST_MAX_N; n++) {
+        nq_unit_result r = count_all(n, simd);
+        assert_int_equal(r.total, known_total[n]);
+        assert_int_equal(r.unique, known_unique[n]);
+    }
+}
+
+/* Whether this build has a kernel of `level` and this CPU and OS run it;
+ * prints why a test is skipped. */
+static int have_level(nq_simd level)
+{
+    if (!nq_sym_kernel_of(level)) {
+        print_message("skipped: this build has no kernel of SIMD level %s\n",
+                      nq_simd_name(level));
+        return 0;
+    }
+    if (nq_cpu_simd_best() < level) {
+        print_message("skipped: this CPU or OS does not support SIMD level %s\n",
+                      nq_simd_name(level));
+        return 0;
+    }
+    return 1;
+}
+
+static void test_known_scalar(void **state)
+{
+    (void)state;
+    check_known(NQ_SIMD_NONE);
+}
+
+static void test_known_avx2(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX2))
+        skip();
+    check_known(NQ_SIMD_AVX2);
+}
+
+static void test_known_avx512(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX512))
+        skip();
+    check_known(NQ_SIMD_AVX512);
+}
+
+/* Every unit of n = 4..NQ_TEST_CROSS_N (14; fewer in slow builds) at
+ * `level` against the scalar walk, one by one, because compensating errors
+ * would cancel in a sum; then the first and middle units of a few boards
+ * too big to count here. */
+static void check_units(nq_simd level)
+{
+    static const unsigned big[] = { 15, 20, 21 };
+    const unsigned last = NQ_TEST_CROSS_N;
+    for (unsigned n = 4; n <= last + sizeof big / sizeof big[0]; n++) {
+        unsigned size_n = n <= last ? n : big[n - last - 1];
+        nq_sym_plan *plan = build(size_n);
+        uint64_t size = nq_sym_plan_size(plan);
+        uint64_t step = size_n > last ? size / 2 : 1;
+        for (uint64_t u = 0; u < size; u += step) {
+            nq_unit_result a = solve(plan, u, NQ_SIMD_NONE);
+            nq_unit_result b = solve(plan, u, level);
+            assert_int_equal(a.total, b.total);
+            assert_int_equal(a.unique, b.unique);
+        }
+        nq_sym_plan_free(plan);
+    }
+}
+
+static void test_avx512_matches_scalar(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX512))
+        skip();
+    check_units(NQ_SIMD_AVX512);
+}
+
+static void test_avx2_matches_scalar(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX2))
+        skip();
+    check_units(NQ_SIMD_AVX2);
+}
+
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    nq_sym_plan *plan = build(12);
+    atomic_int stop = 1;
+    nq_unit_result r = { 12345, 678 };
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
+    assert_int_equal(r.total, 12345);
+    assert_int_equal(r.unique, 678);
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
+        assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX2, &stop, &r), NQ_ECANCELED);
+    if (nq_cpu_simd_best() >= NQ_SIMD_AVX512)
+        assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX512, &stop, &r), NQ_ECANCELED);
+    assert_int_equal(r.total, 12345);
+    nq_sym_plan_free(plan);
+
+    /* A small board's single unit is cancelled the same way. */
+    plan = build(4);
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
+    nq_sym_plan_free(plan);
+}
+
+/* A board with every square allowed and rows one apart: the kernels then
+ * walk the plain n-queens problem over all n rows. */
+static nq_sym_board open_board(unsigned n)
+{
+    nq_sym_board bd;
+    bd.levels = n;
+    for (unsigned i = 0; i < n; i++) {
+        bd.allowed[i] = (1u << n) - 1u;
+        bd.shift[i] = i + 1 < n ? 1u : 0u;
+    }
+    return bd;
+}
+
+/* The kernel contract directly: whole boards from every start level, and a
+ * raised stop flag seen by the kernel's own polling. */
+static void check_kernel(nq_simd level)
+{
+    nq_sym_kernel_fn kernel = nq_sym_kernel_of(level);
+    nq_stop_flag stop = 0;
+    assert_non_null(kernel);
+    for (unsigned n = 4; n <= 12; n++) {
+        nq_sym_board bd = open_board(n);
+        nq_sym_node top = { 0, 0, 0, 0 };
+        uint64_t count = 7;
+        assert_int_equal(kernel(&bd, &top, &stop, &count), NQ_OK);
+        assert_int_equal(count, known_total[n] + 7);
+        /* the same, started one level down from each first-row queen */
+        count = 0;
+        for (unsigned c = 0; c < n; c++) {
+            nq_sym_node one = { 1, 1u << c, 2u << c, (1u << c) >> 1 };
+            assert_int_equal(kernel(&bd, &one, &stop, &count), NQ_OK);
+        }
+        assert_int_equal(count, known_total[n]);
+    }
+    nq_sym_board bd = open_board(14);
+    nq_sym_node top = { 0, 0, 0, 0 };
+    uint64_t count = 0;
+    atomic_store(&stop, 1);
+    assert_int_equal(kernel(&bd, &top, &stop, &count), NQ_ECANCELED);
+}
+
+static void test_kernel_scalar(void **state)
+{
+    (void)state;
+    check_kernel(NQ_SIMD_NONE);
+}
+
+static void test_kernel_avx2(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX2))
+        skip();
+    check_kernel(NQ_SIMD_AVX2);
+}
+
+static void test_kernel_avx512(void **state)
+{
+    (void)state;
+    if (!have_level(NQ_SIMD_AVX512))
+        skip();
+    check_kernel(NQ_SIMD_AVX512);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    nq_sym_plan *plan = NULL;
+    assert_int_equal(nq_sym_plan_build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
+    assert_null(plan);
+    assert_int_equal(nq_sym_plan_build(NULL, 8), NQ_EINVAL);
+
+    plan = build(8);
+    nq_unit_result r;
+    uint64_t size = nq_sym_plan_size(plan);
+    assert_int_equal(nq_sym_solve_unit(plan, size, NQ_SIMD_NONE, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AUTO, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, NULL), NQ_EINVAL);
+    /* No stop flag at all is allowed. */
+    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, &r), NQ_OK);
+    nq_sym_plan_free(plan);
+    nq_sym_plan_free(NULL);
+    assert_int_equal(nq_sym_plan_size(NULL), 0);
+}
+
+static void test_simd_best(void **state)
+{
+    (void)state;
+    nq_simd best = nq_cpu_simd_best();
+    assert_true(best == NQ_SIMD_NONE || best == NQ_SIMD_AVX2 ||
+                best == NQ_SIMD_AVX512);
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    static const unsigned sizes[] = { 11, 13 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        nq_sym_plan *a = build(sizes[i]);
+        nq_sym_plan *b = build(sizes[i]);
+        assert_int_equal(nq_sym_plan_size(a), nq_sym_plan_size(b));
+        for (uint64_t u = 0; u < nq_sym_plan_size(a); u++) {
+            nq_unit_result x = solve(a, u, NQ_SIMD_NONE);
+            nq_unit_result y = solve(b, u, NQ_SIMD_NONE);
+            assert_int_equal(x.total, y.total);
+            assert_int_equal(x.unique, y.unique);
+        }
+        nq_sym_plan_free(a);
+        nq_sym_plan_free(b);
+    }
+}
+
+/* A naive recursive walk of a board: the completions of node `at`. */
+static uint64_t naive_walk(const nq_sym_board *bd, unsigned d, uint32_t cols,
+                           uint32_t ld, uint32_t rd)
+{
+    uint32_t f = bd->allowed[d] & ~(cols | ld | rd);
+    if (d + 1 == bd->levels)
+        return (uint64_t)__builtin_popcount(f);
+    uint64_t sum = 0;
+    for (; f; f &= f - 1) {
+        uint32_t bit = f & (0u - f);
+        sum += naive_walk(bd, d + 1, cols | bit, (ld | bit) << bd->shift[d],
+                          (rd | bit) >> bd->shift[d]);
+    }
+    return sum;
+}
+
+/* Every unit's walk (its board from nq_sym_unit_walk, grouped bottom rows
+ * included) counted by each kernel this CPU runs and by the naive walk
+ * above, and the unit's result a symmetry weight (1, 2, 4 or 8) times that
+ * count: n = 6..NQ_TEST_CROSS_N, then the first and a middle unit of n =
+ * 20 (groups split by two levels) and the start nodes of 28 (by one). */
+static void test_unit_walks_match_naive(void **state)
+{
+    (void)state;
+    static const unsigned big[] = { 20, 28 };
+    const unsigned last = NQ_TEST_CROSS_N;
+    for (unsigned n = 6; n <= last + 2; n++) {
+        unsigned size_n = n <= last ? n : big[n - last - 1];
+        nq_sym_plan *plan = build(size_n);
+        uint64_t size = nq_sym_plan_size(plan);
+        uint64_t step = size_n > last ? size / 2 : 1;
+        for (uint64_t u = 0; u < size; u += step) {
+            nq_sym_board bd;
+            nq_sym_node start;
+            assert_int_equal(nq_sym_unit_walk(plan, u, &bd, &start), NQ_OK);
+            assert_true(start.level < bd.levels);
+            if (size_n == 28) {
+                /* too long to walk here: the start node only */
+                assert_true(start.level <= 1);
+                continue;
+            }
+            uint64_t want = naive_walk(&bd, start.level, start.cols, start.ld, start.rd);
+            for (int l = NQ_SIMD_NONE; l <= (int)nq_cpu_simd_best(); l++) {
+                nq_sym_kernel_fn kernel = nq_sym_kernel_of((nq_simd)l);
+                uint64_t got = 0;
+                if (!kernel)
+                    continue;
+                assert_int_equal(kernel(&bd, &start, NULL, &got), NQ_OK);
+                assert_int_equal(got, want);
+            }
+            nq_unit_result r = solve(plan, u, NQ_SIMD_NONE);
+            assert_true(r.total == want || r.total == 2 * want ||
+                        r.total == 4 * want || r.total == 8 * want);
+            assert_true(start.level <= 2);
+        }
+        nq_sym_board bd;
+        nq_sym_node start;
+        assert_int_equal(nq_sym_unit_walk(plan, size, &bd, &start), NQ_EINVAL);
+        nq_sym_plan_free(plan);
+    }
+    nq_sym_plan *small = build(5);
+    nq_sym_board bd;
+    nq_sym_node start;
+    assert_int_equal(nq_sym_unit_walk(small, 0, &bd, &start), NQ_EINVAL);
+    nq_sym_plan_free(small);
+}
+
+/* The list sizes are part of NQ_SYM_UNIT_LIST_VERSION: a change here must
+ * come with a new version number. */
+static void test_list_sizes(void **state)
+{
+    (void)state;
+    static const struct { unsigned n; uint64_t units; } sizes[] = {
+        { 0, 1 }, { 5, 1 }, { 8, 46 }, { 16, 524 }, { 17, 629 },
+        { 20, 125666 }, { 27, 849057 }, { 28, 63750 }
+    };
+    assert_int_equal(NQ_SYM_UNIT_LIST_VERSION, 2);
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        nq_sym_plan *plan = build(sizes[i].n);
+        assert_int_equal(nq_sym_plan_size(plan), sizes[i].units);
+        nq_sym_plan_free(plan);
+    }
+}
+
+/* The AVX2 kernel's permutation tables, entry by entry, against their
+ * definitions (sym_avx2_tables.h). */
+static void test_avx2_tables(void **state)
+{
+    (void)state;
+    for (unsigned m = 0; m < 256; m++) {
+        unsigned k = 0, rank = 0;
+        for (unsigned i = 0; i < 8; i++)
+            if (m >> i & 1u)
+                assert_int_equal(nq_avx2_pack[m][k++], i);
+        for (unsigned i = 0; i < 8; i++)
+            if (!(m >> i & 1u))
+                assert_int_equal(nq_avx2_pack[m][k++], i);
+        for (unsigned i = 0; i < 8; i++)
+            assert_int_equal(nq_avx2_spread[m][i], (m >> i & 1u) ? rank++ : 0u);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known_scalar),
+        cmocka_unit_test(test_known_avx2),
+        cmocka_unit_test(test_avx2_matches_scalar),
+        cmocka_unit_test(test_known_avx512),
+        cmocka_unit_test(test_avx512_matches_scalar),
+        cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_kernel_scalar),
+        cmocka_unit_test(test_kernel_avx2),
+        cmocka_unit_test(test_kernel_avx512),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_simd_best),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_unit_walks_match_naive),
+        cmocka_unit_test(test_list_sizes),
+        cmocka_unit_test(test_avx2_tables),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
