@@ -57,7 +57,7 @@ typedef struct nq_method_ops {
      * engine's unit lists), choosing a slower way in less memory where the
      * method has one and the fast way does not fit. NULL: the method needs
      * no memory worth counting beyond its unit list.
-     * @return NQ_OK, NQ_EMEMORY (no way fits; *out is set to what the
+     * @return NQ_OK, NQ_EMEMLIMIT (no way fits; *out is set to what the
      *         leanest way needs). */
     int (*fit_memory)(void *plan, unsigned threads, uint64_t limit, uint64_t *out);
     /* Builds now what the units of the plan share (else the first unit
@@ -79,8 +79,8 @@ const nq_method_ops *nq_method_ops_of(nq_method method);
 /* The method that counts board size n with `method` when unique counts
  * are wanted (`unique` nonzero) or not: NQ_METHOD_DEFAULT is the fastest
  * for the job at that n.
- * @return NQ_OK, NQ_EINVAL (unknown method), NQ_EUNSUPPORTED (unique
- *         counts asked of a method that has none). */
+ * @return NQ_OK, NQ_EINVAL (unknown method), NQ_EMETHOD (unique counts
+ *         asked of a method that has none). */
 int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
                    int unique);
 

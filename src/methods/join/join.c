@@ -399,7 +399,7 @@ static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
     }
     if (threads == 0 || per_thread > limit / threads) {
         *out = per_thread * (threads ? threads : 1u);
-        return NQ_EMEMORY;
+        return NQ_EMEMLIMIT;
     }
     all = per_thread * threads;
     table = nq_join_quarter_bytes(plan->n - plan->h, plan->h, limit - all);
