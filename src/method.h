@@ -34,7 +34,8 @@ typedef struct nq_method_ops {
     uint32_t list_version;
     int has_unique;        /* nonzero: solve() fills unique */
 
-    /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan.
+    /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan; the
+     * list is never empty.
      * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM, NQ_EINVAL (NULL plan). */
     int (*build)(void **plan, unsigned n);
     /* @return the number of units of the plan. */
@@ -42,7 +43,11 @@ typedef struct nq_method_ops {
     /* Counts unit `unit` (< size) at level `simd` (never NQ_SIMD_AUTO; a
      * level has_simd() accepts, or NQ_SIMD_NONE). Polls *stop (may be
      * NULL) every millisecond of work at most; a raised flag ends the call
-     * with NQ_ECANCELED and leaves *out untouched.
+     * with NQ_ECANCELED and leaves *out untouched. Any number of threads
+     * may solve units of one plan at once: state that the plan shares
+     * between its units and changes while they run (a table built on
+     * first need, pooled scratch) is guarded by the method itself (see
+     * docs/conventions.md, "Threads and cancellation").
      * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_EUNSUPPORTED, NQ_ENOMEM. */
     int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
                  const nq_stop_flag *stop, nq_unit_result *out);
