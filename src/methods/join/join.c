@@ -60,7 +60,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 /* Longest unit list: runs of splits are grouped to stay below it. */

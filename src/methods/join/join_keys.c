@@ -31,7 +31,7 @@ typedef struct half_walk {
     const nq_join_half *g;
     nq_join_keys *out;
     unsigned nrows;
-    unsigned rows[NQ_MAX_N];
+    unsigned rows[NQ_MAX_N / 2]; /* the half's h rows, top to bottom */
     uint32_t all;       /* the half's h columns, as bits 0 .. h-1 */
     int nomem;
 } half_walk;
