@@ -70,7 +70,7 @@ static void on_progress(const nq_progress *p, void *data)
 {
     watch *w = data;
     (void)p;
-    if (nqc_now() >= w->deadline || nq_count_cancelled(w->caller))
+    if (nqc_now() >= w->deadline || nq_cancel_raised(w->caller->stop))
         nq_cancel_raise(w->stop);
 }
 
@@ -101,7 +101,7 @@ int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opt
     rc = nq_counter_open(&c, n, opts);
     if (rc == NQ_OK) /* the caller's nq_cancel, if any, stops the build */
         rc = nq_counter_prepare(&c, nq_cancel_flag(c.o.stop));
-    if (rc == NQ_OK && nq_count_cancelled(&c.o))
+    if (rc == NQ_OK && nq_cancel_raised(c.o.stop))
         rc = NQ_ECANCELED;
     if (rc == NQ_OK)
         rc = nq_cancel_new(&w.stop);
@@ -133,7 +133,6 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
 
     w->caller = &c->o;
     o.stop = w->stop;
-    o.cancel = NULL;
     o.progress = on_progress;
     o.progress_data = w;
     o.on_unit = NULL;
@@ -162,7 +161,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
         k = part_units(units, o.part_k, m);
         w->deadline = start + budget;
         rc = timed_run(&t, c, &o);
-        if (rc == NQ_ECANCELED && !nq_count_cancelled(&c->o)) {
+        if (rc == NQ_ECANCELED && !nq_cancel_raised(c->o.stop)) {
             /* the sample would have taken t seconds at least */
             est = (t - overhead) * (double)m * (double)(k < threads ? k : threads) /
                   (double)threads + overhead;

@@ -173,7 +173,7 @@ static int count_failed(const cli_opts *o, const nq_count_options *co,
     }
     if (rc == NQ_EIO && cp)
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
-    else if (rc == NQ_EMEMORY)
+    else if (rc == NQ_EMEMLIMIT)
         cli_say_memory_refusal(o, co, n, err);
     else
         cli_error(err, "n = %u: %s", n, nq_strerror(rc));
@@ -296,7 +296,7 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
 
         seconds = nqc_now() - seconds;
-        if (rc == NQ_EMEMORY)
+        if (rc == NQ_EMEMLIMIT)
             cli_say_memory_refusal(o, &co, n, err);
         else if (rc != NQ_OK)
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));

@@ -77,8 +77,8 @@ void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,
                             unsigned n, FILE *err)
 {
     uint64_t need = 0;
-    if (nq_memory(&need, n, co) != NQ_EMEMORY)
-        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
+    if (nq_memory(&need, n, co) != NQ_EMEMLIMIT)
+        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMLIMIT));
     else
         say_refusal(o, co, n, need, err);
 }
@@ -88,7 +88,7 @@ int cli_check_memory(const cli_opts *o, const nq_count_options *co,
 {
     for (size_t i = 0; i < sizes->len; i++) {
         uint64_t need = 0;
-        if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMORY) {
+        if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMLIMIT) {
             say_refusal(o, co, sizes->n[i], need, err);
             return -1;
         }
@@ -139,7 +139,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET, seed + i);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
             status = 128 + cli_caught_signal();
-        } else if (rc == NQ_EMEMORY) {
+        } else if (rc == NQ_EMEMLIMIT) {
             cli_say_memory_refusal(o, &co, sizes->n[i], err);
             status = CLI_EXIT_FAILURE;
         } else if (rc != NQ_OK) {

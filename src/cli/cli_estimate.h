@@ -25,7 +25,7 @@ void cli_format_duration(char *buf, size_t size, double seconds);
 /* "3.1 GiB", "512 KiB": a size in bytes, two digits at most. */
 void cli_format_bytes(char *buf, size_t size, uint64_t bytes);
 
-/* After a count of n with co answered NQ_EMEMORY: what it needs, and what
+/* After a count of n with co answered NQ_EMEMLIMIT: what it needs, and what
  * limits it ("nqueens: n = 24 needs at least 3.1 GiB with 2 threads, more
  * than --max-memory allows (1.0 GiB)"). */
 void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,

@@ -447,8 +447,12 @@ static void test_part_and_merge(void **state)
     snprintf(want, sizeof want, "\"part\":%llu,\"parts\":%llu,", (unsigned long long)units,
              (unsigned long long)units);
     assert_non_null(strstr(o.out, want));
+    /* every method has a unit for every n, so n = 2 splits into one part */
     expect_usage_error(run_cli(NULL, "--part", "1/2", "-m", "plain", "2", NULL),
-                       "--part 1/2: n = 2 has no work units to split");
+                       "--part 1/2: n = 2 has 1 work unit, so M can be at most 1");
+    o = run_cli(NULL, "--part", "1/1", "-m", "plain", "2", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "0\n");
     expect_usage_error(run_cli(NULL, "--checkpoint", "x.ckpt", "8", "9", NULL), "one board size");
     expect_usage_error(run_cli(NULL, "--checkpoint-interval=soon", "8", NULL), "seconds");
 }
