@@ -196,15 +196,16 @@ static int check_parts(const cli_opts *o, const nq_count_options *co,
         }
         if (o->part_m > units && units == 0) {
             cli_usage_error(err, "--part %lu/%lu: n = %u has no work units to split",
-                      (unsigned long)o->part_k, (unsigned long)o->part_m, sizes->n[i]);
+                            (unsigned long)o->part_k, (unsigned long)o->part_m,
+                            sizes->n[i]);
             return -1;
         }
         if (o->part_m > units) {
-            cli_usage_error(err, "--part %lu/%lu: n = %u has %llu work unit%s, so M can "
-                           "be at most %llu",
-                      (unsigned long)o->part_k, (unsigned long)o->part_m,
-                      sizes->n[i], (unsigned long long)units, units == 1 ? "" : "s",
-                      (unsigned long long)units);
+            cli_usage_error(err, "--part %lu/%lu: n = %u has %llu work unit%s, so M "
+                                 "can be at most %llu",
+                            (unsigned long)o->part_k, (unsigned long)o->part_m,
+                            sizes->n[i], (unsigned long long)units,
+                            units == 1 ? "" : "s", (unsigned long long)units);
             return -1;
         }
     }
@@ -230,12 +231,19 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     }
     if (o->checkpoint)
         co.method = checkpoint_method(o, sizes->n[0]);
-    if (cli_check_memory(o, &co, sizes, err) != 0 ||
-        cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
+    if (cli_check_memory(o, &co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
-    if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0) {
+    /* caught from the forecast on: a stop while it samples stops the
+     * count at once, with the usual message and the checkpoint saved */
+    co.stop = cli_catch_signals();
+    if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
+        status = CLI_EXIT_FAILURE;
+    else if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
+        status = CLI_EXIT_USAGE;
+    if (status != CLI_EXIT_OK) {
+        cli_release_signals();
         free(forecast);
-        return CLI_EXIT_USAGE;
+        return status;
     }
     co.checkpoint = cp;
     cli_progress_init(&ps, err, o->progress == 1);
@@ -246,7 +254,6 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         if (cp && say_resuming(cp, err))
             notice = 0;
     }
-    co.stop = cli_catch_signals();
 
     if (o->format == CLI_FORMAT_LABELS) {
         fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);

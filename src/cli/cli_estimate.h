@@ -14,8 +14,9 @@
 /* --estimate: for each size, the seconds its count would take here. */
 int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err);
 
-/* Before the counts of sizes with co: a quick sample of each (n >= 17;
- * smaller n are known to be quick, and get a zero forecast), into *out
+/* Before the counts of sizes with co: a quick sample of each (n >= 17 on
+ * a terminal or with --max-time, else n >= 21; smaller n are known to be
+ * quick, and get a zero forecast), into *out
  * (one per size, to free()). Refuses, before anything is counted, a count
  * estimated above --max-time. Samples nothing when neither a notice nor
  * a limit could come of it. @return 0, or -1 after the message. */
