@@ -1,9 +1,10 @@
 #!/bin/sh
 # The man page and the shell completions: committed files equal to what
 # nqueens_gendoc writes from the option table, every option in the user
-# documentation (README.md and docs/*.md) and --help, and the installed files at work (groff renders the man page
-# without a warning; bash completes --uni to --unique and the values of
-# --method, --simd and --format; zsh and fish read their files).
+# documentation (README.md and docs/*.md) and --help, and the installed
+# files at work (groff renders the man page without a warning; bash
+# completes --uni to --unique and the values of --method, --simd and
+# --format; zsh and fish read their files).
 # usage: docs_e2e.sh NQUEENS GENDOC SOURCE_DIR BUILD_DIR CMAKE
 set -u
 bin=$1 gendoc=$2 src=$3 build=$4 cmake=$5

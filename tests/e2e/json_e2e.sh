@@ -21,7 +21,7 @@ fields() {
   done
 }
 
-fields "count" "n total method seconds" "$("$bin" --json 8)" "$("$bin" --json -m join 18)"
+fields "count" "n total method seconds" "$("$bin" --json 8)" "$("$bin" --json -m join 12)"
 fields "count -u" "n total unique method seconds" "$("$bin" --json -u 8)"
 "$bin" --part 1/2 --json 10 >"$work/p1.json"
 "$bin" --part 2/2 --json 10 >"$work/p2.json"
