@@ -41,6 +41,13 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_ESTIMATE, "estimate", 0, NULL, CLI_MODE_ESTIMATE, ONLY(ESTIMATE), NULL,
      "print how many seconds counting each N would take\n"
      "here, from a sample of a few seconds at most"},
+    {CLI_OPT_MAX_TIME, "max-time", 0, "TIME", -1, ONLY(COUNT) | ONLY(CHECK), NULL,
+     "refuse a count estimated to take longer than TIME\n"
+     "(suffix s, m, h, d or y; default 10y; 'none': no\n"
+     "limit)"},
+    {CLI_OPT_NO_NOTICE, "no-notice", 0, NULL, -1, ONLY(COUNT) | ONLY(CHECK), NULL,
+     "no notice before a long count (otherwise one line\n"
+     "on stderr: over a minute on a terminal, else a day)"},
     {CLI_OPT_PROGRESS, "progress", 0, NULL, -1, ONLY(COUNT),
      "Long runs", "show progress on stderr (default: on a terminal,\n"
                   "for runs longer than a second)"},
