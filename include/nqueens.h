@@ -333,9 +333,13 @@ NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
  *          NQ_EINVAL. */
 NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
 
-/*! nq_checkpoint_record() : record the result of one unit.
+/*! nq_checkpoint_record() : record the result of one unit. Only what
+ *  nq_checkpoint_open() would read back is recorded: the same rules check
+ *  the file when it is loaded.
  *  @return NQ_OK (also when the same result was already there), NQ_EINVAL
- *          (unit out of range), NQ_EMISMATCH (a different result was),
+ *          (unit out of range, or a result no unit of the method can have:
+ *          unique above total, or a unique count from a method that counts
+ *          none; nothing is recorded), NQ_EMISMATCH (a different result was),
  *          NQ_EOVERFLOW (the recorded totals would pass the published
  *          count of n, or 64 bits: nothing is recorded). */
 NQ_API int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit,
@@ -351,7 +355,8 @@ NQ_API int nq_checkpoint_info_get(nq_checkpoint_info *out,
 /*! nq_checkpoint_save() : write the checkpoint atomically: a new temporary
  *  file beside it (created exclusively, never through a symbolic link, and
  *  removed on failure), flushed to disk, then renamed over it. Nothing is written
- *  when nothing changed since the last save, nor for a memory-only one.
+ *  when the file already holds every recorded result, nor for a memory-only
+ *  one; the first save of a new checkpoint writes it even with nothing done.
  *  @return NQ_OK, NQ_EIO (see errno), NQ_EINVAL. */
 NQ_API int nq_checkpoint_save(nq_checkpoint *cp);
 

@@ -66,9 +66,11 @@ struct nq_checkpoint {
     uint64_t units_done;
     uint64_t total, unique;
     uint64_t max_total; /* the published count of n, or UINT64_MAX */
+    int has_unique;     /* the method counts unique solutions */
     uint8_t *done;      /* bitmap, one bit per unit */
     uint64_t *results;  /* total and unique per unit, interleaved */
     int dirty;          /* changed since the last save or load */
+    int on_disk;        /* the file exists: loaded, or saved once */
 };
 
 static int is_done(const nq_checkpoint *cp, uint64_t unit)
@@ -269,13 +271,14 @@ static int load(nq_checkpoint *cp)
     rc = nq_ckpt_read_file(&buf, &len, &too_long, cp->path, max);
     if (rc == NQ_EIO && errno == ENOENT)
         return NQ_OK; /* a new checkpoint: the first save creates it */
+    cp->on_disk = rc == NQ_OK;
     if (rc != NQ_OK)
         return rc;
     want.n = cp->n;
     want.method = (uint32_t)cp->method;
     want.list_version = cp->list_version;
     want.units_total = cp->units_total;
-    want.has_unique = nq_method_ops_of(cp->method) && nq_method_ops_of(cp->method)->has_unique;
+    want.has_unique = cp->has_unique;
     want.max_total = cp->max_total;
     if (too_long) {
         /* longer than any checkpoint of this count: another count's file,
@@ -338,6 +341,7 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
     cp->method = method;
     cp->list_version = list_version;
     cp->units_total = units_total;
+    cp->has_unique = nq_method_ops_of(method) && nq_method_ops_of(method)->has_unique;
     if (nq_known(&cp->max_total, NULL, n) != NQ_OK)
         cp->max_total = UINT64_MAX;
     rc = path ? open_file(cp, path) : NQ_OK;
@@ -376,10 +380,18 @@ int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,
                        cp->results[2 * unit + 1] == unique
                    ? NQ_OK
                    : NQ_EMISMATCH;
-    /* the sums stay exact: a result that would carry them past the
-     * published count, or past 64 bits, is not a real one */
-    if (total > cp->max_total - cp->total || unique > UINT64_MAX - cp->unique)
-        return NQ_EOVERFLOW;
+    /* only what the reader accepts (the same rules): a result that the
+     * method cannot give, or that carries the sums past the published
+     * count, is not a real one, and a file holding it could not be read */
+    {
+        nq_ckpt_expect want;
+        int rc;
+        want.has_unique = cp->has_unique;
+        want.max_total = cp->max_total;
+        rc = nq_ckpt_check_record(&want, cp->total, total, unique);
+        if (rc != NQ_OK)
+            return rc;
+    }
     mark(cp, unit, total, unique);
     cp->dirty = 1;
     return NQ_OK;
@@ -489,7 +501,9 @@ int nq_checkpoint_save(nq_checkpoint *cp)
 
     if (!cp)
         return NQ_EINVAL;
-    if (!cp->dirty || !cp->path)
+    /* the first save writes a file even with no unit done, so that a run
+     * stopped early leaves what it says it leaves */
+    if ((!cp->dirty && cp->on_disk) || !cp->path)
         return NQ_OK;
     buf = encode(cp, &len);
     if (!buf)
@@ -518,6 +532,7 @@ int nq_checkpoint_save(nq_checkpoint *cp)
     }
     sync_dir(cp->path);
     cp->dirty = 0;
+    cp->on_disk = 1;
     return NQ_OK;
 }
 

@@ -69,6 +69,14 @@ int nq_ckpt_read_header(nq_ckpt_header *out, const unsigned char *b,
 int nq_ckpt_header_matches(const unsigned char *b, size_t len,
                            const nq_ckpt_expect *want);
 
+/* The rules every record obeys, one for the reader and the writers: a
+ * unit's result (total, unique) added to results that sum to `sum` so far.
+ * NQ_OK; NQ_EINVAL (no unit of that method can have it: unique above
+ * total, or unique where the method counts none); NQ_EOVERFLOW (the sum
+ * would pass the published count of n, or 64 bits). */
+int nq_ckpt_check_record(const nq_ckpt_expect *want, uint64_t sum, uint64_t total,
+                         uint64_t unique);
+
 /* Checks a whole file against `want` and passes each record to fn (may be
  * NULL). NQ_OK, NQ_EFORMAT, NQ_EMISMATCH, or what fn returned. */
 int nq_ckpt_decode(const unsigned char *b, size_t len,

@@ -47,7 +47,7 @@ cp "$work/good" "$ck"
 [ $status -eq 2 ] && grep -q "^nqueens: .* holds n = 16, not 15; refusing" "$work/err"
 report "checkpoint of another n refused, naming both" $((! $?))
 "$bin" --checkpoint "$ck" --method=plain 16 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && grep -q "^nqueens: .* holds method symmetry, not plain; refusing" "$work/err"
+[ $status -eq 2 ] && grep -q "^nqueens: .* holds method symmetry, not plain (--method=symmetry resumes it); refusing" "$work/err"
 report "checkpoint of another method refused, naming both" $((! $?))
 # a run of the default method resumes a file that another method began
 # (the default of an older version, or a named method)
@@ -71,7 +71,7 @@ for sig in INT TERM; do
   wait "$pid"; status=$?
   took=$(( $(date +%s) - start ))
   [ $status -eq $want ] && [ ! -s "$work/out" ] && [ "$took" -le 3 ] &&
-    grep -q "^nqueens: interrupted; [0-9]* of [0-9]* units are saved in .*resume" "$work/err" &&
+    grep -q "^nqueens: interrupted by SIG$sig; [0-9]* of [0-9]* units are saved in .*resume" "$work/err" &&
     [ "$(wc -l <"$work/err")" -eq 1 ] && [ -s "$ck" ]
   report "SIG$sig: exit $want within a second or two, checkpoint saved" $((! $?))
 done
