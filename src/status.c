@@ -18,7 +18,7 @@ const char *nq_strerror(int status)
     case NQ_ECANCELED: return "cancelled";
     case NQ_ETHREAD: return "could not start a worker thread";
     case NQ_EVERSION: return "options struct of an unknown version";
-    case NQ_EUNSUPPORTED: return "not supported on this CPU or build";
+    case NQ_EUNSUPPORTED: return "not supported by the method, this CPU or this build";
     case NQ_ENOSOLUTION: return "the board has no solution";
     case NQ_ELIMIT: return "step limit reached without a solution";
     case NQ_EIO: return "input/output error";

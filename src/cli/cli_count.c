@@ -16,6 +16,7 @@
 #include "cli_progress.h"
 #include "cli_signals.h"
 #include "nqc_checkpoint.h"
+#include "nqc_plural.h"
 #include "nqc_signal.h"
 
 static void print_count(const cli_opts *o, unsigned n,
@@ -164,7 +165,7 @@ static int check_parts(const cli_opts *o, const nq_count_options *co,
             cli_error(err, "--part %lu/%lu: n = %u has %llu work unit%s, so M can "
                            "be at most %llu",
                       (unsigned long)o->part_k, (unsigned long)o->part_m,
-                      sizes->n[i], (unsigned long long)units, units == 1 ? "" : "s",
+                      sizes->n[i], (unsigned long long)units, nqc_plural(units, "", "s"),
                       (unsigned long long)units);
             return -1;
         }
@@ -314,8 +315,9 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
             return status;
     }
     if (mismatches) {
-        cli_error(err, "%d count%s differ from the known values", mismatches,
-                     mismatches == 1 ? "" : "s");
+        cli_error(err, "%d count%s differ%s from the known values", mismatches,
+                  nqc_plural((uint64_t)mismatches, "", "s"),
+                  nqc_plural((uint64_t)mismatches, "s", ""));
         return CLI_EXIT_FAILURE;
     }
     return CLI_EXIT_OK;

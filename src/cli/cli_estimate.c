@@ -12,6 +12,7 @@
 #include "cli_output.h"
 #include "cli_signals.h"
 #include "nqc_memory.h"
+#include "nqc_plural.h"
 
 /* Seconds of sampling per size: --estimate, and the notice. */
 #define ESTIMATE_BUDGET 2.0
@@ -153,6 +154,6 @@ void cli_notice_long_count(const nq_count_options *co, unsigned n, FILE *err)
     nqc_format_bytes(bytes, sizeof bytes, memory);
     fprintf(err, "n = %u: %s %s with %u thread%s, %s of memory\n", n,
             e.lower_bound ? "at least" : "about", when, e.threads,
-            e.threads == 1 ? "" : "s", bytes);
+            nqc_plural(e.threads, "", "s"), bytes);
     fflush(err);
 }

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nqc_plural.h"
+
 /*! nqc_format_bytes() : "3.1 GiB", "512 KiB": a size, two digits at most. */
 static inline void nqc_format_bytes(char *buf, size_t size, uint64_t bytes)
 {
@@ -19,7 +21,8 @@ static inline void nqc_format_bytes(char *buf, size_t size, uint64_t bytes)
         v /= 1024.0;
         i++;
     }
-    snprintf(buf, size, i == 0 ? "%.0f %s" : (v < 10 ? "%.1f %s" : "%.0f %s"), v, units[i]);
+    snprintf(buf, size, i == 0 ? "%.0f %s" : (v < 10 ? "%.1f %s" : "%.0f %s"), v,
+             i == 0 ? nqc_plural(bytes, "byte", "bytes") : units[i]);
 }
 
 /*! nqc_memory_refusal() : "n = 28 needs at least 15 GiB with 2 threads,
@@ -39,11 +42,11 @@ static inline void nqc_memory_refusal(char *buf, size_t size, unsigned n, uint64
     if (limit)
         len = snprintf(buf, size, "n = %u needs at least %s with %u thread%s, more than "
                                   "--max-memory allows (%s)", n, a, threads,
-                       threads == 1 ? "" : "s", b);
+                       nqc_plural(threads, "", "s"), b);
     else
         len = snprintf(buf, size, "n = %u needs at least %s with %u thread%s, more than "
                                   "half the memory of %s (see --max-memory)", n, a,
-                       threads, threads == 1 ? "" : "s", machine);
+                       threads, nqc_plural(threads, "", "s"), machine);
     if (need_one && len > 0 && (size_t)len < size)
         snprintf(buf + len, size - (size_t)len, "; with 1 thread it needs %s (-j 1)", c);
 }
