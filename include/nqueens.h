@@ -309,6 +309,12 @@ typedef struct nq_checkpoint_info {
  *  `method`, or start an empty one if the file does not exist (it is
  *  written by the first save). A NULL path gives a checkpoint held in
  *  memory only, which saves do not write anywhere.
+ *  NQ_METHOD_DEFAULT is resolved as nq_count() resolves it: a file of n is
+ *  resumed with the method that made it; a new (or memory-only) one takes
+ *  the method of the first count that uses it (the default for totals and
+ *  for unique counts may differ), and reports the default for totals until
+ *  then; a count with NQ_METHOD_DEFAULT and a checkpoint runs the
+ *  checkpoint's method when that gives what is asked.
  *  A file checkpoint holds a lock on `path`.lock until nq_checkpoint_close(),
  *  so that two runs never share one file; and opening creates and removes a
  *  temporary file beside `path`, so that a place where saves would fail is

@@ -67,6 +67,8 @@ struct nq_checkpoint {
     uint64_t total, unique;
     uint64_t max_total; /* the published count of n, or UINT64_MAX */
     int has_unique;     /* the method counts unique solutions */
+    int unbound;        /* opened for the default method, no file yet: the
+                           count picks the method (nq_checkpoint_bind()) */
     uint8_t *done;      /* bitmap, one bit per unit */
     uint64_t *results;  /* total and unique per unit, interleaved */
     int dirty;          /* changed since the last save or load */
@@ -359,15 +361,66 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
     const nq_method_ops *ops = NULL;
+    nq_checkpoint_info file;
     uint64_t units;
-    int rc;
+    int rc, unbound = 0;
 
-    if (!out || (path && !*path) || nq_method_pick(&ops, method, n, 0) != NQ_OK)
+    if (!out || (path && !*path))
+        return NQ_EINVAL;
+    if (method == NQ_METHOD_DEFAULT && path) {
+        /* the default resumes a file of n with the method that made it;
+         * with no file yet, the count will say which method it runs */
+        rc = nq_checkpoint_peek(&file, path);
+        if (rc == NQ_OK && file.n == n && nq_method_ops_of(file.method))
+            method = file.method;
+        else
+            unbound = rc == NQ_EIO && errno == ENOENT;
+    }
+    if (nq_method_pick(&ops, method, n, 0) != NQ_OK)
         return NQ_EINVAL;
     rc = nq_units(&units, n, ops->id); /* DEFAULT names the method it stands for */
     if (rc != NQ_OK)
         return rc;
-    return nq_checkpoint_open_list(out, path, n, ops->id, ops->list_version, units);
+    rc = nq_checkpoint_open_list(out, path, n, ops->id, ops->list_version, units);
+    if (rc == NQ_OK)
+        (*out)->unbound = unbound || !path;
+    return rc;
+}
+
+int nq_checkpoint_bind(nq_checkpoint *cp, nq_method method, uint32_t list_version,
+                       uint64_t units_total)
+{
+    uint8_t *done;
+    uint64_t *results;
+
+    if (cp->method == method && cp->list_version == list_version &&
+        cp->units_total == units_total)
+        return NQ_OK;
+    if (!cp->unbound || cp->units_done != 0 || cp->on_disk)
+        return NQ_EMISMATCH;
+    if (units_total / 8 + 1 > SIZE_MAX / 16)
+        return NQ_ENOMEM;
+    done = calloc((size_t)(units_total / 8 + 1), 1);
+    results = calloc((size_t)(units_total ? units_total : 1) * 2, sizeof *results);
+    if (!done || !results) {
+        free(done);
+        free(results);
+        return NQ_ENOMEM;
+    }
+    free(cp->done);
+    free(cp->results);
+    cp->done = done;
+    cp->results = results;
+    cp->method = method;
+    cp->list_version = list_version;
+    cp->units_total = units_total;
+    cp->has_unique = nq_method_ops_of(method) && nq_method_ops_of(method)->has_unique;
+    return NQ_OK;
+}
+
+int nq_checkpoint_is_unbound(const nq_checkpoint *cp)
+{
+    return cp->unbound && cp->units_done == 0 && !cp->on_disk;
 }
 
 int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,

@@ -21,6 +21,17 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
                             nq_method method, uint32_t list_version,
                             uint64_t units_total);
 
+/* A checkpoint that nq_checkpoint_open() opened for NQ_METHOD_DEFAULT
+ * with no file yet (or in memory only), and that holds nothing yet, takes
+ * the unit list of the method the count resolves the default to (unique
+ * counts may need another one than totals). NQ_OK when cp fits that list
+ * now (or did already), NQ_EMISMATCH when it cannot change, NQ_ENOMEM. */
+int nq_checkpoint_bind(nq_checkpoint *cp, nq_method method, uint32_t list_version,
+                       uint64_t units_total);
+
+/* 1 if cp could still be bound to another method (see above). */
+int nq_checkpoint_is_unbound(const nq_checkpoint *cp);
+
 /* ---- the file format (docs/checkpoint-format.md) ------------------------ */
 #define NQ_CKPT_HEADER 40u
 #define NQ_CKPT_RECORD 24u

@@ -376,6 +376,51 @@ static void test_record_save_reopen_fuzzed(void **state)
     }
 }
 
+/* A checkpoint opened for the default method is resolved as the count
+ * resolves it: at n = 18 the default is the join for totals but the
+ * symmetry method for unique counts. */
+static void test_default_method_resolves_as_the_count(void **state)
+{
+    nq_checkpoint *cp;
+    nq_checkpoint_info info;
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    /* a new file: a unique count takes it for the symmetry method */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_DEFAULT), NQ_OK);
+    o.unique = 1;
+    o.checkpoint = cp;
+    o.part_k = 1;
+    o.part_m = 256; /* a few units are enough */
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+    assert_int_equal(info.method, NQ_METHOD_SYMMETRY);
+    assert_true(info.units_done > 0);
+    nq_checkpoint_close(cp);
+    /* opened again for the default: the file's method, and a default count
+     * of totals resumes with it */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_DEFAULT), NQ_OK);
+    assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+    assert_int_equal(info.method, NQ_METHOD_SYMMETRY);
+    o.unique = 0;
+    o.checkpoint = cp;
+    o.part_k = 2;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    nq_checkpoint_close(cp);
+    /* a method named otherwise is still refused */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_JOIN), NQ_EMISMATCH);
+    /* in memory only, the same */
+    assert_int_equal(nq_checkpoint_open(&cp, NULL, 18, NQ_METHOD_DEFAULT), NQ_OK);
+    o.unique = 1;
+    o.checkpoint = cp;
+    o.part_k = 1;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    nq_checkpoint_close(cp);
+}
+
 static void test_bad_paths(void **state)
 {
     nq_checkpoint *cp;
@@ -419,6 +464,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_record_refuses_what_cannot_be_read, make_path,
                                         remove_path),
         cmocka_unit_test_setup_teardown(test_record_save_reopen_fuzzed, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_default_method_resolves_as_the_count, make_path,
+                                        remove_path),
         cmocka_unit_test_setup_teardown(test_bad_paths, make_path, remove_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
