@@ -253,19 +253,12 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     return status;
 }
 
-int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+/* --check with the options co: the lines, then the verdict. */
+static int check_sizes(const cli_opts *o, const nq_count_options *co,
+                       const cli_sizes *sizes, FILE *out, FILE *err)
 {
-    nq_count_options co = cli_count_options(o);
     int mismatches = 0, status;
 
-    /* both sequences are checked unless a method without unique counts
-     * is named */
-    if (co.method == NQ_METHOD_DEFAULT) {
-        co.method = NQ_METHOD_SYMMETRY;
-        co.unique = 1;
-    }
-    if (cli_check_memory(&co, sizes, err) != 0)
-        return CLI_EXIT_FAILURE;
     if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
     for (size_t i = 0; i < sizes->len; i++) {
@@ -274,13 +267,17 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         uint64_t kt = 0, ku = 0;
         int known = nq_known(&kt, &ku, n) == NQ_OK;
         double seconds = nqc_now();
-        int rc = nq_count(&r, n, &co);
+        int rc = nq_count(&r, n, co);
         const char *verdict;
         char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
 
         seconds = nqc_now() - seconds;
+        if (rc == NQ_ECANCELED && cli_caught_signal()) {
+            cli_error(err, "interrupted by %s", nqc_signal_name(cli_caught_signal()));
+            return 128 + cli_caught_signal();
+        }
         if (rc == NQ_EMEMORY)
-            cli_say_memory_refusal(&co, n, err);
+            cli_say_memory_refusal(co, n, err);
         else if (rc != NQ_OK)
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
         if (rc != NQ_OK)
@@ -321,4 +318,23 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         return CLI_EXIT_FAILURE;
     }
     return CLI_EXIT_OK;
+}
+
+int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    int status;
+
+    /* both sequences are checked unless a method without unique counts
+     * is named */
+    if (co.method == NQ_METHOD_DEFAULT) {
+        co.method = NQ_METHOD_SYMMETRY;
+        co.unique = 1;
+    }
+    if (cli_check_memory(&co, sizes, err) != 0)
+        return CLI_EXIT_FAILURE;
+    co.stop = cli_catch_signals();
+    status = check_sizes(o, &co, sizes, out, err);
+    cli_release_signals();
+    return status;
 }

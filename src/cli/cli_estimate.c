@@ -13,6 +13,7 @@
 #include "cli_signals.h"
 #include "nqc_memory.h"
 #include "nqc_plural.h"
+#include "nqc_signal.h"
 
 /* Seconds of sampling per size: --estimate, and the notice. */
 #define ESTIMATE_BUDGET 2.0
@@ -123,6 +124,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         nq_estimate_result e;
         int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET, seed + i);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
+            cli_error(err, "interrupted by %s", nqc_signal_name(cli_caught_signal()));
             status = 128 + cli_caught_signal();
         } else if (rc == NQ_EMEMORY) {
             cli_say_memory_refusal(&co, sizes->n[i], err);

@@ -105,4 +105,14 @@ kill -HUP "$pid"; kill -HUP "$pid"; wait "$pid"; status=$?
   [ "$(cat "$work/err")" = "nqueens: interrupted by SIGHUP (use --checkpoint FILE to make long runs resumable)" ]
 report "SIGHUP twice without a checkpoint: status 129, says how to keep the work" $((! $?))
 
+# --check and --estimate stop the same way, and say so
+for mode in --check --estimate; do
+  "$bin" $mode -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep 0.3
+  kill -QUIT "$pid"; kill -QUIT "$pid"; wait "$pid"; status=$?
+  [ $status -eq 131 ] && [ "$(cat "$work/err")" = "nqueens: interrupted by SIGQUIT" ]
+  report "$mode stopped by SIGQUIT twice: status 131, one line" $((! $?))
+done
+
 finish
