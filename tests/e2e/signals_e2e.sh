@@ -11,8 +11,9 @@ bin=$1
 . "$(dirname "$0")/../helpers/e2e_lib.sh"
 
 # about seven seconds of work on one thread (the sanitizers: ten)
-n=18 total=666090624
-[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104
+# and how long a started count is given before it is signalled
+n=18 total=666090624 pause=0.5
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104 pause=1.5
 ck=$work/sig.ckpt
 args="-j 1 -m symmetry --progress --checkpoint-interval=0 --checkpoint $ck $n"
 done_before=0
@@ -36,7 +37,12 @@ check() {
     # the next run must resume exactly what this one said it saved
     "$bin" $args >/dev/null 2>"$work/peek" &
     pid=$!
-    sleep 0.2
+    # until it has said what it resumes (or, with nothing saved, holds the lock)
+    i=0
+    while [ $i -lt 1000 ] && ! grep -q '^resuming: ' "$work/peek" &&
+      ! { [ "$k" -eq 0 ] && [ -e "$ck.lock" ]; }; do
+      sleep 0.01; i=$((i + 1))
+    done
     kill -TERM "$pid" 2>/dev/null
     wait "$pid"
     r=$(sed -n 's/^resuming: \([0-9]*\) of [0-9]* units already done$/\1/p' "$work/peek")
@@ -47,11 +53,11 @@ check() {
   [ $ok -eq 0 ] || sed 's/^/# /' "$work/err"
 }
 
-# start: a count in the background ($pid), given half a second
+# start: a count in the background ($pid), given a moment
 start() {
   "$bin" $args >"$work/out" 2>"$work/err" &
   pid=$!
-  sleep 0.5
+  sleep $pause
 }
 
 # a stop that comes before any unit is done still leaves the file it names
@@ -64,7 +70,7 @@ while [ ! -e "$ck.lock" ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i + 1)); done
 kill -TERM "$pid"; wait "$pid"; check "SIGTERM at once" $? 143
 
 # GNU timeout: SIGTERM to the count, then to the whole process group
-timeout --preserve-status -s TERM 0.6 "$bin" $args >"$work/out" 2>"$work/err"
+timeout --preserve-status -s TERM "$pause" "$bin" $args >"$work/out" 2>"$work/err"
 check "timeout --preserve-status -s TERM" $? 143
 
 start; kill -TERM "$pid"; kill -TERM "$pid"; wait "$pid"
@@ -89,7 +95,7 @@ report "after every stop, the checkpoint resumes to the exact count" $((! $?))
 # nohup: an ignored SIGHUP stays ignored (the count goes on)
 nohup "$bin" -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
 pid=$!
-sleep 0.3
+sleep $pause
 kill -HUP "$pid"; sleep 0.3
 kill -0 "$pid" 2>/dev/null; alive=$?
 kill -TERM "$pid"; wait "$pid"; status=$?
@@ -99,7 +105,7 @@ report "under nohup, SIGHUP is ignored; SIGTERM still stops" $((! $?))
 # without --checkpoint: the message says nothing is saved, and how to keep it
 "$bin" -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
 pid=$!
-sleep 0.3
+sleep $pause
 kill -HUP "$pid"; kill -HUP "$pid"; wait "$pid"; status=$?
 [ $status -eq 129 ] && [ ! -s "$work/out" ] &&
   [ "$(cat "$work/err")" = "nqueens: interrupted by SIGHUP (use --checkpoint FILE to make long runs resumable)" ]
@@ -109,7 +115,7 @@ report "SIGHUP twice without a checkpoint: status 129, says how to keep the work
 for mode in --check --estimate; do
   "$bin" $mode -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
   pid=$!
-  sleep 0.3
+  sleep $pause
   kill -QUIT "$pid"; kill -QUIT "$pid"; wait "$pid"; status=$?
   [ $status -eq 131 ] && [ "$(cat "$work/err")" = "nqueens: interrupted by SIGQUIT" ]
   report "$mode stopped by SIGQUIT twice: status 131, one line" $((! $?))
