@@ -58,14 +58,21 @@ out=$("$bin" --checkpoint "$ck" 14 2>"$work/err"); status=$?
 report "default method resumes a checkpoint of another method" $((! $?))
 
 # --- SIGINT and SIGTERM: stop, save, say how to resume, exit 128+signal ----------
-# n = 19 lasts about ten seconds on two threads, so the signal 1.5 s in
-# finds it counting.
+# n = 19 lasts about ten seconds on two threads, so a signal soon after its
+# first unit finds it counting.
 for sig in INT TERM; do
   rm -f "$ck"
   want=130; [ $sig = TERM ] && want=143
-  "$bin" --no-progress --checkpoint "$ck" -j 2 19 >"$work/out" 2>"$work/err" &
+  "$bin" --no-progress --checkpoint "$ck" --checkpoint-interval=0 -j 2 19 \
+    >"$work/out" 2>"$work/err" &
   pid=$!
-  sleep 1.5
+  # signalled once a unit is saved (a file of 72 bytes or more holds one
+  # record), however slow the machine is today
+  i=0
+  while [ "$(cat "$ck" 2>/dev/null | wc -c)" -lt 72 ] && [ $i -lt 600 ]; do
+    sleep 0.05; i=$((i + 1))
+  done
+  sleep 0.5
   start=$(date +%s)
   kill -$sig "$pid"
   wait "$pid"; status=$?
