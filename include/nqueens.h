@@ -336,6 +336,12 @@ typedef struct nq_checkpoint_info {
  *  `method`, or start an empty one if the file does not exist (it is
  *  written by the first save). A NULL path gives a checkpoint held in
  *  memory only, which saves do not write anywhere.
+ *  NQ_METHOD_DEFAULT is resolved as nq_count() resolves it: a file of n is
+ *  resumed with the method that made it; a new (or memory-only) one takes
+ *  the method of the first count that uses it (the default for totals and
+ *  for unique counts may differ), and reports the default for totals until
+ *  then; a count with NQ_METHOD_DEFAULT and a checkpoint runs the
+ *  checkpoint's method when that gives what is asked.
  *  A file checkpoint holds a lock on `path`.lock until nq_checkpoint_close(),
  *  so that two runs never share one file; and opening creates and removes a
  *  temporary file beside `path`, so that a place where saves would fail is
@@ -360,9 +366,13 @@ NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
  *          NQ_EINVAL. */
 NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
 
-/*! nq_checkpoint_record() : record the result of one unit.
+/*! nq_checkpoint_record() : record the result of one unit. Only what
+ *  nq_checkpoint_open() would read back is recorded: the same rules check
+ *  the file when it is loaded.
  *  @return NQ_OK (also when the same result was already there), NQ_EINVAL
- *          (unit out of range), NQ_EMISMATCH (a different result was),
+ *          (unit out of range, or a result no unit of the method can have:
+ *          unique above total, or a unique count from a method that counts
+ *          none; nothing is recorded), NQ_EMISMATCH (a different result was),
  *          NQ_EOVERFLOW (the recorded totals would pass the published
  *          count of n, or 64 bits: nothing is recorded). */
 NQ_API int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit,
@@ -378,7 +388,8 @@ NQ_API int nq_checkpoint_info_get(nq_checkpoint_info *out,
 /*! nq_checkpoint_save() : write the checkpoint atomically: a new temporary
  *  file beside it (created exclusively, never through a symbolic link, and
  *  removed on failure), flushed to disk, then renamed over it. Nothing is written
- *  when nothing changed since the last save, nor for a memory-only one.
+ *  when the file already holds every recorded result, nor for a memory-only
+ *  one; the first save of a new checkpoint writes it even with nothing done.
  *  @return NQ_OK, NQ_EIO (see errno), NQ_EINVAL. */
 NQ_API int nq_checkpoint_save(nq_checkpoint *cp);
 

@@ -249,6 +249,33 @@ static uint64_t select_units(uint64_t *todo, accumulator *resumed,
     return k;
 }
 
+/* The method of the count: the one named; for the default with a
+ * checkpoint that holds a method's units, that method when it gives what
+ * is asked (a default run resumes as it began); else the default for n
+ * and unique, to which a checkpoint opened for the default with nothing in
+ * it yet is bound. */
+static int pick_method(const nq_method_ops **out, const nq_count_options *o, unsigned n)
+{
+    nq_checkpoint_info info;
+    int rc;
+
+    if (o->method == NQ_METHOD_DEFAULT && o->checkpoint &&
+        !nq_checkpoint_is_unbound(o->checkpoint) &&
+        nq_checkpoint_info_get(&info, o->checkpoint) == NQ_OK && info.n == n &&
+        nq_method_pick(out, info.method, n, o->unique) == NQ_OK)
+        return NQ_OK;
+    rc = nq_method_pick(out, o->method, n, o->unique);
+    if (rc == NQ_OK && o->method == NQ_METHOD_DEFAULT && o->checkpoint) {
+        uint64_t units;
+        rc = nq_units(&units, n, (*out)->id);
+        if (rc == NQ_OK)
+            rc = nq_checkpoint_bind(o->checkpoint, (*out)->id, (*out)->list_version, units);
+        if (rc == NQ_EMISMATCH)
+            rc = NQ_OK; /* check_checkpoint() says so */
+    }
+    return rc;
+}
+
 /* A checkpoint must be one of this very count. */
 static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
                             nq_method method)
@@ -290,7 +317,7 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     rc = check_options(&s->o, n);
     if (rc != NQ_OK)
         return rc;
-    rc = nq_method_pick(&s->ops, s->o.method, n, s->o.unique);
+    rc = pick_method(&s->ops, &s->o, n);
     if (rc != NQ_OK)
         return rc;
     rc = nq_method_simd(&s->simd, s->ops, s->o.simd);

@@ -66,9 +66,13 @@ struct nq_checkpoint {
     uint64_t units_done;
     uint64_t total, unique;
     uint64_t max_total; /* the published count of n, or UINT64_MAX */
+    int has_unique;     /* the method counts unique solutions */
+    int unbound;        /* opened for the default method, no file yet: the
+                           count picks the method (nq_checkpoint_bind()) */
     uint8_t *done;      /* bitmap, one bit per unit */
     uint64_t *results;  /* total and unique per unit, interleaved */
     int dirty;          /* changed since the last save or load */
+    int on_disk;        /* the file exists: loaded, or saved once */
 };
 
 static int is_done(const nq_checkpoint *cp, uint64_t unit)
@@ -269,13 +273,14 @@ static int load(nq_checkpoint *cp)
     rc = nq_ckpt_read_file(&buf, &len, &too_long, cp->path, max);
     if (rc == NQ_EIO && errno == ENOENT)
         return NQ_OK; /* a new checkpoint: the first save creates it */
+    cp->on_disk = rc == NQ_OK;
     if (rc != NQ_OK)
         return rc;
     want.n = cp->n;
     want.method = (uint32_t)cp->method;
     want.list_version = cp->list_version;
     want.units_total = cp->units_total;
-    want.has_unique = nq_method_ops_of(cp->method) && nq_method_ops_of(cp->method)->has_unique;
+    want.has_unique = cp->has_unique;
     want.max_total = cp->max_total;
     if (too_long) {
         /* longer than any checkpoint of this count: another count's file,
@@ -338,6 +343,7 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
     cp->method = method;
     cp->list_version = list_version;
     cp->units_total = units_total;
+    cp->has_unique = nq_method_ops_of(method) && nq_method_ops_of(method)->has_unique;
     if (nq_known(&cp->max_total, NULL, n) != NQ_OK)
         cp->max_total = UINT64_MAX;
     rc = path ? open_file(cp, path) : NQ_OK;
@@ -355,15 +361,66 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
     const nq_method_ops *ops = NULL;
+    nq_checkpoint_info file;
     uint64_t units;
-    int rc;
+    int rc, unbound = 0;
 
-    if (!out || (path && !*path) || nq_method_pick(&ops, method, n, 0) != NQ_OK)
+    if (!out || (path && !*path))
+        return NQ_EINVAL;
+    if (method == NQ_METHOD_DEFAULT && path) {
+        /* the default resumes a file of n with the method that made it;
+         * with no file yet, the count will say which method it runs */
+        rc = nq_checkpoint_peek(&file, path);
+        if (rc == NQ_OK && file.n == n && nq_method_ops_of(file.method))
+            method = file.method;
+        else
+            unbound = rc == NQ_EIO && errno == ENOENT;
+    }
+    if (nq_method_pick(&ops, method, n, 0) != NQ_OK)
         return NQ_EINVAL;
     rc = nq_units(&units, n, ops->id); /* DEFAULT names the method it stands for */
     if (rc != NQ_OK)
         return rc;
-    return nq_checkpoint_open_list(out, path, n, ops->id, ops->list_version, units);
+    rc = nq_checkpoint_open_list(out, path, n, ops->id, ops->list_version, units);
+    if (rc == NQ_OK)
+        (*out)->unbound = unbound || !path;
+    return rc;
+}
+
+int nq_checkpoint_bind(nq_checkpoint *cp, nq_method method, uint32_t list_version,
+                       uint64_t units_total)
+{
+    uint8_t *done;
+    uint64_t *results;
+
+    if (cp->method == method && cp->list_version == list_version &&
+        cp->units_total == units_total)
+        return NQ_OK;
+    if (!cp->unbound || cp->units_done != 0 || cp->on_disk)
+        return NQ_EMISMATCH;
+    if (units_total / 8 + 1 > SIZE_MAX / 16)
+        return NQ_ENOMEM;
+    done = calloc((size_t)(units_total / 8 + 1), 1);
+    results = calloc((size_t)(units_total ? units_total : 1) * 2, sizeof *results);
+    if (!done || !results) {
+        free(done);
+        free(results);
+        return NQ_ENOMEM;
+    }
+    free(cp->done);
+    free(cp->results);
+    cp->done = done;
+    cp->results = results;
+    cp->method = method;
+    cp->list_version = list_version;
+    cp->units_total = units_total;
+    cp->has_unique = nq_method_ops_of(method) && nq_method_ops_of(method)->has_unique;
+    return NQ_OK;
+}
+
+int nq_checkpoint_is_unbound(const nq_checkpoint *cp)
+{
+    return cp->unbound && cp->units_done == 0 && !cp->on_disk;
 }
 
 int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,
@@ -376,10 +433,18 @@ int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,
                        cp->results[2 * unit + 1] == unique
                    ? NQ_OK
                    : NQ_EMISMATCH;
-    /* the sums stay exact: a result that would carry them past the
-     * published count, or past 64 bits, is not a real one */
-    if (total > cp->max_total - cp->total || unique > UINT64_MAX - cp->unique)
-        return NQ_EOVERFLOW;
+    /* only what the reader accepts (the same rules): a result that the
+     * method cannot give, or that carries the sums past the published
+     * count, is not a real one, and a file holding it could not be read */
+    {
+        nq_ckpt_expect want;
+        int rc;
+        want.has_unique = cp->has_unique;
+        want.max_total = cp->max_total;
+        rc = nq_ckpt_check_record(&want, cp->total, total, unique);
+        if (rc != NQ_OK)
+            return rc;
+    }
     mark(cp, unit, total, unique);
     cp->dirty = 1;
     return NQ_OK;
@@ -489,7 +554,9 @@ int nq_checkpoint_save(nq_checkpoint *cp)
 
     if (!cp)
         return NQ_EINVAL;
-    if (!cp->dirty || !cp->path)
+    /* the first save writes a file even with no unit done, so that a run
+     * stopped early leaves what it says it leaves */
+    if ((!cp->dirty && cp->on_disk) || !cp->path)
         return NQ_OK;
     buf = encode(cp, &len);
     if (!buf)
@@ -518,6 +585,7 @@ int nq_checkpoint_save(nq_checkpoint *cp)
     }
     sync_dir(cp->path);
     cp->dirty = 0;
+    cp->on_disk = 1;
     return NQ_OK;
 }
 

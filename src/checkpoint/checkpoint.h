@@ -21,6 +21,17 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
                             nq_method method, uint32_t list_version,
                             uint64_t units_total);
 
+/* A checkpoint that nq_checkpoint_open() opened for NQ_METHOD_DEFAULT
+ * with no file yet (or in memory only), and that holds nothing yet, takes
+ * the unit list of the method the count resolves the default to (unique
+ * counts may need another one than totals). NQ_OK when cp fits that list
+ * now (or did already), NQ_EMISMATCH when it cannot change, NQ_ENOMEM. */
+int nq_checkpoint_bind(nq_checkpoint *cp, nq_method method, uint32_t list_version,
+                       uint64_t units_total);
+
+/* 1 if cp could still be bound to another method (see above). */
+int nq_checkpoint_is_unbound(const nq_checkpoint *cp);
+
 /* ---- the file format (docs/checkpoint-format.md) ------------------------ */
 #define NQ_CKPT_HEADER 40u
 #define NQ_CKPT_RECORD 24u
@@ -68,6 +79,14 @@ int nq_ckpt_read_header(nq_ckpt_header *out, const unsigned char *b,
  * another count (the rest unchecked). */
 int nq_ckpt_header_matches(const unsigned char *b, size_t len,
                            const nq_ckpt_expect *want);
+
+/* The rules every record obeys, one for the reader and the writers: a
+ * unit's result (total, unique) added to results that sum to `sum` so far.
+ * NQ_OK; NQ_EINVAL (no unit of that method can have it: unique above
+ * total, or unique where the method counts none); NQ_EOVERFLOW (the sum
+ * would pass the published count of n, or 64 bits). */
+int nq_ckpt_check_record(const nq_ckpt_expect *want, uint64_t sum, uint64_t total,
+                         uint64_t unique);
 
 /* Checks a whole file against `want` and passes each record to fn (may be
  * NULL). NQ_OK, NQ_EFORMAT, NQ_EMISMATCH, or what fn returned. */

@@ -124,6 +124,19 @@ int nq_ckpt_header_matches(const unsigned char *b, size_t len,
            get32(b + 20) == want->list_version && get64(b + 24) == want->units_total;
 }
 
+int nq_ckpt_check_record(const nq_ckpt_expect *want, uint64_t sum, uint64_t total,
+                         uint64_t unique)
+{
+    /* a unit counts each of its classes once in unique and at least once
+     * in total; a method without unique counts (plain, join) counts no
+     * classes */
+    if (want->has_unique ? unique > total : unique != 0)
+        return NQ_EINVAL;
+    if (sum > want->max_total || total > want->max_total - sum)
+        return NQ_EOVERFLOW; /* more than the whole count: not a real one */
+    return NQ_OK;
+}
+
 int nq_ckpt_decode(const unsigned char *b, size_t len,
                    const nq_ckpt_expect *want, nq_ckpt_record_fn fn,
                    void *data)
@@ -145,12 +158,8 @@ int nq_ckpt_decode(const unsigned char *b, size_t len,
         uint64_t unit = get64(r), total = get64(r + 8), unique = get64(r + 16);
         if (unit >= h.units_total || (i > 0 && unit <= prev))
             return NQ_EFORMAT;
-        /* a unit counts each of its classes once in unique and at least
-         * once in total; the plain method counts no classes */
-        if (want->has_unique ? unique > total : unique != 0)
+        if (nq_ckpt_check_record(want, sum, total, unique) != NQ_OK)
             return NQ_EFORMAT;
-        if (total > want->max_total - sum)
-            return NQ_EFORMAT; /* more than the whole count: not a real file */
         sum += total;
         if (fn) {
             rc = fn(data, unit, total, unique);

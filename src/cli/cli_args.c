@@ -15,6 +15,7 @@
 #include <getopt.h>
 #include <string.h>
 
+#include "nqc_size.h"
 #include "nqc_u64.h"
 #include "cli_optable.h"
 #include "cli_output.h"
@@ -62,31 +63,21 @@ static int number_value(uint64_t *out, const char *arg, uint64_t lo, uint64_t hi
     return -1;
 }
 
-/* A size in bytes: digits, then optionally K, M, G or T (powers of 1024,
- * an optional trailing "iB" or "B" allowed: 512M, 2GiB, 64KB). */
+/* A size in bytes (nqc_size.h): 512M, 8G, 4096B. */
 static int size_value(uint64_t *out, const char *arg, const char *typed, FILE *err)
 {
-    static const char suffixes[] = "KMGT";
-    size_t len = strspn(arg, "0123456789");
-    const char *unit = arg + len, *s;
-    unsigned shift = 0;
-    uint64_t v;
     char q[64];
+    int rc = nqc_parse_size(out, arg);
 
-    if (*unit && (s = strchr(suffixes, *unit)) != NULL) {
-        shift = 10u * (unsigned)(s - suffixes + 1);
-        unit++;
-        if (strcmp(unit, "iB") == 0 || strcmp(unit, "B") == 0)
-            unit += strlen(unit);
-    }
-    if (*unit || nqc_parse_u64(&v, arg, len) != 0 ||
-        (shift && v > (UINT64_MAX >> shift))) {
-        cli_usage_error(err, "%s: '%s' is not a size in bytes (e.g. 512M, 8G)",
+    if (rc == -3)
+        cli_usage_error(err, "%s: the size must be at least 1 byte (leave the option "
+                             "out for half of this machine's memory)", typed);
+    else if (rc == -2)
+        cli_usage_error(err, "%s: '%s' is more than 16 EiB", typed, CLI_QUOTE(q, arg));
+    else if (rc != 0)
+        cli_usage_error(err, "%s: '%s' is not a size in bytes (e.g. 4096B, 512M, 8G)",
                         typed, CLI_QUOTE(q, arg));
-        return -1;
-    }
-    *out = v << shift;
-    return 0;
+    return rc == 0 ? 0 : -1;
 }
 
 /* A duration: digits, then optionally s, m, h, d or y (365.25 days);

@@ -16,6 +16,9 @@
 #include "cli_output.h"
 #include "cli_progress.h"
 #include "cli_signals.h"
+#include "nqc_checkpoint.h"
+#include "nqc_plural.h"
+#include "nqc_signal.h"
 
 static void print_count(const cli_opts *o, unsigned n,
                         const nq_count_result *r, double seconds, FILE *out)
@@ -66,60 +69,16 @@ static void print_count(const cli_opts *o, unsigned n,
     }
 }
 
-/* Names what differs between the file and this count ("FILE holds
- * n = 17, not 16"), as far as the file can be read. */
-static void say_mismatch(const char *name, const cli_opts *o, unsigned n,
-                         nq_method method, FILE *err)
+/* Opens --checkpoint for n with co's method, with a message for each way
+ * it can fail; `file` is the file's header as peeked before (NULL if it
+ * could not be read), which names what a mismatch is. */
+static int open_checkpoint(nq_checkpoint **cp, const char *path, unsigned n,
+                           nq_method method, const nq_checkpoint_info *file, FILE *err)
 {
-    nq_checkpoint_info file, want;
-    nq_checkpoint *mem = NULL;
-    int known = nq_checkpoint_peek(&file, o->checkpoint) == NQ_OK &&
-                nq_checkpoint_open(&mem, NULL, n, method) == NQ_OK &&
-                nq_checkpoint_info_get(&want, mem) == NQ_OK;
-    const char *fm = known ? nq_method_name(file.method) : NULL;
+    char name[CLI_QUOTE_SIZE], why[256];
+    int rc = nq_checkpoint_open(cp, path, n, method);
 
-    nq_checkpoint_close(mem);
-    if (known && file.n != want.n)
-        cli_error(err, "%s holds n = %u, not %u; refusing to use it", name, file.n, want.n);
-    else if (known && file.method != want.method)
-        cli_error(err, "%s holds method %s, not %s; refusing to use it", name,
-                  fm ? fm : "(unknown)", nq_method_name(want.method));
-    else if (known && file.unit_list_version != want.unit_list_version)
-        cli_error(err, "%s holds unit list version %lu, not %lu (made by another "
-                       "version of nqueens); refusing to use it", name,
-                  (unsigned long)file.unit_list_version,
-                  (unsigned long)want.unit_list_version);
-    else if (known && file.units_total != want.units_total)
-        cli_error(err, "%s holds %llu units, not %llu; refusing to use it", name,
-                  (unsigned long long)file.units_total,
-                  (unsigned long long)want.units_total);
-    else
-        cli_error(err, "%s: this checkpoint belongs to another board size, method "
-                       "or version of the unit list; refusing to use it", name);
-}
-
-/* The method of a count with --checkpoint: the one named, else the one
- * that made the file (a run of an older default resumes as it began, if
- * that method gives what is asked), else the default. */
-static nq_method checkpoint_method(const cli_opts *o, unsigned n)
-{
-    nq_count_options co = cli_count_options(o);
-    nq_checkpoint_info file;
-    if (co.method == NQ_METHOD_DEFAULT &&
-        nq_checkpoint_peek(&file, o->checkpoint) == NQ_OK && file.n == n &&
-        nq_method_name(file.method) != NULL)
-        return file.method;
-    return co.method;
-}
-
-/* Opens --checkpoint for n, with a message for each way it can fail. */
-static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
-                           unsigned n, nq_method method, FILE *err)
-{
-    char name[CLI_QUOTE_SIZE];
-    int rc = nq_checkpoint_open(cp, o->checkpoint, n, method);
-
-    CLI_QUOTE(name, o->checkpoint);
+    CLI_QUOTE(name, path);
     switch (rc) {
     case NQ_OK: return 0;
     case NQ_EFORMAT:
@@ -127,7 +86,8 @@ static int open_checkpoint(nq_checkpoint **cp, const cli_opts *o,
                   name);
         break;
     case NQ_EMISMATCH:
-        say_mismatch(name, o, n, method, err);
+        nqc_checkpoint_mismatch(why, sizeof why, file, n, method);
+        cli_error(err, "%s %s; refusing to use it", name, why);
         break;
     case NQ_EIO:
         cli_error(err, "%s: %s", name, strerror(errno));
@@ -163,19 +123,22 @@ static int count_failed(const cli_opts *o, const nq_count_options *co,
     if (o->checkpoint)
         CLI_QUOTE(name, o->checkpoint);
     if (rc == NQ_ECANCELED && sig) {
+        /* the library saved the checkpoint before it answered NQ_ECANCELED
+         * (a failed save answers NQ_EIO instead): the file is there */
         if (cp && nq_checkpoint_info_get(&info, cp) == NQ_OK)
-            cli_error(err, "interrupted; %llu of %llu units are saved in %s: "
+            cli_error(err, "interrupted by %s; %llu of %llu units are saved in %s: "
                            "run the same command again to resume",
-                      (unsigned long long)info.units_done,
+                      nqc_signal_name(sig), (unsigned long long)info.units_done,
                       (unsigned long long)info.units_total, name);
         else
-            cli_error(err, "interrupted (use --checkpoint FILE to make long runs resumable)");
+            cli_error(err, "interrupted by %s (use --checkpoint FILE to make long "
+                           "runs resumable)", nqc_signal_name(sig));
         return 128 + sig;
     }
     if (rc == NQ_EIO && cp)
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
     else if (rc == NQ_EMEMLIMIT)
-        cli_say_memory_refusal(o, co, n, err);
+        cli_say_memory_refusal(co, n, err);
     else
         cli_error(err, "n = %u: %s", n, nq_strerror(rc));
     return CLI_EXIT_FAILURE;
@@ -205,40 +168,57 @@ static int check_parts(const cli_opts *o, const nq_count_options *co,
                                  "can be at most %llu",
                             (unsigned long)o->part_k, (unsigned long)o->part_m,
                             sizes->n[i], (unsigned long long)units,
-                            units == 1 ? "" : "s", (unsigned long long)units);
+                            nqc_plural(units, "", "s"), (unsigned long long)units);
             return -1;
         }
     }
     return 0;
 }
 
-int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+/* The count options of a plain count: the command line's, with the
+ * method a checkpoint file was made by; everything that checks or
+ * estimates the count then reads these, and nothing patches them later. */
+static nq_count_options count_options(const cli_opts *o, const cli_sizes *sizes,
+                                      nq_checkpoint_info *file, int *has_file)
 {
     nq_count_options co = cli_count_options(o);
+    co.part_k = o->part_k;
+    co.part_m = o->part_m;
+    co.checkpoint_interval = o->checkpoint_interval;
+    *has_file = o->checkpoint && sizes->len == 1 &&
+                nq_checkpoint_peek(file, o->checkpoint) == NQ_OK;
+    if (o->checkpoint && sizes->len == 1)
+        co.method = nqc_checkpoint_method(co.method, sizes->n[0], *has_file ? file : NULL);
+    return co;
+}
+
+int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+{
+    nq_checkpoint_info file;
+    int has_file = 0;
+    nq_count_options co;
     cli_progress_state ps;
     nq_checkpoint *cp = NULL;
     nq_estimate_result *forecast = NULL;
     int status = CLI_EXIT_OK, notice = !o->no_notice;
 
-    co.part_k = o->part_k;
-    co.part_m = o->part_m;
-    co.checkpoint_interval = o->checkpoint_interval;
-    if (check_parts(o, &co, sizes, err) != 0)
-        return CLI_EXIT_USAGE;
     if (o->checkpoint && sizes->len != 1) {
         cli_usage_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
         return CLI_EXIT_USAGE;
     }
-    if (o->checkpoint)
-        co.method = checkpoint_method(o, sizes->n[0]);
-    if (cli_check_memory(o, &co, sizes, err) != 0)
+    co = count_options(o, sizes, &file, &has_file);
+    if (check_parts(o, &co, sizes, err) != 0)
+        return CLI_EXIT_USAGE;
+    if (cli_check_memory(&co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
-    /* caught from the forecast on: a stop while it samples stops the
-     * count at once, with the usual message and the checkpoint saved */
+    /* caught before the forecast and before the lock is taken: a stop while
+     * the forecast samples stops the count at once, with the usual message,
+     * and no stop leaves the lock behind */
     co.stop = cli_catch_signals();
     if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
         status = CLI_EXIT_FAILURE;
-    else if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
+    else if (o->checkpoint && open_checkpoint(&cp, o->checkpoint, sizes->n[0], co.method,
+                                              has_file ? &file : NULL, err) != 0)
         status = CLI_EXIT_USAGE;
     if (status != CLI_EXIT_OK) {
         cli_release_signals();
@@ -277,39 +257,23 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
             status = cli_flush(out, err);
         }
     }
-    cli_release_signals();
+    /* the lock goes before the handlers: no stop can leave it behind */
     nq_checkpoint_close(cp);
     free(forecast);
+    cli_release_signals();
     return status;
 }
 
-int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+/* --check with the options co: the lines, then the verdict. */
+static int check_sizes(const cli_opts *o, const nq_count_options *co,
+                       const nq_estimate_result *forecast, const cli_sizes *sizes,
+                       FILE *out, FILE *err)
 {
-    nq_count_options co = cli_count_options(o);
-    nq_estimate_result *forecast = NULL;
-    int mismatches = 0, status = CLI_EXIT_OK, tty = isatty(fileno(err));
+    int mismatches = 0, status, tty = isatty(fileno(err));
 
-    /* both sequences are checked unless a method without unique counts
-     * is named */
-    if (co.method == NQ_METHOD_DEFAULT) {
-        co.method = NQ_METHOD_SYMMETRY;
-        co.unique = 1;
-    }
-    /* a size with no published value has nothing to be checked against:
-     * its count (years of work) could only end in "unknown" */
-    for (size_t i = 0; i < sizes->len; i++)
-        if (nq_known(NULL, NULL, sizes->n[i]) != NQ_OK) {
-            cli_usage_error(err, "--check %u: n = %u has no published count to "
-                                 "compare with (known: n <= 27)", sizes->n[i],
-                            sizes->n[i]);
-            return CLI_EXIT_USAGE;
-        }
-    if (cli_check_memory(o, &co, sizes, err) != 0 ||
-        cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
-        return CLI_EXIT_FAILURE;
     if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
-    for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
+    for (size_t i = 0; i < sizes->len; i++) {
         unsigned n = sizes->n[i];
         nq_count_result r;
         uint64_t kt = 0, ku = 0;
@@ -319,18 +283,20 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         const char *verdict;
         char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
 
-        cli_notice_long_count(o, &co, n, &forecast[i], tty, err);
+        cli_notice_long_count(o, co, n, &forecast[i], tty, err);
         seconds = nqc_now();
-        rc = nq_count(&r, n, &co);
+        rc = nq_count(&r, n, co);
         seconds = nqc_now() - seconds;
+        if (rc == NQ_ECANCELED && cli_caught_signal()) {
+            cli_error(err, "interrupted by %s", nqc_signal_name(cli_caught_signal()));
+            return 128 + cli_caught_signal();
+        }
         if (rc == NQ_EMEMLIMIT)
-            cli_say_memory_refusal(o, &co, n, err);
+            cli_say_memory_refusal(co, n, err);
         else if (rc != NQ_OK)
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
-        if (rc != NQ_OK) {
-            status = CLI_EXIT_FAILURE;
-            break;
-        }
+        if (rc != NQ_OK)
+            return CLI_EXIT_FAILURE;
         if (!known)
             verdict = "unknown";
         else if (r.total != kt || (r.has_unique && r.unique != ku))
@@ -357,15 +323,47 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
             fprintf(out, "%u\t%llu\t%s\t%s\t%s\t%s\n", n,
                     (unsigned long long)r.total, unique, ktext, utext, verdict);
         }
-        status = cli_flush(out, err);
+        if ((status = cli_flush(out, err)) != CLI_EXIT_OK)
+            return status;
     }
-    free(forecast);
-    if (status != CLI_EXIT_OK)
-        return status;
     if (mismatches) {
-        cli_error(err, "%d count%s differ from the known values", mismatches,
-                     mismatches == 1 ? "" : "s");
+        cli_error(err, "%d count%s differ%s from the known values", mismatches,
+                  nqc_plural((uint64_t)mismatches, "", "s"),
+                  nqc_plural((uint64_t)mismatches, "s", ""));
         return CLI_EXIT_FAILURE;
     }
     return CLI_EXIT_OK;
+}
+
+int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
+{
+    nq_count_options co = cli_count_options(o);
+    nq_estimate_result *forecast = NULL;
+    int status;
+
+    /* both sequences are checked unless a method without unique counts
+     * is named */
+    if (co.method == NQ_METHOD_DEFAULT) {
+        co.method = NQ_METHOD_SYMMETRY;
+        co.unique = 1;
+    }
+    /* a size with no published value has nothing to be checked against:
+     * its count (years of work) could only end in "unknown" */
+    for (size_t i = 0; i < sizes->len; i++)
+        if (nq_known(NULL, NULL, sizes->n[i]) != NQ_OK) {
+            cli_usage_error(err, "--check %u: n = %u has no published count to "
+                                 "compare with (known: n <= 27)", sizes->n[i],
+                            sizes->n[i]);
+            return CLI_EXIT_USAGE;
+        }
+    if (cli_check_memory(&co, sizes, err) != 0)
+        return CLI_EXIT_FAILURE;
+    co.stop = cli_catch_signals();
+    if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
+        status = CLI_EXIT_FAILURE;
+    else
+        status = check_sizes(o, &co, forecast, sizes, out, err);
+    free(forecast);
+    cli_release_signals();
+    return status;
 }

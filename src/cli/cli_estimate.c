@@ -13,6 +13,9 @@
 #include "cli.h"
 #include "cli_output.h"
 #include "cli_signals.h"
+#include "nqc_memory.h"
+#include "nqc_plural.h"
+#include "nqc_signal.h"
 
 /* Seconds of sampling per size: --estimate, and the notice. */
 #define ESTIMATE_BUDGET 2.0
@@ -52,64 +55,47 @@ void cli_format_duration(char *buf, size_t size, double s)
     snprintf(buf, size, v < 10 ? "%.1f %s" : "%.0f %s", v, units[i].unit);
 }
 
-void cli_format_bytes(char *buf, size_t size, uint64_t bytes)
+/* The refusal of a count of n with co that needs `need` bytes at least;
+ * when one thread would fit, it is named as the way out. */
+static void say_refusal(const nq_count_options *co, unsigned n, uint64_t need, FILE *err)
 {
-    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    double v = (double)bytes;
-    size_t i = 0;
-    while (v >= 1024.0 && i + 1 < sizeof units / sizeof units[0]) {
-        v /= 1024.0;
-        i++;
-    }
-    snprintf(buf, size, i == 0 ? "%.0f %s" : (v < 10 ? "%.1f %s" : "%.0f %s"), v, units[i]);
-}
-
-/* The refusal of a count of n that needs `need` bytes at least. */
-static void say_refusal(const cli_opts *o, const nq_count_options *co, unsigned n,
-                        uint64_t need, FILE *err)
-{
+    nq_count_options one = *co;
     unsigned threads = co->threads ? co->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-    char a[32], b[32];
-    cli_format_bytes(a, sizeof a, need);
-    if (o->max_memory) {
-        cli_format_bytes(b, sizeof b, o->max_memory);
-        cli_error(err, "n = %u needs at least %s with %u thread%s, more than "
-                       "--max-memory allows (%s)", n, a, threads,
-                  threads == 1 ? "" : "s", b);
-    } else {
-        cli_error(err, "n = %u needs at least %s with %u thread%s, more than half "
-                       "the memory of this machine (see --max-memory)", n, a,
-                  threads, threads == 1 ? "" : "s");
-    }
+    uint64_t need_one = 0;
+    char text[256];
+
+    one.threads = 1;
+    if (threads == 1 || nq_memory(&need_one, n, &one) != NQ_OK)
+        need_one = 0;
+    nqc_memory_refusal(text, sizeof text, n, need, threads, co->max_memory, need_one,
+                       "this machine");
+    cli_error(err, "%s", text);
 }
 
-void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,
-                            unsigned n, FILE *err)
+void cli_say_memory_refusal(const nq_count_options *co, unsigned n, FILE *err)
 {
     uint64_t need = 0;
     if (nq_memory(&need, n, co) != NQ_EMEMLIMIT)
         cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMLIMIT));
     else
-        say_refusal(o, co, n, need, err);
+        say_refusal(co, n, need, err);
 }
 
-int cli_check_memory(const cli_opts *o, const nq_count_options *co,
-                     const cli_sizes *sizes, FILE *err)
+int cli_check_memory(const nq_count_options *co, const cli_sizes *sizes, FILE *err)
 {
     for (size_t i = 0; i < sizes->len; i++) {
         uint64_t need = 0;
         if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMLIMIT) {
-            say_refusal(o, co, sizes->n[i], need, err);
+            say_refusal(co, sizes->n[i], need, err);
             return -1;
         }
     }
     return 0;
 }
 
-static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_result *e,
-                           FILE *out)
+static void print_estimate(const cli_opts *o, const nq_count_options *co, unsigned n,
+                           const nq_estimate_result *e, FILE *out)
 {
-    nq_count_options co = cli_count_options(o);
     uint64_t memory = 0;
     const char *method = nq_method_name(e->method);
     switch (o->format) {
@@ -120,7 +106,7 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
         fprintf(out, "%u\t%.3f\t%u\t%s\n", n, e->seconds, e->threads, method);
         break;
     case CLI_FORMAT_JSON:
-        (void)nq_memory(&memory, n, &co);
+        (void)nq_memory(&memory, n, co);
         fprintf(out, "{\"n\":%u,\"seconds\":%.3f,\"threads\":%u,\"method\":\"%s\","
                      "\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s,"
                      "\"memory\":%llu}\n",
@@ -137,7 +123,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
     uint64_t seed = clock_seed();
     int status = CLI_EXIT_OK;
 
-    if (cli_check_memory(o, &co, sizes, err) != 0)
+    if (cli_check_memory(&co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
     co.stop = cli_catch_signals();
     if (o->format == CLI_FORMAT_LABELS) {
@@ -148,15 +134,16 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         nq_estimate_result e;
         int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET, seed + i);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
+            cli_error(err, "interrupted by %s", nqc_signal_name(cli_caught_signal()));
             status = 128 + cli_caught_signal();
         } else if (rc == NQ_EMEMLIMIT) {
-            cli_say_memory_refusal(o, &co, sizes->n[i], err);
+            cli_say_memory_refusal(&co, sizes->n[i], err);
             status = CLI_EXIT_FAILURE;
         } else if (rc != NQ_OK) {
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
             status = CLI_EXIT_FAILURE;
         } else {
-            print_estimate(o, sizes->n[i], &e, out);
+            print_estimate(o, &co, sizes->n[i], &e, out);
             status = cli_flush(out, err);
         }
     }
@@ -201,7 +188,7 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
             cli_error(err, "n = %u: %s %s with %u thread%s, more than --max-time "
                            "allows (%s); --max-time=none counts anyway", n,
                       e->lower_bound ? "at least" : "about", when, e->threads,
-                      e->threads == 1 ? "" : "s", limit);
+                      nqc_plural(e->threads, "", "s"), limit);
             free(f);
             *out = NULL;
             return -1;
@@ -220,9 +207,9 @@ void cli_notice_long_count(const cli_opts *o, const nq_count_options *co, unsign
         return;
     cli_format_duration(when, sizeof when, e->seconds);
     (void)nq_memory(&memory, n, co);
-    cli_format_bytes(bytes, sizeof bytes, memory);
+    nqc_format_bytes(bytes, sizeof bytes, memory);
     fprintf(err, "n = %u: %s %s with %u thread%s, %s of memory\n", n,
             e->lower_bound ? "at least" : "about", when, e->threads,
-            e->threads == 1 ? "" : "s", bytes);
+            nqc_plural(e->threads, "", "s"), bytes);
     fflush(err);
 }

@@ -33,19 +33,14 @@ void cli_notice_long_count(const cli_opts *o, const nq_count_options *co, unsign
 /* "3.5 hours", "2 minutes": a duration in words, two digits at most. */
 void cli_format_duration(char *buf, size_t size, double seconds);
 
-/* "3.1 GiB", "512 KiB": a size in bytes, two digits at most. */
-void cli_format_bytes(char *buf, size_t size, uint64_t bytes);
-
 /* After a count of n with co answered NQ_EMEMLIMIT: what it needs, and what
  * limits it ("nqueens: n = 24 needs at least 3.1 GiB with 2 threads, more
  * than --max-memory allows (1.0 GiB)"). */
-void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,
-                            unsigned n, FILE *err);
+void cli_say_memory_refusal(const nq_count_options *co, unsigned n, FILE *err);
 
 /* Before anything is printed: refuses, as cli_say_memory_refusal() does,
  * the first size whose count with co could not fit in memory.
  * @return 0, or -1 after the message. */
-int cli_check_memory(const cli_opts *o, const nq_count_options *co,
-                     const cli_sizes *sizes, FILE *err);
+int cli_check_memory(const nq_count_options *co, const cli_sizes *sizes, FILE *err);
 
 #endif

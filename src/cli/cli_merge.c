@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nqc_plural.h"
 #include "nqc_stream.h"
 #include "cli_output.h"
 
@@ -172,6 +173,25 @@ static void print_sum(const cli_opts *o, const nq_merged *m, FILE *out)
     }
 }
 
+/* --unique, when some parts of m's count carry no unique count: how many
+ * of how many do, and where the missing ones come from. */
+static void say_missing_unique(const part_list *list, const nq_merged *m, FILE *err)
+{
+    size_t with = 0, all = 0;
+    for (size_t i = 0; i < list->len; i++)
+        if (list->v[i].n == m->n) {
+            all++;
+            with += list->v[i].has_unique != 0;
+        }
+    if (with == 0 && all == 1)
+        cli_error(err, "n = %u: its one part carries no unique count", m->n);
+    else if (with == 0)
+        cli_error(err, "n = %u: none of its %zu parts carries a unique count", m->n, all);
+    else
+        cli_error(err, "n = %u: only %zu of the %zu parts carry a unique count, so the "
+                       "unique counts cannot be added up", m->n, with, all);
+}
+
 /* Adds up the parts read and prints the sums. */
 static int merge_and_print(const cli_opts *o, const part_list *list, FILE *out, FILE *err)
 {
@@ -192,16 +212,17 @@ static int merge_and_print(const cli_opts *o, const part_list *list, FILE *out, 
     }
     for (size_t i = 0; i < nsums; i++)
         if (o->unique && !sums[i].has_unique) {
-            cli_error(err, "n = %u: the parts carry no unique counts", sums[i].n);
+            say_missing_unique(list, &sums[i], err);
             free(sums);
             return CLI_EXIT_FAILURE;
         }
     if (list->unchecked)
-        cli_error(err, "warning: %zu part line%s carry no \"check\" field (the first: %s:%llu), "
+        cli_error(err, "warning: %zu part line%s %s no \"check\" field (the first: %s:%llu), "
                        "so damage to %s cannot be seen",
-                  list->unchecked, list->unchecked > 1 ? "s" : "",
+                  list->unchecked, nqc_plural(list->unchecked, "", "s"),
+                  nqc_plural(list->unchecked, "carries", "carry"),
                   list->first_unchecked.file, list->first_unchecked.line,
-                  list->unchecked > 1 ? "them" : "it");
+                  nqc_plural(list->unchecked, "it", "them"));
     if (o->format == CLI_FORMAT_LABELS)
         fputs(o->unique ? "n\ttotal\tunique\n" : "n\ttotal\n", out);
     for (size_t i = 0; i < nsums; i++)

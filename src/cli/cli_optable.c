@@ -35,9 +35,10 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports)"},
     {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING, NULL,
-     "use at most SIZE bytes (suffix K, M, G or T:\n"
-     "powers of 1024; default: half the memory here);\n"
-     "a count that cannot fit is refused before it starts"},
+     "use at most SIZE bytes, at least 1 (suffix B, or\n"
+     "K, M, G, T: powers of 1024, with an optional B or\n"
+     "iB; default: half the memory here); a count that\n"
+     "cannot fit is refused before it starts"},
     {CLI_OPT_ESTIMATE, "estimate", 0, NULL, CLI_MODE_ESTIMATE, ONLY(ESTIMATE), NULL,
      "print how many seconds counting each N would take\n"
      "here, from a sample of a few seconds at most"},

@@ -1,8 +1,10 @@
 /*
  * Signal handlers only raise flags: the library polls the cancel flag and
  * stops within a fraction of a second, saving the checkpoint; the progress
- * line polls the resize flag before it draws. A second SIGINT or SIGTERM
- * ends the process at once (SA_RESETHAND).
+ * line polls the resize flag before it draws. The first stop signal is the
+ * one the exit status names; later ones change nothing, and the handlers
+ * stay installed until the run is over, so that no signal cuts the final
+ * save short (nqc_signal.h).
  */
 #include "cli_signals.h"
 
@@ -19,8 +21,9 @@ static volatile sig_atomic_t resized;
 
 static void on_stop(int sig)
 {
-    caught_signal = sig;
-    nq_cancel_raise(cancel_flag); /* async-signal-safe */
+    if (!caught_signal)
+        caught_signal = sig;
+    nq_cancel_raise(cancel_flag); /* async-signal-safe; NULL: nothing */
 }
 
 #ifdef SIGWINCH
@@ -39,7 +42,7 @@ nq_cancel *cli_catch_signals(void)
     cancel_flag = flag;
     caught_signal = 0;
     resized = 1; /* ask the width once at the start */
-    nqc_catch_stop_signals(on_stop, 1);
+    nqc_catch_stop_signals(on_stop);
 #ifdef SIGWINCH
     {
         struct sigaction sa;
@@ -56,12 +59,21 @@ nq_cancel *cli_catch_signals(void)
 void cli_release_signals(void)
 {
     nq_cancel *flag = cancel_flag;
-    nqc_release_stop_signals();
+    sigset_t stops, old;
+
+    /* no handler may hold the flag while it is freed */
+    nqc_stop_signal_set(&stops);
+    sigprocmask(SIG_BLOCK, &stops, &old);
+    cancel_flag = NULL;
+    nq_cancel_free(flag);
+    /* After a stop the handlers stay, raising nothing: a later signal
+     * cannot change the exit status that the first one set. */
+    if (!caught_signal)
+        nqc_release_stop_signals(on_stop);
+    sigprocmask(SIG_SETMASK, &old, NULL);
 #ifdef SIGWINCH
     signal(SIGWINCH, SIG_DFL);
 #endif
-    cancel_flag = NULL;
-    nq_cancel_free(flag);
 }
 
 int cli_caught_signal(void) { return (int)caught_signal; }

@@ -1,6 +1,7 @@
 /*
- * Signals of the command, all in one place: SIGINT and SIGTERM stop a
- * count cleanly (the library polls a flag and saves the checkpoint), and
+ * Signals of the command, all in one place: SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT and SIGXCPU stop a count cleanly (the library polls a flag and
+ * saves the checkpoint), and
  * SIGWINCH tells the progress line that the terminal changed its width.
  */
 #ifndef CLI_SIGNALS_H
@@ -8,15 +9,17 @@
 
 #include "nqueens.h"
 
-/* Catches SIGINT, SIGTERM and SIGWINCH; returns the cancel flag to hand to
+/* Catches the stop signals and SIGWINCH; returns the cancel flag to hand to
  * the library (nq_count_options.stop), or NULL when none could be made.
  * The flag is freed by cli_release_signals(). */
 nq_cancel *cli_catch_signals(void);
 
-/* Gives the three signals their default action back. */
+/* Frees the flag. Gives SIGWINCH its default action back, and the stop
+ * signals too unless one came: then their handlers stay, only keeping the
+ * first one's number, so that the status the run ends with is its. */
 void cli_release_signals(void);
 
-/* The stop signal that came since cli_catch_signals(), or 0. */
+/* The first stop signal that came since cli_catch_signals(), or 0. */
 int cli_caught_signal(void);
 
 /* 1 once after each SIGWINCH (and once after cli_catch_signals()), else 0. */

@@ -164,7 +164,7 @@ static uint64_t default_seed(void)
 int cli_construct(const cli_opts *o, FILE *out, FILE *err)
 {
     char q[64];
-    uint64_t n;
+    uint64_t n, max;
     uint32_t *cols = NULL;
     line_buf buf = {NULL, 0, 0};
     int rc, status;
@@ -174,10 +174,12 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
                         o->mode_name, o->mode_name);
         return CLI_EXIT_USAGE;
     }
-    if (nqc_parse_u64(&n, o->operands[0], strlen(o->operands[0])) != 0 ||
-        n > UINT32_MAX) {
-        cli_usage_error(err, "'%s' is not a board size (expected 0..%lu)",
-                        CLI_QUOTE(q, o->operands[0]), (unsigned long)UINT32_MAX);
+    /* the bound of the library function that the mode calls: nq_random()
+     * takes n < UINT32_MAX, nq_construct() n <= UINT32_MAX */
+    max = o->mode == CLI_MODE_RANDOM ? UINT32_MAX - 1u : UINT32_MAX;
+    if (nqc_parse_u64(&n, o->operands[0], strlen(o->operands[0])) != 0 || n > max) {
+        cli_usage_error(err, "'%s' is not a board size for --%s (expected 0..%lu)",
+                        CLI_QUOTE(q, o->operands[0]), o->mode_name, (unsigned long)max);
         return CLI_EXIT_USAGE;
     }
     if (o->compact && n > 9) {

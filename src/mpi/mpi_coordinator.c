@@ -27,7 +27,10 @@
 #include <time.h>
 
 #include "mpi_internal.h"
+#include "nqc_checkpoint.h"
 #include "nqc_clock.h"
+#include "nqc_memory.h"
+#include "nqc_signal.h"
 
 /* How long a stopping job waits for its workers' last results: well
  * under a second, because mpirun, when it is the one interrupted, sends
@@ -44,6 +47,8 @@ typedef struct peer {
 
 typedef struct ledger {
     const mpi_opts *o;
+    int worker_signal;   /* the first stop signal a worker got, or 0 */
+    int signal_rank;     /* that worker */
     nq_checkpoint *cp;   /* the results, in memory and (optionally) on disk */
     uint64_t units;
     uint64_t cursor;     /* no free unit lies before it */
@@ -143,7 +148,7 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     peer *p = &l->peers[rank];
     uint64_t k;
 
-    if (count < MPI_REPORT_HEAD) { /* MPI_UNDEFINED too: not whole words */
+    if (count < MPI_REPORT_HEAD || count > INT32_MAX / 2) { /* MPI_UNDEFINED too */
         nq_mpi_error("rank %d sent a malformed report", rank);
         return -1;
     }
@@ -160,15 +165,32 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
              MPI_STATUS_IGNORE);
     p->heard = nqc_now();
     k = l->buf[2];
+    *kind = l->buf[0];
+    if (*kind == MPI_REPORT_FAILED) {
+        int code = l->buf[1] <= 1000 ? -(int)l->buf[1] : NQ_EINVAL;
+        const uint64_t *m = l->buf + MPI_REPORT_HEAD;
+        if (code == NQ_EMEMORY && count == MPI_REPORT_HEAD + MPI_REPORT_MEMORY &&
+            m[1] >= 1 && m[1] <= 1024) {
+            char text[256];
+            nqc_memory_refusal(text, sizeof text, l->o->n, m[0], (unsigned)m[1],
+                               l->o->max_memory, m[2], "its node");
+            nq_mpi_error("rank %d failed: %s", rank, text);
+        } else {
+            nq_mpi_error("rank %d failed: %s", rank, nq_strerror(code));
+        }
+        return -1;
+    }
     if (k > (uint64_t)(count - MPI_REPORT_HEAD) / 3 ||
         (uint64_t)count != MPI_REPORT_HEAD + 3 * k) {
         nq_mpi_error("rank %d sent a malformed report", rank);
         return -1;
     }
-    *kind = l->buf[0];
-    if (*kind == MPI_REPORT_FAILED) {
-        nq_mpi_error("rank %d failed: %s", rank, nq_strerror(-(int)l->buf[1]));
-        return -1;
+    if (*kind == MPI_REPORT_STOPPED && l->buf[1] > 0 && l->buf[1] < 128 &&
+        !l->worker_signal) {
+        /* a signal to one worker (a batch system's, a node's hang-up)
+         * stops the job as one to rank 0 would */
+        l->worker_signal = (int)l->buf[1];
+        l->signal_rank = rank;
     }
     for (uint64_t i = 0; i < k; i++) {
         const uint64_t *r = l->buf + MPI_REPORT_HEAD + 3 * i;
@@ -218,9 +240,11 @@ static int run(ledger *l, int *stopped_by)
         int flag, count, silent;
         uint64_t kind;
 
-        if (nq_mpi_signal && !*stopped_by) {
+        if ((nq_mpi_signal || l->worker_signal) && !*stopped_by) {
             /* keep what is here now, then ask every worker to stop */
-            *stopped_by = (int)nq_mpi_signal;
+            *stopped_by = nq_mpi_signal ? (int)nq_mpi_signal : l->worker_signal;
+            if (nq_mpi_signal)
+                l->signal_rank = 0;
             stop_deadline = nqc_now() + STOP_GRACE;
             save(l, 1);
             for (int r = 1; r < l->ranks; r++)
@@ -254,6 +278,8 @@ static int run(ledger *l, int *stopped_by)
             send_work(l, st.MPI_SOURCE, *stopped_by || kind == MPI_REPORT_STOPPED);
         }
     }
+    if (!*stopped_by && l->worker_signal) /* the last worker was the one */
+        *stopped_by = l->worker_signal;
     return 0;
 }
 
@@ -298,9 +324,12 @@ static int open_checkpoint(ledger *l)
     else if (rc == NQ_EFORMAT)
         nq_mpi_error("%s: not a checkpoint, or truncated or corrupted; refusing to use it",
                      l->o->checkpoint);
-    else if (rc == NQ_EMISMATCH)
-        nq_mpi_error("%s: this checkpoint belongs to another board size, method or version "
-                     "of the unit list; refusing to use it", l->o->checkpoint);
+    else if (rc == NQ_EMISMATCH) {
+        char why[256];
+        nqc_checkpoint_mismatch(why, sizeof why, l->o->has_file ? &l->o->file : NULL,
+                                l->o->n, l->o->method);
+        nq_mpi_error("%s %s; refusing to use it", l->o->checkpoint, why);
+    }
     else
         nq_mpi_error("%s: %s", l->o->checkpoint ? l->o->checkpoint : "checkpoint",
                      nq_strerror(rc));
@@ -353,8 +382,18 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
         status = 1;
     } else if (stopped_by) {
         char saved[512];
+        /* mpirun signals every rank at once: a worker's report may come
+         * before rank 0 sees its own signal, which then is the one named */
+        if (nq_mpi_signal) {
+            stopped_by = (int)nq_mpi_signal;
+            l.signal_rank = 0;
+        }
         saved_text(saved, sizeof saved, &l);
-        nq_mpi_error("interrupted; %s", saved);
+        if (l.signal_rank)
+            nq_mpi_error("interrupted by %s (on rank %d); %s", nqc_signal_name(stopped_by),
+                         l.signal_rank, saved);
+        else
+            nq_mpi_error("interrupted by %s; %s", nqc_signal_name(stopped_by), saved);
         status = 128 + stopped_by;
     } else if (info.units_done != info.units_total) {
         char saved[512];

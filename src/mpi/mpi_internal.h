@@ -10,7 +10,9 @@
  * none: a worker that stops sending them is hung), MPI_REPORT_DONE (its
  * batch is finished: it asks for the next), MPI_REPORT_STOPPED (it stopped
  * early, on a signal or when told to: it asks for nothing more),
- * MPI_REPORT_FAILED (code = the library's status, negated).
+ * MPI_REPORT_FAILED (code = the library's status, negated; k = 0; for
+ * NQ_EMEMORY three more words follow: the bytes the count needs, the
+ * worker's threads, and the bytes one thread needs if that fits, else 0).
  * Rank 0 answers DONE and STOPPED with a batch [first, count]; a count of
  * 0 means "no more work: finish". It may send MPI_TAG_STOP at any time to
  * make a worker stop its batch early.
@@ -31,6 +33,9 @@ enum {
     MPI_REPORT_FAILED = 3
 };
 #define MPI_REPORT_HEAD 3 /* kind, code, k */
+#define MPI_REPORT_MEMORY 3 /* words after the head of an NQ_EMEMORY failure */
+
+#define NQ_MPI_PROGRAM "nqueens-mpi"
 
 /* Seconds between a counting worker's reports. */
 #define MPI_ALIVE_PERIOD 1.0
@@ -43,22 +48,46 @@ typedef struct mpi_opts {
     double checkpoint_interval;
     uint64_t batch;
     double worker_timeout;  /* seconds of silence that end the job */
+    uint64_t max_memory;    /* --max-memory in bytes; 0 = the library's default */
+    int has_file;           /* rank 0: file holds the checkpoint's header */
+    nq_checkpoint_info file;
     int unique;
     int json;
     int crash_rank;         /* testing aid: this rank aborts after its first batch */
     int hang_rank;          /* testing aid: this rank stops answering after it */
 } mpi_opts;
 
-/* The signal that asked this rank to stop (SIGINT, SIGTERM), or 0. */
+/* ---- mpi_common.c: shared by every file, calls none of them ---- */
+
+/* The first stop signal that came to this rank (nqc_signal.h), or 0. */
 extern volatile sig_atomic_t nq_mpi_signal;
 
-/* Prints "nqueens-mpi: <message>" on stderr. */
+/* Routes the stop signals to nq_mpi_signal for good; 0, or -1. */
+int nq_mpi_catch_signals(void);
+
+/* Whether this rank prints messages (rank 0 only). */
+void nq_mpi_set_speaker(int on);
+int nq_mpi_speaker(void);
+
+/* Prints "nqueens-mpi: <message>" on stderr, on the speaking rank only. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
 void nq_mpi_error(const char *fmt, ...);
 
-/* The two roles; each returns the process's exit status. */
+/* The count options of a worker: threads, method, unique, memory. */
+static inline nq_count_options nq_mpi_count_options(const mpi_opts *o)
+{
+    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    co.threads = o->threads;
+    co.method = o->method;
+    co.unique = o->unique;
+    co.max_memory = o->max_memory;
+    return co;
+}
+
+/* The two roles (mpi_coordinator.c, mpi_worker.c); each returns the
+ * process's exit status. */
 int nq_mpi_coordinator(const mpi_opts *o, int ranks);
 int nq_mpi_worker(const mpi_opts *o, int rank);
 

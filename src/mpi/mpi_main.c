@@ -17,38 +17,19 @@
 
 #include <getopt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mpi_internal.h"
-#include "nqc_signal.h"
+#include "nqc_checkpoint.h"
+#include "nqc_size.h"
 #include "nqc_u64.h"
 
-#define PROGRAM "nqueens-mpi"
+#define PROGRAM NQ_MPI_PROGRAM
 #ifndef NQ_HOMEPAGE_URL
 #define NQ_HOMEPAGE_URL "https://github.com/nqueens/nqueens"
 #endif
-
-volatile sig_atomic_t nq_mpi_signal;
-
-static void on_signal(int sig) { nq_mpi_signal = sig; }
-
-static int speaker; /* this rank prints messages (rank 0) */
-
-void nq_mpi_error(const char *fmt, ...)
-{
-    va_list ap;
-    if (!speaker)
-        return;
-    fputs(PROGRAM ": ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    fflush(stderr);
-}
 
 /* The options; --help and man/nqueens-mpi.1 list the same ones (a test
  * compares them). The testing aids at the end are in neither. */
@@ -69,10 +50,14 @@ static const char usage_text[] =
     "      --batch=B              units per batch (default: automatic)\n"
     "      --worker-timeout=SEC   end the job when a worker is silent this long\n"
     "                             (default 60)\n"
+    "      --max-memory=SIZE      the most memory a worker's count may take (512M,\n"
+    "                             8G; default: half of its node's memory)\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
     "\n"
-    "Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted.\n"
+    "Exit status: 0 success, 1 failure, 2 usage error, 128 + the signal's number\n"
+    "when SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGXCPU stopped the job (130, 143, 129,\n"
+    "131, 152): the finished units are saved with --checkpoint.\n"
     "A signal sent to mpirun itself ends the job with mpirun's own status (1 with\n"
     "Open MPI 4.1): the 'interrupted' message on stderr tells it from a failure.\n"
     "\n"
@@ -89,7 +74,7 @@ static const char version_text[] =
 
 enum {
     OPT_JSON = 256, OPT_CHECKPOINT, OPT_INTERVAL, OPT_BATCH, OPT_TIMEOUT,
-    OPT_CRASH, OPT_HANG
+    OPT_MAX_MEMORY, OPT_CRASH, OPT_HANG
 };
 
 static const struct option long_options[] = {
@@ -101,6 +86,7 @@ static const struct option long_options[] = {
     {"checkpoint-interval", required_argument, NULL, OPT_INTERVAL},
     {"batch", required_argument, NULL, OPT_BATCH},
     {"worker-timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     /* testing aids, in neither --help nor the manual */
@@ -184,6 +170,18 @@ static int set_option(mpi_opts *o, int c, const char *arg)
             return -1;
         o->worker_timeout = (double)v;
         return 0;
+    case OPT_MAX_MEMORY: {
+        int rc = nqc_parse_size(&o->max_memory, arg);
+        if (rc == -3)
+            nq_mpi_error("--max-memory: the size must be at least 1 byte (leave the "
+                         "option out for half of each node's memory)");
+        else if (rc == -2)
+            nq_mpi_error("--max-memory: '%s' is more than 16 EiB", arg);
+        else if (rc != 0)
+            nq_mpi_error("--max-memory: '%s' is not a size in bytes (e.g. 4096B, 512M, 8G)",
+                         arg);
+        return rc == 0 ? 0 : -1;
+    }
     case OPT_CRASH:
     case OPT_HANG:
         if (number(&v, arg, 1, 1000000, c == OPT_CRASH ? "--test-crash-rank"
@@ -203,7 +201,7 @@ static int parse_args(mpi_opts *o, int argc, char **argv)
     int c, what = 0;
 
     optind = 1;
-    opterr = speaker; /* getopt's own diagnostics: rank 0 only */
+    opterr = nq_mpi_speaker(); /* getopt's own diagnostics: rank 0 only */
     argv[0] = (char *)PROGRAM;
     while ((c = getopt_long(argc, argv, "j:m:uhV", long_options, NULL)) != -1) {
         if (c == 'h' || c == 'V') {
@@ -252,12 +250,14 @@ int main(int argc, char **argv)
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    speaker = rank == 0;
-    /* every rank: mpirun forwards SIGINT and SIGTERM to all of them */
-    nqc_catch_stop_signals(on_signal, 1);
+    nq_mpi_set_speaker(rank == 0);
+    /* every rank: mpirun forwards SIGINT and SIGTERM to all of them, and a
+     * batch system may signal each */
+    nq_mpi_catch_signals();
 
     rc = parse_args(&o, argc, argv);
     if (rc != 0) {
+        int speaker = nq_mpi_speaker();
         if (speaker && rc == 1) {
             char list[128];
             method_list(list, sizeof list);
@@ -275,6 +275,19 @@ int main(int argc, char **argv)
         nq_mpi_error("needs at least 2 ranks: rank 0 coordinates, the others count");
         MPI_Finalize();
         return 2;
+    }
+    if (o.checkpoint && o.method == NQ_METHOD_DEFAULT) {
+        /* as nqueens does: a default run resumes a file with the method
+         * that made it; rank 0 reads it, and tells every worker */
+        int m = NQ_METHOD_DEFAULT;
+        if (rank == 0) {
+            o.has_file = nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
+            m = (int)nqc_checkpoint_method(o.method, o.n, o.has_file ? &o.file : NULL);
+        }
+        MPI_Bcast(&m, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        o.method = (nq_method)m;
+    } else if (o.checkpoint && rank == 0) {
+        o.has_file = nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
     }
     rc = rank == 0 ? nq_mpi_coordinator(&o, ranks) : nq_mpi_worker(&o, rank);
     MPI_Finalize();

@@ -47,12 +47,9 @@ static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
 static void *count_batch(void *arg)
 {
     batch *b = arg;
-    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    nq_count_options co = nq_mpi_count_options(b->o);
     nq_count_result r;
     int rc;
-    co.threads = b->o->threads;
-    co.method = b->o->method;
-    co.unique = b->o->unique;
     co.unit_first = b->first;
     co.unit_count = b->count;
     co.on_unit = on_unit;
@@ -77,6 +74,23 @@ static void send_report(batch *b, uint64_t kind, uint64_t code)
              MPI_TAG_REPORT, MPI_COMM_WORLD);
     b->results = 0;
     pthread_mutex_unlock(&b->lock);
+}
+
+/* A count that cannot fit: what it needs, with how many threads, and
+ * what one thread would need if that fits, so that rank 0 can say so. */
+static void send_memory_failure(batch *b)
+{
+    nq_count_options co = nq_mpi_count_options(b->o), one = co;
+    uint64_t words[MPI_REPORT_HEAD + MPI_REPORT_MEMORY] = {MPI_REPORT_FAILED,
+                                                           (uint64_t)-NQ_EMEMORY, 0};
+    unsigned threads = co.threads ? co.threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    one.threads = 1;
+    (void)nq_memory(&words[MPI_REPORT_HEAD], b->o->n, &co);
+    words[MPI_REPORT_HEAD + 1] = threads;
+    if (threads == 1 || nq_memory(&words[MPI_REPORT_HEAD + 2], b->o->n, &one) != NQ_OK)
+        words[MPI_REPORT_HEAD + 2] = 0;
+    MPI_Send(words, MPI_REPORT_HEAD + MPI_REPORT_MEMORY, MPI_UINT64_T, 0, MPI_TAG_REPORT,
+             MPI_COMM_WORLD);
 }
 
 static void nap(void)
@@ -122,10 +136,13 @@ static uint64_t run_batch(batch *b)
         return MPI_REPORT_DONE;
     }
     if (b->status == NQ_ECANCELED) {
-        send_report(b, MPI_REPORT_STOPPED, 0);
+        send_report(b, MPI_REPORT_STOPPED, (uint64_t)nq_mpi_signal);
         return MPI_REPORT_STOPPED;
     }
-    send_report(b, MPI_REPORT_FAILED, (uint64_t)-b->status);
+    if (b->status == NQ_EMEMORY)
+        send_memory_failure(b);
+    else
+        send_report(b, MPI_REPORT_FAILED, (uint64_t)-b->status);
     return MPI_REPORT_FAILED;
 }
 
@@ -169,7 +186,7 @@ int nq_mpi_worker(const mpi_opts *o, int rank)
     }
     /* the first report asks for work */
     kind = nq_mpi_signal ? MPI_REPORT_STOPPED : MPI_REPORT_DONE;
-    send_report(&b, kind, 0);
+    send_report(&b, kind, (uint64_t)nq_mpi_signal);
     for (;;) {
         receive_work(work);
         if (work[1] == 0)

@@ -103,13 +103,79 @@ for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
     TERM-*) [ $status -eq 143 ] ;;
   esac && [ ! -s "$work/out" ] &&
     [ "$(grep -c '^nqueens-mpi: ' "$work/err")" -eq 1 ] &&
-    grep -q "^nqueens-mpi: interrupted; [1-9][0-9]* of [0-9]* units are saved in .*resume" "$work/err"
+    # (mpirun passes SIGTERM on for either signal)
+    grep -q "^nqueens-mpi: interrupted by SIG[A-Z]*; [1-9][0-9]* of [0-9]* units are saved in .*resume" "$work/err"
   ok=$?
   report "SIG$sig sent to ${how#*-}: status $status, one message, units saved" $((! ok))
   [ $ok -eq 0 ] || { sed 's/^/# /' "$work/err" "$work/out"; }
   out=$(run 3 -j 1 --checkpoint="$ck" $big 2>"$work/err")
   [ "$out" = $big_total ]; report "  the same job resumes to the exact count" $((! $?))
 done
+
+# every other signal that ends a process by default, to rank 0 or to one
+# worker, and a second signal on the first: the same stop, status 128 + the
+# first signal's number, the rank that got it named when it is a worker
+rankpid() { # the pid of rank $2 among mpirun $1's children
+  for c in $(pgrep -P "$1"); do
+    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -q "^OMPI_COMM_WORLD_RANK=$2\$" &&
+      echo "$c"
+  done
+}
+for how in HUP-0:129 QUIT-0:131 XCPU-0:152 TERM2-0:143 HUP-1:129 XCPU-2:152; do
+  want=${how#*:} how=${how%:*} r=${how#*-} sig=${how%-*} twice=0
+  [ "$sig" = TERM2 ] && sig=TERM twice=1
+  rm -f "$ck"
+  "$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 \
+    $big >"$work/out" 2>"$work/err" &
+  pid=$!
+  i=0
+  while [ ! -s "$ck" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+  sleep 0.3
+  target=$(rankpid "$pid" "$r")
+  kill -"$sig" "$target"
+  [ $twice = 1 ] && kill -"$sig" "$target"
+  wait "$pid"; status=$?
+  on=""; [ "$r" != 0 ] && on=" (on rank $r)"
+  [ $status -eq "$want" ] && [ ! -s "$work/out" ] && [ ! -e "$ck.lock" ] &&
+    [ "$(grep -c '^nqueens-mpi: ' "$work/err")" -eq 1 ] &&
+    grep -q "^nqueens-mpi: interrupted by SIG$sig$on; [0-9]* of [0-9]* units are saved in .*resume" "$work/err"
+  ok=$?
+  report "SIG$sig to rank $r$([ $twice = 1 ] && echo ', twice'): status $status, one message, saved, no lock" $((! ok))
+  [ $ok -eq 0 ] || { sed 's/^/# /' "$work/err" "$work/out"; }
+done
+out=$(run 3 -j 1 --checkpoint="$ck" $big 2>"$work/err")
+[ "$out" = $big_total ]; report "  the last of them resumes to the exact count" $((! $?))
+
+# --max-memory, parsed as nqueens parses it; a worker that cannot fit is
+# refused with the numbers
+run 2 -j 1 -m join --max-memory=1K 14 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 1 ] && [ ! -s "$work/out" ] &&
+  grep -q "^nqueens-mpi: rank 1 failed: n = 14 needs at least .* with 1 thread, more than --max-memory allows (1.0 KiB)$" "$work/err"
+report "--max-memory=1K: the worker's refusal names what it needs" $((! $?))
+run 2 -j 3 -m join --max-memory=1K 14 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 1 ] && grep -q "^nqueens-mpi: rank 1 failed: n = 14 needs at least .* with 3 threads" "$work/err"
+report "--max-memory with 3 threads: the count of threads is named" $((! $?))
+out=$(run 2 -j 1 --max-memory=64MiB 12 2>"$work/err")
+[ "$out" = 14200 ]; report "--max-memory=64MiB counts" $((! $?))
+for bad in 0 0K 12X -1; do
+  run 2 --max-memory=$bad 8 >"$work/out" 2>"$work/err"; status=$?
+  [ $status -eq 2 ] && [ ! -s "$work/out" ] && grep -q "^nqueens-mpi: --max-memory: " "$work/err"
+  report "--max-memory=$bad is refused" $((! $?))
+done
+
+# a checkpoint that nqueens made with another method than the default is
+# resumed by a default job, as nqueens resumes it; a wrong method is named
+nq=$(dirname "$bin")/nqueens
+if [ -x "$nq" ]; then
+  rm -f "$ck"
+  "$nq" -j 1 -m symmetry --checkpoint "$ck" 14 >/dev/null 2>&1
+  out=$(run 2 -j 1 --checkpoint="$ck" 14 2>"$work/err")
+  [ "$out" = 365596 ]; report "a default job resumes a symmetry checkpoint of nqueens" $((! $?))
+  out=$(run 2 -j 1 -m plain --checkpoint="$ck" 14 2>"$work/err"); status=$?
+  [ $status -eq 2 ] && [ -z "$out" ] &&
+    grep -q "^nqueens-mpi: .*mpi.ckpt holds method symmetry, not plain (--method=symmetry resumes it); refusing to use it$" "$work/err"
+  report "a checkpoint of another method: refused, naming both and the way out" $((! $?))
+fi
 
 # a total that mpirun could not write (it exits 0 all the same: see
 # docs/mpi.md) is not lost with a checkpoint: the job run again prints it at once

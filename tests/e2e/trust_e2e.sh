@@ -80,7 +80,7 @@ strip() { sed 's/,"check":"[0-9a-f]*"//' "$@"; }
 strip "$work/p2.json" >"$work/old2.json"
 out=$("$bin" --merge "$work/p1.json" "$work/old2.json" "$work/p3.json" 2>"$work/err")
 [ "$out" = 14200 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
-  grep -q '^nqueens: warning: 1 part line carry no "check" field (the first: .*old2.json:1)' "$work/err"
+  grep -q '^nqueens: warning: 1 part line carries no "check" field (the first: .*old2.json:1)' "$work/err"
 report "an unchecked line: merged, with one warning" $((! $?))
 
 # merge_refused STATUS PATTERN NAME: the parts in $work/bad.json and p1..p3 refused

@@ -252,6 +252,175 @@ static void test_record_rules(void **state)
     nq_checkpoint_close(cp);
     /* nothing was saved: no file appears */
     assert_int_equal(access(path, F_OK), -1);
+    /* the first save writes the file even with nothing recorded, so that a
+     * run stopped before its first unit leaves the file it names */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 9, NQ_METHOD_PLAIN), NQ_OK);
+    assert_int_equal(nq_checkpoint_save(cp), NQ_OK);
+    nq_checkpoint_close(cp);
+    assert_int_equal(access(path, F_OK), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, path, 9, NQ_METHOD_PLAIN), NQ_OK);
+    nq_checkpoint_close(cp);
+}
+
+/* The library refuses to record what it could not read back: a unique
+ * count above the total, a unique count from a method that counts none
+ * (plain, join), a sum past the published count. Each example that once
+ * saved a file that reopening refused. */
+static void test_record_refuses_what_cannot_be_read(void **state)
+{
+    nq_checkpoint *cp;
+    nq_checkpoint_info info;
+    (void)state;
+    for (int m = 1; nq_method_name((nq_method)m) != NULL; m++) {
+        int has_unique = m == NQ_METHOD_SYMMETRY;
+        remove(path);
+        assert_int_equal(nq_checkpoint_open(&cp, path, 8, (nq_method)m), NQ_OK);
+        assert_int_equal(nq_checkpoint_record(cp, 0, 5, 6), NQ_EINVAL);
+        assert_int_equal(nq_checkpoint_record(cp, 0, 5, 3), has_unique ? NQ_OK : NQ_EINVAL);
+        assert_int_equal(nq_checkpoint_record(cp, 1, 4, 0), NQ_OK);
+        /* 92 solutions at n = 8 in all: 4 + 5 (if recorded) + 84 passes */
+        assert_int_equal(nq_checkpoint_record(cp, 2, 92, 0), NQ_EOVERFLOW);
+        assert_int_equal(nq_checkpoint_save(cp), NQ_OK);
+        assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+        nq_checkpoint_close(cp);
+        /* what was saved reads back, every result as recorded */
+        assert_int_equal(nq_checkpoint_open(&cp, path, 8, (nq_method)m), NQ_OK);
+        {
+            nq_checkpoint_info again;
+            assert_int_equal(nq_checkpoint_info_get(&again, cp), NQ_OK);
+            assert_int_equal(again.units_done, info.units_done);
+            assert_int_equal(again.units_done, has_unique ? 2 : 1);
+            assert_int_equal(again.total, info.total);
+            assert_int_equal(again.unique, info.unique);
+        }
+        nq_checkpoint_close(cp);
+    }
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* Fuzzed: random records (units in and out of range, totals small and
+ * huge, unique counts around the total) on every method; whatever the
+ * library accepts is saved, and the file must reopen to exactly what was
+ * accepted. A seeded loop, so that a failure repeats. */
+static void test_record_save_reopen_fuzzed(void **state)
+{
+    static const unsigned sizes[] = {0, 1, 4, 8, 11, 30};
+    uint64_t seed = 20261124;
+    (void)state;
+    for (unsigned round = 0; round < 240; round++) {
+        nq_method m = (nq_method)(1 + round % 3);
+        unsigned n = sizes[(round / 3) % (sizeof sizes / sizeof sizes[0])];
+        nq_checkpoint *cp;
+        nq_checkpoint_info info, again;
+        uint64_t *totals, *uniques;
+        uint8_t *done;
+        int rc;
+
+        if (nq_method_name(m) == NULL)
+            continue;
+        remove(path);
+        rc = nq_checkpoint_open(&cp, path, n, m);
+        if (rc != NQ_OK) {
+            /* a size or method that has no unit list */
+            assert_true(rc == NQ_ERANGE || rc == NQ_EINVAL || rc == NQ_EUNSUPPORTED);
+            continue;
+        }
+        assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+        totals = calloc((size_t)info.units_total + 1, sizeof *totals);
+        uniques = calloc((size_t)info.units_total + 1, sizeof *uniques);
+        done = calloc((size_t)info.units_total + 1, 1);
+        assert_non_null(totals);
+        assert_non_null(uniques);
+        assert_non_null(done);
+        for (int i = 0; i < 64; i++) {
+            uint64_t r = splitmix(&seed);
+            uint64_t unit = r % (info.units_total + 2);
+            uint64_t total = (r >> 8) % 4 == 0 ? splitmix(&seed) : (r >> 16) % 50;
+            uint64_t unique = (r >> 24) % 3 == 0 ? 0 : total / 2 + (r >> 32) % 3;
+            if ((r >> 40) % 5 == 0)
+                unique = total + 1;
+            rc = nq_checkpoint_record(cp, unit, total, unique);
+            if (rc == NQ_OK && !done[unit]) {
+                done[unit] = 1;
+                totals[unit] = total;
+                uniques[unit] = unique;
+            } else if (rc == NQ_OK) {
+                assert_true(totals[unit] == total && uniques[unit] == unique);
+            } else {
+                assert_true(rc == NQ_EINVAL || rc == NQ_EMISMATCH || rc == NQ_EOVERFLOW);
+            }
+        }
+        assert_int_equal(nq_checkpoint_save(cp), NQ_OK);
+        assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+        nq_checkpoint_close(cp);
+        assert_int_equal(nq_checkpoint_open(&cp, path, n, m), NQ_OK);
+        assert_int_equal(nq_checkpoint_info_get(&again, cp), NQ_OK);
+        assert_int_equal(again.units_done, info.units_done);
+        assert_int_equal(again.total, info.total);
+        assert_int_equal(again.unique, info.unique);
+        for (uint64_t u = 0; u < info.units_total; u++) {
+            assert_int_equal(nq_checkpoint_is_done(cp, u), done[u]);
+            /* a result recorded again reads as the same one */
+            if (done[u])
+                assert_int_equal(nq_checkpoint_record(cp, u, totals[u], uniques[u]), NQ_OK);
+        }
+        nq_checkpoint_close(cp);
+        free(totals);
+        free(uniques);
+        free(done);
+    }
+}
+
+/* A checkpoint opened for the default method is resolved as the count
+ * resolves it: at n = 18 the default is the join for totals but the
+ * symmetry method for unique counts. */
+static void test_default_method_resolves_as_the_count(void **state)
+{
+    nq_checkpoint *cp;
+    nq_checkpoint_info info;
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    (void)state;
+    /* a new file: a unique count takes it for the symmetry method */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_DEFAULT), NQ_OK);
+    o.unique = 1;
+    o.checkpoint = cp;
+    o.part_k = 1;
+    o.part_m = 256; /* a few units are enough */
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+    assert_int_equal(info.method, NQ_METHOD_SYMMETRY);
+    assert_true(info.units_done > 0);
+    nq_checkpoint_close(cp);
+    /* opened again for the default: the file's method, and a default count
+     * of totals resumes with it */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_DEFAULT), NQ_OK);
+    assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+    assert_int_equal(info.method, NQ_METHOD_SYMMETRY);
+    o.unique = 0;
+    o.checkpoint = cp;
+    o.part_k = 2;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    nq_checkpoint_close(cp);
+    /* a method named otherwise is still refused */
+    assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_JOIN), NQ_EMISMATCH);
+    /* in memory only, the same */
+    assert_int_equal(nq_checkpoint_open(&cp, NULL, 18, NQ_METHOD_DEFAULT), NQ_OK);
+    o.unique = 1;
+    o.checkpoint = cp;
+    o.part_k = 1;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    nq_checkpoint_close(cp);
 }
 
 static void test_bad_paths(void **state)
@@ -329,6 +498,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_corruption_is_refused, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_other_runs_are_refused, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_record_rules, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_record_refuses_what_cannot_be_read, make_path,
+                                        remove_path),
+        cmocka_unit_test_setup_teardown(test_record_save_reopen_fuzzed, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_default_method_resolves_as_the_count, make_path,
+                                        remove_path),
         cmocka_unit_test_setup_teardown(test_bad_paths, make_path, remove_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,124 @@
+#!/bin/sh
+# Every signal that ends a process by default stops a count with
+# --checkpoint cleanly: one final save, one "interrupted" line that names
+# the signal and says truly what the file holds, the lock file gone, and
+# status 128 + the FIRST signal's number, also when more signals follow
+# (GNU timeout signals the process and then its group; an impatient user
+# presses Ctrl-C three times). One checkpoint is interrupted again and
+# again, each run resuming the last one's file, and the last run must
+# print the exact count.
+bin=$1
+. "$(dirname "$0")/../helpers/e2e_lib.sh"
+
+# about seven seconds of work on one thread (the sanitizers: ten)
+# and how long a started count is given before it is signalled
+n=18 total=666090624 pause=0.5
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104 pause=1.5
+ck=$work/sig.ckpt
+args="-j 1 -m symmetry --progress --checkpoint-interval=0 --checkpoint $ck $n"
+done_before=0
+
+# the numbers of the signals on Linux (x86, arm)
+signum() { case $1 in HUP) echo 1 ;; INT) echo 2 ;; QUIT) echo 3 ;; XCPU) echo 24 ;; TERM) echo 15 ;; esac; }
+
+# check NAME STATUS WANT: the run's status, its one message, the file and
+# the lock, and that the units the message names are those the file holds
+# (the next run says how many it resumes)
+check() {
+  name=$1 status=$2 want=$3
+  msg=$(grep '^nqueens: ' "$work/err")
+  k=$(printf '%s\n' "$msg" |
+    sed -n "s/^nqueens: interrupted by SIG[A-Z]*; \([0-9]*\) of [0-9]* units are saved in .*sig.ckpt.*: run the same command again to resume$/\1/p")
+  [ "$status" -eq "$want" ] && [ ! -s "$work/out" ] &&
+    [ "$(printf '%s\n' "$msg" | wc -l)" -eq 1 ] && [ -n "$k" ] &&
+    [ -s "$ck" ] && [ ! -e "$ck.lock" ] && [ "$k" -ge "$done_before" ]
+  ok=$?
+  if [ $ok -eq 0 ]; then
+    # the next run must resume exactly what this one said it saved
+    "$bin" $args >/dev/null 2>"$work/peek" &
+    pid=$!
+    # until it has said what it resumes (or, with nothing saved, holds the lock)
+    i=0
+    while [ $i -lt 1000 ] && ! grep -q '^resuming: ' "$work/peek" &&
+      ! { [ "$k" -eq 0 ] && [ -e "$ck.lock" ]; }; do
+      sleep 0.01; i=$((i + 1))
+    done
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid"
+    r=$(sed -n 's/^resuming: \([0-9]*\) of [0-9]* units already done$/\1/p' "$work/peek")
+    [ "$k" -eq 0 ] && [ -z "$r" ] || [ "$r" = "$k" ] || ok=1
+    done_before=$k
+  fi
+  report "$name: status $status (want $want), one true message, file saved, lock gone" $((! ok))
+  [ $ok -eq 0 ] || sed 's/^/# /' "$work/err"
+}
+
+# start: a count in the background ($pid), given a moment
+start() {
+  "$bin" $args >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep $pause
+}
+
+# a stop that comes before any unit is done still leaves the file it names
+# (signalled as soon as the lock file shows that the handlers are there)
+rm -f "$ck"
+"$bin" $args >"$work/out" 2>"$work/err" &
+pid=$!
+i=0
+while [ ! -e "$ck.lock" ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i + 1)); done
+kill -TERM "$pid"; wait "$pid"; check "SIGTERM at once" $? 143
+
+# GNU timeout: SIGTERM to the count, then to the whole process group
+timeout --preserve-status -s TERM "$pause" "$bin" $args >"$work/out" 2>"$work/err"
+check "timeout --preserve-status -s TERM" $? 143
+
+start; kill -TERM "$pid"; kill -TERM "$pid"; wait "$pid"
+check "SIGTERM twice" $? 143
+
+start; kill -INT "$pid"; kill -INT "$pid"; kill -INT "$pid"; wait "$pid"
+check "SIGINT three times" $? 130
+
+# (apart, or the kernel hands pending signals over lowest number first)
+start; kill -INT "$pid"; sleep 0.05; kill -TERM "$pid"; kill -HUP "$pid"; wait "$pid"
+check "SIGINT, then SIGTERM and SIGHUP: the first one's status" $? 130
+
+for sig in HUP QUIT XCPU; do
+  start; kill -"$sig" "$pid"; wait "$pid"
+  check "SIG$sig" $? $((128 + $(signum "$sig")))
+done
+
+out=$("$bin" -j 2 -m symmetry --checkpoint "$ck" $n 2>"$work/err")
+[ "$out" = "$total" ] && [ ! -e "$ck.lock" ]
+report "after every stop, the checkpoint resumes to the exact count" $((! $?))
+
+# nohup: an ignored SIGHUP stays ignored (the count goes on)
+nohup "$bin" -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
+pid=$!
+sleep $pause
+kill -HUP "$pid"; sleep 0.3
+kill -0 "$pid" 2>/dev/null; alive=$?
+kill -TERM "$pid"; wait "$pid"; status=$?
+[ $alive -eq 0 ] && [ $status -eq 143 ]
+report "under nohup, SIGHUP is ignored; SIGTERM still stops" $((! $?))
+
+# without --checkpoint: the message says nothing is saved, and how to keep it
+"$bin" -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
+pid=$!
+sleep $pause
+kill -HUP "$pid"; kill -HUP "$pid"; wait "$pid"; status=$?
+[ $status -eq 129 ] && [ ! -s "$work/out" ] &&
+  [ "$(cat "$work/err")" = "nqueens: interrupted by SIGHUP (use --checkpoint FILE to make long runs resumable)" ]
+report "SIGHUP twice without a checkpoint: status 129, says how to keep the work" $((! $?))
+
+# --check and --estimate stop the same way, and say so
+for mode in --check --estimate; do
+  "$bin" $mode -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep $pause
+  kill -QUIT "$pid"; kill -QUIT "$pid"; wait "$pid"; status=$?
+  [ $status -eq 131 ] && [ "$(cat "$work/err")" = "nqueens: interrupted by SIGQUIT" ]
+  report "$mode stopped by SIGQUIT twice: status 131, one line" $((! $?))
+done
+
+finish
