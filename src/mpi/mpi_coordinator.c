@@ -169,7 +169,7 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     if (*kind == MPI_REPORT_FAILED) {
         int code = l->buf[1] <= 1000 ? -(int)l->buf[1] : NQ_EINVAL;
         const uint64_t *m = l->buf + MPI_REPORT_HEAD;
-        if (code == NQ_EMEMORY && count == MPI_REPORT_HEAD + MPI_REPORT_MEMORY &&
+        if (code == NQ_EMEMLIMIT && count == MPI_REPORT_HEAD + MPI_REPORT_MEMORY &&
             m[1] >= 1 && m[1] <= 1024) {
             char text[256];
             nqc_memory_refusal(text, sizeof text, l->o->n, m[0], (unsigned)m[1],

@@ -11,7 +11,7 @@
  * batch is finished: it asks for the next), MPI_REPORT_STOPPED (it stopped
  * early, on a signal or when told to: it asks for nothing more),
  * MPI_REPORT_FAILED (code = the library's status, negated; k = 0; for
- * NQ_EMEMORY three more words follow: the bytes the count needs, the
+ * NQ_EMEMLIMIT three more words follow: the bytes the count needs, the
  * worker's threads, and the bytes one thread needs if that fits, else 0).
  * Rank 0 answers DONE and STOPPED with a batch [first, count]; a count of
  * 0 means "no more work: finish". It may send MPI_TAG_STOP at any time to
@@ -33,7 +33,7 @@ enum {
     MPI_REPORT_FAILED = 3
 };
 #define MPI_REPORT_HEAD 3 /* kind, code, k */
-#define MPI_REPORT_MEMORY 3 /* words after the head of an NQ_EMEMORY failure */
+#define MPI_REPORT_MEMORY 3 /* words after the head of an NQ_EMEMLIMIT failure */
 
 #define NQ_MPI_PROGRAM "nqueens-mpi"
 

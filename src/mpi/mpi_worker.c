@@ -82,7 +82,7 @@ static void send_memory_failure(batch *b)
 {
     nq_count_options co = nq_mpi_count_options(b->o), one = co;
     uint64_t words[MPI_REPORT_HEAD + MPI_REPORT_MEMORY] = {MPI_REPORT_FAILED,
-                                                           (uint64_t)-NQ_EMEMORY, 0};
+                                                           (uint64_t)-NQ_EMEMLIMIT, 0};
     unsigned threads = co.threads ? co.threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     one.threads = 1;
     (void)nq_memory(&words[MPI_REPORT_HEAD], b->o->n, &co);
@@ -139,7 +139,7 @@ static uint64_t run_batch(batch *b)
         send_report(b, MPI_REPORT_STOPPED, (uint64_t)nq_mpi_signal);
         return MPI_REPORT_STOPPED;
     }
-    if (b->status == NQ_EMEMORY)
+    if (b->status == NQ_EMEMLIMIT)
         send_memory_failure(b);
     else
         send_report(b, MPI_REPORT_FAILED, (uint64_t)-b->status);
