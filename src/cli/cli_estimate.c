@@ -58,7 +58,7 @@ void cli_format_bytes(char *buf, size_t size, uint64_t bytes)
 static void say_refusal(const cli_opts *o, const nq_count_options *co, unsigned n,
                         uint64_t need, FILE *err)
 {
-    unsigned threads = co->threads ? co->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned threads = co->threads ? co->threads : nq_cpus_usable();
     char a[32], b[32];
     cli_format_bytes(a, sizeof a, need);
     if (o->max_memory) {
