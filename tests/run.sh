@@ -30,7 +30,7 @@ fail() { echo "tests/run.sh: $*" >&2; exit 1; }
 
 # --- test dependencies -----------------------------------------------------------
 pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev
-      openmpi-bin libopenmpi-dev bsdutils groff-base
+      openmpi-bin libopenmpi-dev bsdutils groff-base file lintian
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64"
 if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
@@ -49,7 +49,7 @@ if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   fi
 fi
 for tool in cmake cc clang mpirun pkg-config script aarch64-linux-gnu-gcc \
-            qemu-aarch64; do
+            qemu-aarch64 lintian file; do
   command -v $tool >/dev/null 2>&1 || fail "$tool is missing; the tests need it"
 done
 
@@ -58,8 +58,9 @@ done
 # cores idle while it configures and links.
 step "configure and build: optimised (-Werror) and sanitizers"
 mkdir -p build
+# (the prefix /usr: the build the Debian packages are made from, and tested)
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON \
-      -DNQ_REQUIRE_TESTS=ON >build/test.log 2>&1 &
+      -DNQ_REQUIRE_TESTS=ON -DCMAKE_INSTALL_PREFIX=/usr >build/test.log 2>&1 &
 pid=$!
 # -O1: AddressSanitizer's advice; -O0 runs the tests three times slower
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
