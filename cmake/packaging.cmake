@@ -226,10 +226,8 @@ foreach(_g lib dev cli mpi)
   endif()
 endforeach()
 
-if(NQ_TOP_LEVEL)
-  add_custom_target(dist
-    COMMAND ${CMAKE_CPACK_COMMAND} --config ${CMAKE_CURRENT_BINARY_DIR}/CPackSourceConfig.cmake
-    WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}
-    COMMENT "Writing ${PROJECT_NAME}-${PROJECT_VERSION}.tar.gz and its .sha256"
-    VERBATIM)
-endif()
+add_custom_target(dist
+  COMMAND ${CMAKE_CPACK_COMMAND} --config ${CMAKE_CURRENT_BINARY_DIR}/CPackSourceConfig.cmake
+  WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}
+  COMMENT "Writing ${PROJECT_NAME}-${PROJECT_VERSION}.tar.gz and its .sha256"
+  VERBATIM)
