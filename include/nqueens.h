@@ -164,7 +164,7 @@ NQ_API int nq_cancel_raised(const nq_cancel *flag);
  *  Every field defaults to 0 or NULL but checkpoint_interval (10). */
 typedef struct nq_count_options {
     unsigned version;       /*!< NQ_COUNT_OPTIONS_VERSION */
-    unsigned threads;       /*!< worker threads; 0 = all online CPUs */
+    unsigned threads;       /*!< worker threads; 0 = nq_cpus_usable() */
     nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN, _SYMMETRY or _JOIN */
     int unique;             /*!< nonzero: count the unique solutions too, so
                                  NQ_METHOD_DEFAULT means the symmetry method;
@@ -294,6 +294,12 @@ NQ_API const char *nq_method_name(nq_method method);
 NQ_API const char *nq_simd_name(nq_simd simd);
 /*! nq_simd_best() : @return the widest SIMD level usable on this CPU. */
 NQ_API nq_simd nq_simd_best(void);
+/*! nq_cpus_usable() : the number of worker threads a count starts when
+ *  opts.threads is 0. @return the CPUs this process may run on: those of
+ *  its affinity mask (all online CPUs where there is no such mask), fewer
+ *  when a cgroup CPU quota (cgroup v2 cpu.max, or v1 cpu.cfs_quota_us)
+ *  allows less CPU time, rounded up; at least 1, at most 1024. */
+NQ_API unsigned nq_cpus_usable(void);
 
 /*! nq_units() : number of work units in the ordered unit list of (n, method).
  *  The same n and method always give the same list.

@@ -122,12 +122,6 @@ static void *work(void *arg)
 
 static double now_seconds(void) { return nqc_now(); }
 
-static unsigned online_cpus(void)
-{
-    long c = sysconf(_SC_NPROCESSORS_ONLN);
-    return c < 1 ? 1u : (c > 1024 ? 1024u : (unsigned)c);
-}
-
 static void report(const run *r, double start)
 {
     nq_progress p;
@@ -330,7 +324,7 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     if (rc != NQ_OK)
         return rc;
     s->size = s->ops->size(s->plan);
-    s->threads = s->o.threads ? s->o.threads : online_cpus();
+    s->threads = s->o.threads ? s->o.threads : nq_cpus_usable();
     if (s->size && s->threads > s->size)
         s->threads = (unsigned)s->size;
     limit = s->o.max_memory ? s->o.max_memory : default_memory_limit();

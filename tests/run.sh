@@ -8,9 +8,17 @@
 #      under qemu's user-mode emulator, on the smaller boards of step 2;
 #   4. libFuzzer on each parser, a fixed time each.
 # Every test dependency is required (NQ_REQUIRE_TESTS): a missing one is an
-# error, never a skipped step. Each step prints its time.
+# error, never a skipped step. Each step prints its time. The aarch64 build
+# and the fuzz targets compile in the background while step 1 runs (its
+# MPI test runs alone and leaves cores idle).
 #
-# usage: sh tests/run.sh            (from anywhere)
+# --quick, for a change in progress: no installs and no root, one build
+# (build/quick: optimised, -Werror) and its default tests, except those of
+# MPI and the install (labels mpi, install); no long counts, sanitizers,
+# aarch64 or fuzzing. A test whose dependency is missing is left out, with
+# CMake's message saying so. docs/testing.md has the details.
+#
+# usage: sh tests/run.sh [--quick]   (from anywhere)
 # env:   NQ_JOBS=N           build and test jobs (default: all CPUs)
 #        NQ_SKIP_INSTALL=1   no apt-get
 #        NQ_FUZZ_SECONDS=S   fuzzing time per target (default 20)
@@ -18,6 +26,12 @@ set -eu
 cd "$(dirname "$0")/.."
 jobs=${NQ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 fuzz_seconds=${NQ_FUZZ_SECONDS:-20}
+quick=0
+case ${1:-} in
+  --quick) quick=1 ;;
+  "") ;;
+  *) echo "usage: sh tests/run.sh [--quick]" >&2; exit 2 ;;
+esac
 t0=$(date +%s)
 t=$t0
 step() {  # step NAME: prints the time of the step that ends here, then NAME
@@ -28,9 +42,23 @@ step() {  # step NAME: prints the time of the step that ends here, then NAME
 }
 fail() { echo "tests/run.sh: $*" >&2; exit 1; }
 
+if [ "$quick" = 1 ]; then
+  step "configure and build: optimised (-Werror), build/quick"
+  mkdir -p build
+  { cmake -S . -B build/quick -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON &&
+    cmake --build build/quick -j "$jobs"; } >build/quick.log 2>&1 ||
+    { grep -E -A5 "error|warning|Error" build/quick.log | head -n 60; fail "build failed"; }
+  grep -E "not found|not run|not built" build/quick.log || true
+  step "default tests, without MPI and the install"
+  ctest --test-dir build/quick --output-on-failure -j "$jobs" -LE "mpi|install|package" \
+    --no-tests=error
+  step "quick tests passed; $(( $(date +%s) - t0 )) s in all (the full run: sh tests/run.sh)"
+  exit 0
+fi
+
 # --- test dependencies -----------------------------------------------------------
 pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev
-      openmpi-bin libopenmpi-dev bsdutils groff-base
+      openmpi-bin libopenmpi-dev bsdutils groff-base file lintian
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64"
 if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
@@ -44,12 +72,13 @@ if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
     # the Arm tests link Debian's own Arm cmocka (multiarch)
     case $missing in *:arm64*) $sudo dpkg --add-architecture arm64 ;; esac
     $sudo apt-get update -qq
+    # (unsafe-io: no fsync per file; a crash mid-install is not a concern here)
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-      $missing >/dev/null
+      -o Dpkg::Options::=--force-unsafe-io $missing >/dev/null
   fi
 fi
 for tool in cmake cc clang mpirun pkg-config script aarch64-linux-gnu-gcc \
-            qemu-aarch64; do
+            qemu-aarch64 lintian file; do
   command -v $tool >/dev/null 2>&1 || fail "$tool is missing; the tests need it"
 done
 
@@ -58,8 +87,9 @@ done
 # cores idle while it configures and links.
 step "configure and build: optimised (-Werror) and sanitizers"
 mkdir -p build
+# (the prefix /usr: the build the Debian packages are made from, and tested)
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON \
-      -DNQ_REQUIRE_TESTS=ON >build/test.log 2>&1 &
+      -DNQ_REQUIRE_TESTS=ON -DCMAKE_INSTALL_PREFIX=/usr >build/test.log 2>&1 &
 pid=$!
 # -O1: AddressSanitizer's advice; -O0 runs the tests three times slower
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
@@ -71,6 +101,36 @@ pid=$!
 cmake --build build/asan -j "$jobs" >>build/asan.log 2>&1 ||
   { grep -E -A5 "error|warning" build/asan.log | head -n 60; fail "build failed (asan)"; }
 wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "build failed"; }
+
+# --- in the background: the aarch64 build and the fuzz targets ---------------------
+# Compiled (niced) while the tests of steps 1 and 2 run, waited for by steps
+# 3 and 4. The aarch64 build: see step 3. The fuzz targets: one line each,
+# its source in tests/fuzz, its seed corpus (never written to), and the
+# library sources it needs.
+fuzz_targets="
+fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c
+fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c
+fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
+"
+build_aarch64() {
+  cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON -DNQ_REQUIRE_TESTS=ON \
+        -DNQ_BUILD_MPI=OFF && nice cmake --build build/aarch64 -j "$jobs"
+}
+build_fuzzers() {  # one at a time: the tests have the other cores
+  mkdir -p build/fuzz
+  while read -r target corpus sources; do
+    [ -n "$target" ] || continue
+    # shellcheck disable=SC2086 # the sources are a list
+    nice clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+      -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc -Isrc/common \
+      "tests/fuzz/$target.c" $sources -o "build/fuzz/$target" || return 1
+  done <<EOF
+$fuzz_targets
+EOF
+}
+(build_aarch64 >build/aarch64.log 2>&1 && build_fuzzers >build/fuzz-build.log 2>&1) &
+background=$!
 
 # --- 1. optimised build: default tests and long counts in one run ----------------------
 step "tests, with the long counts (n = 17, 18)"
@@ -87,43 +147,21 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # pass with the scalar kernels, on another instruction set, where plain
 # char is unsigned. Left out there: nqueens-mpi (not built), the tests
 # that are the same on every architecture and need programs of this
-# machine (docs_e2e, install_consumer, tty_e2e and its terminal driver),
-# and the kills of counts sized for a native build (longrun_e2e). cmake/aarch64-linux-gnu.cmake names the
-# compiler and qemu.
-step "configure and build: aarch64 (cross, -Werror)"
-cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON -DNQ_REQUIRE_TESTS=ON \
-      -DNQ_BUILD_MPI=OFF >build/aarch64.log 2>&1 ||
-  { cat build/aarch64.log; fail "configure failed (aarch64)"; }
-cmake --build build/aarch64 -j "$jobs" >>build/aarch64.log 2>&1 ||
-  { grep -E -A5 "error|warning" build/aarch64.log | head -n 60; fail "build failed (aarch64)"; }
+# machine (docs_e2e, install_consumer, package_e2e, tty_e2e and its
+# terminal driver), and the kills of counts sized for a native build
+# (longrun_e2e). cmake/aarch64-linux-gnu.cmake names the compiler and qemu.
+step "the rest of the aarch64 build (cross, -Werror) and of the fuzz targets"
+wait $background || {
+  grep -E -A5 "error|warning|Error" build/aarch64.log | head -n 60
+  tail -n 30 build/fuzz-build.log 2>/dev/null
+  fail "the aarch64 build or a fuzz target failed (build/aarch64.log, build/fuzz-build.log)"
+}
 
 step "tests on aarch64, under qemu"
 ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 
 # --- 4. fuzzing --------------------------------------------------------------------------
-# One line per target: its source in tests/fuzz, its seed corpus (never
-# written to), and the library sources it needs.
-fuzz_targets="
-fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c
-fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c
-fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
-"
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
-mkdir -p build/fuzz
-pids=""
-while read -r target corpus sources; do
-  [ -n "$target" ] || continue
-  # shellcheck disable=SC2086 # the sources are a list
-  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc -Isrc/common \
-    "tests/fuzz/$target.c" $sources -o "build/fuzz/$target" &
-  pids="$pids $!"
-done <<EOF
-$fuzz_targets
-EOF
-for p in $pids; do wait "$p" || fail "a fuzz target did not build"; done
-
 run_fuzz() {  # run_fuzz TARGET CORPUS: new inputs go to build/fuzz/TARGET.new
   rm -rf "build/fuzz/$1.new" && mkdir -p "build/fuzz/$1.new" &&
     "./build/fuzz/$1" -max_total_time="$fuzz_seconds" -max_len=4096 -timeout=10 \

@@ -60,7 +60,7 @@ void cli_format_duration(char *buf, size_t size, double s)
 static void say_refusal(const nq_count_options *co, unsigned n, uint64_t need, FILE *err)
 {
     nq_count_options one = *co;
-    unsigned threads = co->threads ? co->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned threads = co->threads ? co->threads : nq_cpus_usable();
     uint64_t need_one = 0;
     char text[256];
 

@@ -27,7 +27,9 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "output format (default: bare, the count alone);\n"
      "of --labels, --json and --format the last wins"},
     {CLI_OPT_THREADS, "threads", 'j', "N", -1, IN_COUNTING, NULL,
-     "worker threads (default, and 0: all online CPUs)"},
+     "worker threads (default, and 0: the CPUs this\n"
+     "process may use: its affinity mask, as set by\n"
+     "taskset or Slurm, within any cgroup CPU quota)"},
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
      "counting method (default: the fastest for the job:\n"
      "join for totals from n = 18, else symmetry)"},

@@ -39,7 +39,7 @@ static const char usage_text[] =
     ") over the ranks\nof an MPI job: rank 0 hands out batches of work units, "
     "ranks 1..P-1 count them.\n"
     "\n"
-    "  -j, --threads=T            threads per worker rank (default: all CPUs)\n"
+    "  -j, --threads=T            threads per worker rank (default: its usable CPUs)\n"
     "  -m, --method=M             %s (default: the fastest,\n"
     "                             join for totals from n = 18, else symmetry)\n"
     "  -u, --unique               print the unique count instead of the total\n"

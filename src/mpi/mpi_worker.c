@@ -25,6 +25,7 @@ typedef struct batch {
     uint64_t first, count;
     nq_cancel *cancel;        /* raised by the main thread */
     pthread_mutex_t lock;     /* guards what follows */
+    pthread_cond_t ended;     /* signalled when done is set */
     uint64_t *report;         /* MPI_REPORT_HEAD words, then the results */
     uint64_t results;         /* results in report */
     int done;                 /* the count returned ... */
@@ -59,6 +60,7 @@ static void *count_batch(void *arg)
     pthread_mutex_lock(&b->lock);
     b->done = 1;
     b->status = rc;
+    pthread_cond_signal(&b->ended);
     pthread_mutex_unlock(&b->lock);
     return NULL;
 }
@@ -83,7 +85,7 @@ static void send_memory_failure(batch *b)
     nq_count_options co = nq_mpi_count_options(b->o), one = co;
     uint64_t words[MPI_REPORT_HEAD + MPI_REPORT_MEMORY] = {MPI_REPORT_FAILED,
                                                            (uint64_t)-NQ_EMEMLIMIT, 0};
-    unsigned threads = co.threads ? co.threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned threads = co.threads ? co.threads : nq_cpus_usable();
     one.threads = 1;
     (void)nq_memory(&words[MPI_REPORT_HEAD], b->o->n, &co);
     words[MPI_REPORT_HEAD + 1] = threads;
@@ -93,10 +95,29 @@ static void send_memory_failure(batch *b)
              MPI_COMM_WORLD);
 }
 
-static void nap(void)
+#define NAP_MS 50
+
+static void nap(long ms)
 {
-    struct timespec ts = {0, 50 * 1000000L};
+    struct timespec ts = {0, ms * 1000000L};
     nanosleep(&ts, NULL);
+}
+
+/* Waits for the batch's count to end, at most NAP_MS: a short batch is
+ * reported as soon as it is counted, not a nap later. */
+static void wait_for_count(batch *b)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += NAP_MS * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&b->lock);
+    if (!b->done)
+        pthread_cond_timedwait(&b->ended, &b->lock, &until);
+    pthread_mutex_unlock(&b->lock);
 }
 
 /* Counts one batch while answering rank 0: the report kind it ended with. */
@@ -114,7 +135,7 @@ static uint64_t run_batch(batch *b)
         return MPI_REPORT_FAILED;
     }
     while (!done) {
-        nap();
+        wait_for_count(b);
         MPI_Iprobe(0, MPI_TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
         if (flag) {
             int dummy;
@@ -146,16 +167,21 @@ static uint64_t run_batch(batch *b)
     return MPI_REPORT_FAILED;
 }
 
-/* Waits for rank 0's next batch; a stop message on the way is dropped. */
+/* Waits for rank 0's next batch; a stop message on the way is dropped.
+ * Rank 0 usually answers within milliseconds: the naps start at 1 ms and
+ * double up to NAP_MS while none comes. */
 static void receive_work(uint64_t work[2])
 {
     for (;;) {
         MPI_Status st;
         int flag = 0;
+        long ms = 1;
         while (!flag) {
             MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
-            if (!flag)
-                nap();
+            if (!flag) {
+                nap(ms);
+                ms = ms * 2 > NAP_MS ? NAP_MS : ms * 2;
+            }
         }
         if (st.MPI_TAG == MPI_TAG_WORK) {
             MPI_Recv(work, 2, MPI_UINT64_T, 0, MPI_TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -178,9 +204,14 @@ int nq_mpi_worker(const mpi_opts *o, int rank)
     b.o = o;
     if (pthread_mutex_init(&b.lock, NULL) != 0)
         return 1;
+    if (pthread_cond_init(&b.ended, NULL) != 0) {
+        pthread_mutex_destroy(&b.lock);
+        return 1;
+    }
     b.report = malloc(MPI_REPORT_HEAD * sizeof *b.report);
     if (!b.report || nq_cancel_new(&b.cancel) != NQ_OK) {
         free(b.report);
+        pthread_cond_destroy(&b.ended);
         pthread_mutex_destroy(&b.lock);
         return 1;
     }
@@ -218,6 +249,7 @@ int nq_mpi_worker(const mpi_opts *o, int rank)
     }
     free(b.report);
     nq_cancel_free(b.cancel);
+    pthread_cond_destroy(&b.ended);
     pthread_mutex_destroy(&b.lock);
     return 0;
 }
