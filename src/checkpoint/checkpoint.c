@@ -196,63 +196,6 @@ static int probe_dir(nq_checkpoint *cp)
     return NQ_OK;
 }
 
-int nq_ckpt_read_file(unsigned char **out, size_t *len, int *too_long,
-                      const char *path, size_t max)
-{
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    unsigned char *buf;
-    size_t k = 0;
-
-    if (fd < 0)
-        return NQ_EIO;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return NQ_EIO;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-        return S_ISDIR(st.st_mode) ? NQ_EIO : NQ_EFORMAT;
-    }
-    *too_long = st.st_size < 0 || (uint64_t)st.st_size > max;
-    if (!*too_long)
-        max = (size_t)st.st_size;
-    else if (max > NQ_CKPT_HEADER)
-        max = NQ_CKPT_HEADER;
-    /* one byte more, to see a file that grew since fstat() */
-    buf = malloc(max + 1);
-    if (!buf) {
-        close(fd);
-        return NQ_ENOMEM;
-    }
-    while (k <= max) {
-        ssize_t got = read(fd, buf + k, max + 1 - k);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            int e = errno;
-            free(buf);
-            close(fd);
-            errno = e;
-            return NQ_EIO;
-        }
-        if (got == 0)
-            break;
-        k += (size_t)got;
-    }
-    close(fd);
-    if (k > max && !*too_long) {
-        free(buf);
-        return NQ_EFORMAT; /* it grew while read: not a snapshot */
-    }
-    *out = buf;
-    *len = k < max ? k : max;
-    return NQ_OK;
-}
-
 static int load_record(void *data, uint64_t unit, uint64_t total,
                        uint64_t unique)
 {
@@ -482,48 +425,6 @@ int nq_checkpoint_info_get(nq_checkpoint_info *out, const nq_checkpoint *cp)
 /* ------------------------------------------------------------------------
  * Saving
  * ------------------------------------------------------------------------ */
-static int write_all(int fd, const unsigned char *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, p, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
-/* Flushes the directory that holds path, so that the rename is durable. */
-static void sync_dir(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char *dir;
-    int fd;
-
-    if (!slash) {
-        dir = join(".", "", 0);
-    } else {
-        size_t len = slash == path ? 1 : (size_t)(slash - path);
-        dir = malloc(len + 1);
-        if (dir) {
-            memcpy(dir, path, len);
-            dir[len] = '\0';
-        }
-    }
-    if (!dir)
-        return;
-    fd = open(dir, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(dir);
-}
-
 /* The snapshot in a new buffer of *len bytes, or NULL. */
 static unsigned char *encode(const nq_checkpoint *cp, size_t *len)
 {
@@ -568,7 +469,7 @@ int nq_checkpoint_save(nq_checkpoint *cp)
         errno = e;
         return NQ_EIO;
     }
-    if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+    if (nq_ckpt_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
         e = errno;
         close(fd);
         unlink(cp->tmp_path);
@@ -583,7 +484,7 @@ int nq_checkpoint_save(nq_checkpoint *cp)
         errno = e;
         return NQ_EIO;
     }
-    sync_dir(cp->path);
+    nq_ckpt_sync_dir(cp->path);
     cp->dirty = 0;
     cp->on_disk = 1;
     return NQ_OK;

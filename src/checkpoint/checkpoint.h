@@ -101,4 +101,10 @@ int nq_ckpt_decode(const unsigned char *b, size_t len,
 int nq_ckpt_read_file(unsigned char **out, size_t *len, int *too_long,
                       const char *path, size_t max);
 
+/* Writes len bytes of p to fd, again after EINTR: 0, or -1 (errno). */
+int nq_ckpt_write_all(int fd, const unsigned char *p, size_t len);
+
+/* Flushes the folder that holds path, so that a rename into it is durable. */
+void nq_ckpt_sync_dir(const char *path);
+
 #endif

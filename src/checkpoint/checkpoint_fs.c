@@ -1,0 +1,116 @@
+/*
+ * Checkpoint files on disk, the parts that do not depend on the store:
+ * reading a whole snapshot without following a link or trusting its size,
+ * writing a buffer whole, and making a rename durable. The store
+ * (checkpoint.c) adds the lock and the temporary files around them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "checkpoint.h"
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+
+int nq_ckpt_read_file(unsigned char **out, size_t *len, int *too_long,
+                      const char *path, size_t max)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    unsigned char *buf;
+    size_t k = 0;
+
+    if (fd < 0)
+        return NQ_EIO;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return NQ_EIO;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        return S_ISDIR(st.st_mode) ? NQ_EIO : NQ_EFORMAT;
+    }
+    *too_long = st.st_size < 0 || (uint64_t)st.st_size > max;
+    if (!*too_long)
+        max = (size_t)st.st_size;
+    else if (max > NQ_CKPT_HEADER)
+        max = NQ_CKPT_HEADER;
+    /* one byte more, to see a file that grew since fstat() */
+    buf = malloc(max + 1);
+    if (!buf) {
+        close(fd);
+        return NQ_ENOMEM;
+    }
+    while (k <= max) {
+        ssize_t got = read(fd, buf + k, max + 1 - k);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int e = errno;
+            free(buf);
+            close(fd);
+            errno = e;
+            return NQ_EIO;
+        }
+        if (got == 0)
+            break;
+        k += (size_t)got;
+    }
+    close(fd);
+    if (k > max && !*too_long) {
+        free(buf);
+        return NQ_EFORMAT; /* it grew while read: not a snapshot */
+    }
+    *out = buf;
+    *len = k < max ? k : max;
+    return NQ_OK;
+}
+
+int nq_ckpt_write_all(int fd, const unsigned char *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Flushes the directory that holds path, so that the rename is durable. */
+void nq_ckpt_sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir;
+    int fd;
+
+    size_t len = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    dir = malloc(len + 1);
+    if (dir) {
+        memcpy(dir, slash ? path : ".", len);
+        dir[len] = '\0';
+    }
+    if (!dir)
+        return;
+    fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
