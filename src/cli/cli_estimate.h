@@ -12,6 +12,12 @@
 #include "cli_sizes.h"
 
 /* --estimate: for each size, the seconds its count would take here. */
+/* "about 4.1 hours (3.6 to 4.8 hours) with 2 threads, 70 MiB of memory,
+ * 8.2 core-hours" (core-hours from an hour on), or "at least 3.2 days
+ * with ...": what --estimate and the notice before a long count say. */
+void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
+                           uint64_t memory);
+
 int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err);
 
 /* Before counting n on a terminal: if a quick sample says that the count

@@ -360,6 +360,8 @@ typedef struct scratch {
     int cuts;                       /* bucket bits; negative: by list size */
     size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
     size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
+    nq_join_profile *profile;       /* non-NULL: a split measured for the
+                                       cost model (join_cost.c) */
 } scratch;
 
 static int half_keys(scratch *s, nq_join_keys *out, const nq_join_half *g,
@@ -469,6 +471,7 @@ static int count_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
     const uint32_t west_rows = free_rows & ~rows;
     nq_join_keys *e = &s->east, *w = &s->west;
     uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
+    double t;
     unsigned nb;
     int rc;
     if (n & 1u) {
@@ -486,10 +489,24 @@ static int count_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
         class_bits = 1ull << (n - 1 - s->gw.lo1) |
                      1ull << (n - 1 - s->gw.lo2 + s->gw.len1);
     nq_join_sieve_holes(&s->sieve, holes, class_bits, s->gw.len1, s->gw.len2);
+    t = s->profile ? nq_join_cpu_now() : 0.0;
+    if (s->profile && s->profile->probes) {
+        double ne, nw;
+        rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
+        nq_join_sieve_cuts(&s->sieve, pick_cuts(s, (size_t)ne, (size_t)nw));
+        nq_join_probe_pairs(s->profile, &s->sieve, classes,
+                            classes > 1 && none_weight <= 0,
+                            s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
+                                            NQ_JOIN_CHUNK_BITS : 1u);
+        *out = 0;
+        return rc;
+    }
     rc = half_keys(s, e, &s->ge, rows);
     if (rc == NQ_OK && e->count)
         rc = half_keys(s, w, &s->gw, west_rows);
     *out = 0;
+    if (s->profile && rc == NQ_OK)
+        nq_join_profile_keys(s->profile, e->count + (e->count ? w->count : 0), &t);
     if (rc != NQ_OK || !e->count || !w->count)
         return rc;
     nq_join_sieve_cuts(&s->sieve, pick_cuts(s, e->count, w->count));
@@ -502,9 +519,19 @@ static int count_split(scratch *s, unsigned n, unsigned m, uint32_t rows,
     if (nq_join_keys_reserve(&s->spare, w->count) != NQ_OK)
         return NQ_ENOMEM;
     nq_join_sieve_sort(&s->sieve, w, &s->spare, classes, s->west_off);
+    if (s->profile) {
+        for (unsigned c = 0; c < classes; c++)
+            if (classes == 1 || c > 0 || none_weight > 0)
+                nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
+                                      nb, s->mt.chunks, &t);
+        if (!s->profile->match)
+            return NQ_OK;
+    }
     for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
         if (classes == 1 || c > 0 || none_weight > 0)
             rc = match_class(s, s->west_off + c * nb, &p[c]);
+    if (s->profile)
+        s->profile->match_seconds += nq_join_cpu_now() - t;
     if (classes == 1)
         *out = weight * p[0];
     else
@@ -693,6 +720,7 @@ static scratch *scratch_take(const nq_join_plan *plan, const nq_join_quarter *qu
         }
     }
     s->next = NULL;
+    s->profile = NULL;
     s->quarter = quarter;
     s->gw.n = s->ge.n = plan->n;
     s->gw.c0 = 0;
@@ -765,6 +793,72 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     out->total = total;
     out->unique = 0;
     return NQ_OK;
+}
+
+uint64_t nq_join_plan_splits(const nq_join_plan *plan)
+{
+    return plan && plan->n >= NQ_JOIN_MIN_N ? plan->space : 0;
+}
+
+unsigned nq_join_plan_n(const nq_join_plan *plan)
+{
+    return plan ? plan->n : 0;
+}
+
+int nq_join_plan_walks(const nq_join_plan *plan)
+{
+    return plan && atomic_load(&plan->shared->state) == 2;
+}
+
+int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
+                          int table, const nq_stop_flag *stop,
+                          nq_join_profile *prof)
+{
+    const nq_join_quarter *quarter = NULL;
+    uint64_t total = 0;
+    scratch *s;
+    int rc;
+
+    if (!plan || !prof || plan->n < NQ_JOIN_MIN_N || split >= plan->space)
+        return NQ_EINVAL;
+    rc = check_level(plan, simd);
+    if (rc == NQ_OK && table)
+        rc = plan_quarter(plan, stop, &quarter);
+    if (rc != NQ_OK)
+        return rc;
+    if (quarter) {
+        s = scratch_take(plan, quarter, simd, stop);
+    } else { /* its piece lists are too short for a unit that uses the
+              * table: it never joins the plan's idle ones */
+        s = prof->keep ? prof->keep : scratch_take(plan, NULL, simd, stop);
+        prof->keep = NULL;
+    }
+    if (!s)
+        return NQ_ENOMEM;
+    s->profile = prof;
+    rc = solve_splits(plan, s, split, split + 1, &total);
+    s->profile = NULL;
+    if (quarter)
+        scratch_give_back(plan, s);
+    else
+        prof->keep = s;
+    if (rc == NQ_OK)
+        prof->total += total;
+    return rc;
+}
+
+void nq_join_profile_end(nq_join_profile *prof)
+{
+    if (!prof)
+        return;
+    if (prof->keep)
+        scratch_destroy(prof->keep);
+    free(prof->pkey);
+    free(prof->pweight);
+    prof->keep = NULL;
+    prof->pkey = NULL;
+    prof->pweight = NULL;
+    prof->pcap = 0;
 }
 
 /* Key list capacities (east plus west, in keys) of the fullest split,
@@ -869,5 +963,5 @@ static int nq_join_has_simd(nq_simd simd)
 const nq_method_ops nq_join_method = {
     NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
     nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
-    nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any,
+    nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any, nq_join_model,
 };

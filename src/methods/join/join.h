@@ -254,4 +254,82 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                         const size_t *soff, const uint64_t *items,
                         const size_t *ioff, unsigned nb, uint64_t *out);
 
+/* ------------------------------------------------------------------------
+ * The cost model of nq_estimate() (join_cost.c, with a hook in join.c).
+ * ------------------------------------------------------------------------ */
+
+/* What one split, or a sum of splits, costs: the work the model counts
+ * and the thread CPU time each step took. The work of the pairs is
+ * modelled from the sizes of the buckets (nq_join_profile_work()). */
+typedef struct nq_join_profile {
+    int match;            /* in: also count the pairs (else the split is
+                             listed, sorted and its pairs tallied only) */
+    unsigned probes;      /* in: nonzero: list no keys, but estimate them
+                             from this many random walks down each half */
+    uint64_t seed;        /* in/out: of the walks */
+    double keys;          /* east and west keys (estimated when probed) */
+    double work;          /* the model's meetings of blocks and items */
+    uint64_t items;       /* items that met a block, times its chunks, and */
+    uint64_t fills;       /* blocks filled, times their chunks: exact, and
+                             only when not probed */
+    double list_seconds;  /* listing the keys */
+    double sort_seconds;  /* sorting them, and tallying the pairs */
+    double match_seconds; /* counting the pairs (when match) */
+    uint64_t total;       /* the solutions counted (when match) */
+    struct scratch *keep; /* a walk's scratch, kept for the next split of
+                             the same plan */
+    uint64_t *pkey;       /* the probes' keys and weights */
+    double *pweight;
+    size_t pcap;
+} nq_join_profile;
+
+/* Frees what prof keeps (prof itself is the caller's). */
+void nq_join_profile_end(nq_join_profile *prof);
+
+/* Row splits of the plan (the units are runs of them; 0 below n = 4),
+ * its n, and whether its units walk the half-boards (no table). */
+uint64_t nq_join_plan_splits(const nq_join_plan *plan);
+unsigned nq_join_plan_n(const nq_join_plan *plan);
+int nq_join_plan_walks(const nq_join_plan *plan);
+
+/* Counts split number `split` (< nq_join_plan_splits) as a unit would, or
+ * only lists its keys when prof->match is 0, adding what it did and took
+ * to *prof; with `table` 0 the keys come from the walk, not the table
+ * (which is then not built). A split that is not the counted image of
+ * its orbit adds nothing. @return NQ_OK, NQ_EINVAL, NQ_EUNSUPPORTED,
+ * NQ_ENOMEM, NQ_ECANCELED. */
+int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
+                          int table, const nq_stop_flag *stop,
+                          nq_join_profile *prof);
+
+/* Thread CPU time in seconds (join_cost.c). */
+double nq_join_cpu_now(void);
+
+/* Called by the split being profiled: after listing `keys` keys, and for
+ * each class of pairs it counts (the bins of the east keys, of the west
+ * keys of one class, nb buckets, keys of `chunks` chunks). *t is the time
+ * the step began, and is set to now. */
+void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t);
+void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
+                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           double *t);
+
+/* The probed version of a split (prof->probes nonzero): walks down the
+ * halves ge on east_rows and gw on west_rows at random, and sets *east
+ * and *west to the estimated numbers of their keys. @return NQ_OK,
+ * NQ_ENOMEM. */
+int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
+                         uint32_t east_rows, const nq_join_half *gw,
+                         uint32_t west_rows, double *east, double *west);
+
+/* Then, with the sieve's cuts set from those numbers: adds the modelled
+ * work of the split's pairs, for `classes` classes of west keys, the
+ * class 0 left out when skip0 (as count_split does). */
+void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
+                         unsigned classes, int skip0, unsigned chunks);
+
+/* The method row's cost model (method.h). */
+int nq_join_model(void *plan, nq_simd simd, double budget, uint64_t seed,
+                  const nq_stop_flag *stop, nq_cost_model *out);
+
 #endif /* NQ_JOIN_H */
