@@ -40,7 +40,11 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "a count that cannot fit is refused before it starts"},
     {CLI_OPT_ESTIMATE, "estimate", 0, NULL, CLI_MODE_ESTIMATE, ONLY(ESTIMATE), NULL,
      "print how many seconds counting each N would take\n"
-     "here, from a sample of a few seconds at most"},
+     "here, in a few seconds: a sample of the count timed\n"
+     "(the join beyond n = 20: its work sampled and priced\n"
+     "by a smaller board); --labels and --json add the\n"
+     "interval (low, high) and core-hours, and every format\n"
+     "says \"at least\" of a sample that outran its time"},
     {CLI_OPT_PROGRESS, "progress", 0, NULL, -1, ONLY(COUNT),
      "Long runs", "show progress on stderr (default: on a terminal,\n"
                   "for runs longer than a second)"},
