@@ -371,6 +371,7 @@ typedef struct prices {
 static int price(prices *out, nq_simd simd, int walk, double budget,
                  uint64_t seed, const nq_stop_flag *stop)
 {
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
     nq_join_plan *plan;
     double start = nq_join_cpu_now();
     uint64_t splits;
@@ -380,18 +381,20 @@ static int price(prices *out, nq_simd simd, int walk, double budget,
     splits = nq_join_plan_splits(plan);
     *out = (prices){ { 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0 } };
     for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
-        nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+        const double keys = p.keys, work = p.work, matching = p.match_seconds,
+                     listing = p.list_seconds + p.sort_seconds;
         rc = nq_join_profile_split(plan, sample_split(splits, i, &seed), simd,
                                    !walk, stop, &p);
-        if (rc != NQ_OK || !(p.keys > 0.0))
+        if (rc != NQ_OK || !(p.keys > keys))
             continue;
-        ratio_add(&out->pair, p.match_seconds, p.work);
-        ratio_add(&out->key, p.list_seconds + p.sort_seconds, p.keys);
+        ratio_add(&out->pair, p.match_seconds - matching, p.work - work);
+        ratio_add(&out->key, p.list_seconds + p.sort_seconds - listing, p.keys - keys);
         if (out->pair.k == 1) /* the first built the table */
             start = nq_join_cpu_now();
         if (out->pair.k >= MIN_SAMPLES && nq_join_cpu_now() - start > budget)
             break;
     }
+    nq_join_profile_end(&p);
     nq_join_plan_free(plan);
     return rc;
 }
