@@ -4,9 +4,11 @@
  * The sample is a part of the count: part k of m is every m-th unit of the
  * ordered unit list, starting from a random one, so it spreads over the
  * whole list the way the units' costs do (neighbouring units cost about
- * the same; the first and last differ a lot). Counting it with the same
- * threads, method and SIMD level as the real count measures the real
- * speed, thread scaling included; its time times m is the estimate.
+ * the same; the first and last differ a lot). It is counted with the same
+ * threads, method and SIMD level as the real count; its CPU time times m,
+ * shared by the count's threads at the efficiency measured for them, is
+ * the estimate (CPU time rather than wall time, so that other programs
+ * on a busy machine move it little).
  *
  * The sample starts as one unit (m = all units) and grows geometrically,
  * each part planned to take at most half of the budget that is left, so
@@ -88,14 +90,26 @@ static void on_progress(const nq_progress *p, void *data)
         nq_cancel_raise(w->stop);
 }
 
-/* Times one run of c with the options o: NQ_OK, NQ_ECANCELED (deadline
- * or caller), or another error of nq_count(). */
-static int timed_run(double *seconds, nq_counter *c, const nq_count_options *o)
+/* The CPU time of this process: the sample's threads, summed. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return nqc_now();
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Times one run of c with the options o, in wall seconds and in CPU
+ * seconds of all its threads: NQ_OK, NQ_ECANCELED (deadline or caller),
+ * or another error of nq_count(). */
+static int timed_run(double *seconds, double *cpu, nq_counter *c,
+                     const nq_count_options *o)
 {
     nq_count_result r;
-    double start = nqc_now();
+    double start = nqc_now(), cpu_start = cpu_now();
     int rc = nq_counter_run(&r, c, o);
     *seconds = nqc_now() - start;
+    *cpu = cpu_now() - cpu_start;
     return rc;
 }
 
@@ -221,7 +235,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     nq_count_options o = c->o;
     const uint64_t units = c->size;
     const unsigned threads = c->threads ? c->threads : 1u;
-    double overhead, start = nqc_now();
+    double overhead, cpu_overhead, start = nqc_now();
     uint64_t m;
     int rc;
 
@@ -237,7 +251,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     /* the fixed cost of a run: an empty range of units */
     o.unit_first = units;
     w->deadline = start + budget + 1.0;
-    if ((rc = timed_run(&overhead, c, &o)) != NQ_OK)
+    if ((rc = timed_run(&overhead, &cpu_overhead, c, &o)) != NQ_OK)
         return rc;
     o.unit_first = 0;
     out->method = c->ops->id;
@@ -250,17 +264,20 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     out->low = 0.0; /* the estimate of the part before the last */
     m = units > UINT32_MAX ? UINT32_MAX : (units ? units : 1);
     for (;;) {
-        double t, work, target, est;
+        double t, cpu, work, target, est;
         uint64_t k;
         o.part_m = (uint32_t)m;
         o.part_k = (uint32_t)(1 + splitmix(&seed) % m);
         k = part_units(units, o.part_k, m);
         w->deadline = start + budget;
-        rc = timed_run(&t, c, &o);
+        rc = timed_run(&t, &cpu, c, &o);
+        /* the units' CPU time, shared by the count's threads, rather than
+         * the sample's wall time: other programs on the machine slow the
+         * sample's threads, and the estimate, far less */
+        cpu = cpu > cpu_overhead ? cpu - cpu_overhead : 0.0;
         if (rc == NQ_ECANCELED && !nq_count_cancelled(&c->o)) {
             /* the sample would have taken t seconds at least */
-            est = (t - overhead) * (double)m * (double)(k < threads ? k : threads) /
-                  (double)threads + overhead;
+            est = cpu * (double)m / speedup(threads, units) + overhead;
             if (est < t) /* the count does all the sample did, and more */
                 est = t;
             if (est > out->seconds) {
@@ -272,8 +289,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
         if (rc != NQ_OK)
             return rc;
         work = t > overhead ? t - overhead : 0.0;
-        /* a sample of fewer units than threads ran on fewer threads */
-        est = work * (double)m * (double)(k < threads ? k : threads) / (double)threads;
+        est = cpu * (double)m / speedup(threads, units);
         if (out->units_sampled)
             out->low = out->seconds;
         out->seconds = m == 1 ? t : est + overhead;
