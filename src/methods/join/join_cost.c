@@ -12,9 +12,13 @@
  * them into buckets, both about proportional to the number of keys; and
  * counting the disjoint pairs, proportional to the (block, item) meetings
  * of nq_join_sieve_match() times the chunks of a key, plus the blocks it
- * fills. The keys, meetings and fills of one split are found exactly by
- * listing its keys with the plain walk and sorting them, without counting
- * a single pair: milliseconds even at n = 28, and a few megabytes.
+ * fills. From the sizes of a split's buckets the meetings follow
+ * (block_work). The sizes come from random walks down each half (Knuth's
+ * estimator: the product of the free columns met on the way down is an
+ * unbiased count of the half's placements), PROBES per half, so that a
+ * split costs a millisecond even at n = 28, where its lists would take
+ * gigabytes. Listing the keys for real (probes 0) gives the exact sizes:
+ * the prices use those, and the tests compare the two.
  *
  * Prices. The same split profile, with the table and with the pairs
  * counted, on a sample of the splits of CAL_N, gives the CPU seconds per
@@ -55,7 +59,9 @@
  * deviations), and the width of the interval in standard deviations. */
 #define MODEL_ERROR 0.12
 #define Z 2.0
-/* What filling a block costs, in items met (measured at n = 18 to 20). */
+/* What filling a block costs, in items met: a fill writes 9 x 64 x 8
+ * words from 512 keys, a meeting reads 8 words per chunk. Only the mix of
+ * fills and meetings depends on it; the price absorbs its scale. */
 #define FILL_ITEMS 40.0
 
 double nq_join_cpu_now(void)
