@@ -22,6 +22,8 @@ _nqueens()
             return ;;
         --max-memory)
             return ;;
+        --max-time)
+            return ;;
         --checkpoint)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
@@ -37,7 +39,7 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --progress --no-progress --checkpoint --checkpoint-interval --part --merge --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

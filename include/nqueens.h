@@ -64,7 +64,8 @@ typedef enum nq_status {
     NQ_ECANCELED = -4,    /*!< the cancel flag was raised; no result */
     NQ_ETHREAD = -5,      /*!< a worker thread could not be started */
     NQ_EVERSION = -6,     /*!< an options struct of an unknown version */
-    NQ_EUNSUPPORTED = -7, /*!< the requested method or SIMD level is not available */
+    NQ_EUNSUPPORTED = -7, /*!< the SIMD level asked for is not on this CPU
+                               or not in this build */
     NQ_ENOSOLUTION = -8,  /*!< the board has no solution (n = 2 or 3) */
     NQ_ELIMIT = -9,       /*!< a step limit was reached before an answer */
     NQ_EIO = -10,         /*!< reading or writing a file failed (see errno) */
@@ -74,8 +75,11 @@ typedef enum nq_status {
     NQ_EBUSY = -14,       /*!< another process (or object) is using the file */
     NQ_EOVERFLOW = -15,   /*!< a sum would not fit in 64 bits, or passes the
                                published count: the input cannot be right */
-    NQ_EMEMORY = -16      /*!< the count would need more memory than its
-                               max_memory option allows */
+    NQ_EMEMLIMIT = -16,   /*!< the count would need more memory than its
+                               max_memory option allows (NQ_ENOMEM: the
+                               system ran out) */
+    NQ_EMETHOD = -17      /*!< the method asked for cannot do this: unique
+                               counts from a method that counts totals only */
     /* A new code goes here, with its message in nq_strerror(). */
 } nq_status;
 
@@ -145,18 +149,35 @@ NQ_API void nq_cancel_clear(nq_cancel *flag);
 /*! nq_cancel_raised() : @return nonzero once the flag is raised (0 for NULL). */
 NQ_API int nq_cancel_raised(const nq_cancel *flag);
 
-/*! Version 2 added unique, max_memory and stop to nq_count_options. */
-#define NQ_COUNT_OPTIONS_VERSION 2
+/*! The layout of nq_count_options in this header. A struct is read as the
+ *  version it names: the library accepts NQ_COUNT_OPTIONS_VERSION_MIN to
+ *  the version it was built with, so a program built against an older
+ *  header of the same major version keeps working, and refuses any other
+ *  with NQ_EVERSION. */
+#define NQ_COUNT_OPTIONS_VERSION 3
+#define NQ_COUNT_OPTIONS_VERSION_MIN 3
 
-/*! Options of nq_count(). Always start from NQ_COUNT_OPTIONS_INIT, so that
- *  fields added by later versions get their defaults. The library accepts
- *  every version from 1 to NQ_COUNT_OPTIONS_VERSION: a program built
- *  against an older header keeps working. */
+/*! Options of nq_count(), nq_estimate() and nq_memory(). Start from the
+ *  defaults, then change the fields you need: in C, from
+ *  NQ_COUNT_OPTIONS_INIT; in any language, with nq_count_options_init()
+ *  (C++ before C++20 has no designated initialisers, so no macro there).
+ *  Every field defaults to 0 or NULL but checkpoint_interval (10). */
 typedef struct nq_count_options {
     unsigned version;       /*!< NQ_COUNT_OPTIONS_VERSION */
     unsigned threads;       /*!< worker threads; 0 = all online CPUs */
     nq_method method;       /*!< NQ_METHOD_DEFAULT, _PLAIN, _SYMMETRY or _JOIN */
+    int unique;             /*!< nonzero: count the unique solutions too, so
+                                 NQ_METHOD_DEFAULT means the symmetry method;
+                                 a method that cannot count them gives
+                                 NQ_EMETHOD. Zero: the default is the fastest
+                                 method for totals (has_unique in the result
+                                 says what ran) */
     nq_simd simd;           /*!< NQ_SIMD_AUTO unless testing or measuring */
+    uint64_t max_memory;    /*!< bytes the count may take at most; 0 = half of
+                                 the physical memory. A method that has a
+                                 slower way in less memory takes it; a count
+                                 that cannot fit returns NQ_EMEMLIMIT before
+                                 counting anything (see nq_memory()) */
     uint32_t part_k;        /*!< count only part k (1-based) of part_m ... */
     uint32_t part_m;        /*!< ... ; 0 and 0 count everything; part_m is
                                  at most the number of units (nq_units()) */
@@ -164,38 +185,37 @@ typedef struct nq_count_options {
                                  at most the number of units (nq_units()) */
     uint64_t unit_count;    /*!< 0 = to the end of the list (a range past
                                  the end stops there) */
+    nq_cancel *stop;        /*!< optional: raising it stops the count within
+                                 a fraction of a second (NQ_ECANCELED) */
     nq_progress_fn progress;   /*!< optional progress callback */
     void *progress_data;       /*!< passed to progress */
     nq_unit_fn on_unit;        /*!< optional per-unit result callback */
     void *unit_data;           /*!< passed to on_unit */
-    const volatile int *cancel; /*!< optional: a nonzero value stops the count
-                                     within a fraction of a second. Kept for
-                                     version 1 callers: `stop` (an nq_cancel)
-                                     is the portable flag for signal handlers
-                                     and threads alike */
     nq_checkpoint *checkpoint; /*!< optional: skip its done units, record new ones */
-    double checkpoint_interval; /*!< seconds between checkpoint saves; 0 = after every unit */
-    /* version 2 */
-    int unique;             /*!< nonzero: count the unique solutions too, so
-                                 NQ_METHOD_DEFAULT means the symmetry method;
-                                 with a method that cannot count them,
-                                 nq_count() returns NQ_EUNSUPPORTED. Zero: the
-                                 default is the fastest method for totals
-                                 (has_unique in the result says what ran).
-                                 A version 1 struct reads as unique = 1,
-                                 which is what the default did then. */
-    uint64_t max_memory;    /*!< bytes the count may take at most; 0 = half of
-                                 the physical memory. A method that has a
-                                 slower way in less memory takes it; a count
-                                 that cannot fit returns NQ_EMEMORY before
-                                 counting anything (see nq_memory()) */
-    nq_cancel *stop;        /*!< optional: raising it stops the count, like
-                                 `cancel` (either one stops it) */
+    double checkpoint_interval; /*!< seconds between checkpoint saves
+                                     (default 10); 0 = after every unit */
 } nq_count_options;
 
-#define NQ_COUNT_OPTIONS_INIT                                          \
-    { NQ_COUNT_OPTIONS_VERSION, 0, NQ_METHOD_DEFAULT, NQ_SIMD_AUTO, 0, 0, \
-      0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 10.0, 0, 0, NULL }
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! The defaults of nq_count_options, as an initialiser:
+ *  nq_count_options opts = NQ_COUNT_OPTIONS_INIT;
+ *  Every field is named (in their order, as C++20 wants), so that no
+ *  compiler warns of one left out. */
+#define NQ_COUNT_OPTIONS_INIT                                              \
+    { .version = NQ_COUNT_OPTIONS_VERSION, .threads = 0,                   \
+      .method = NQ_METHOD_DEFAULT, .unique = 0, .simd = NQ_SIMD_AUTO,      \
+      .max_memory = 0, .part_k = 0, .part_m = 0, .unit_first = 0,          \
+      .unit_count = 0, .stop = NULL, .progress = NULL,                     \
+      .progress_data = NULL, .on_unit = NULL, .unit_data = NULL,           \
+      .checkpoint = NULL, .checkpoint_interval = 10.0 }
+#endif
+
+/*! nq_count_options_init() : set *opts to the defaults of `version`
+ *  (NQ_COUNT_OPTIONS_VERSION: the layout of the caller's header), writing
+ *  only the fields of that version.
+ *  @return NQ_OK, NQ_EINVAL (NULL opts), NQ_EVERSION (a version this
+ *          library does not accept; *opts untouched). */
+NQ_API int nq_count_options_init(nq_count_options *opts, unsigned version);
 
 /*! Result of nq_count(). */
 typedef struct nq_count_result {
@@ -211,11 +231,15 @@ typedef struct nq_count_result {
 /*! nq_count() : count the solutions of the n-queens problem.
  *  @param out  receives the counts; untouched unless NQ_OK is returned.
  *  @param n    board size, 0 <= n <= NQ_MAX_N. Q(0) = 1.
- *  @param opts options, or NULL for NQ_COUNT_OPTIONS_INIT.
+ *  @param opts options, or NULL for the defaults.
  *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part: part_m above
  *          the number of units, or unit_first past it), NQ_ERANGE,
- *          NQ_EVERSION, NQ_EUNSUPPORTED (SIMD level), NQ_ENOMEM,
- *          NQ_ETHREAD, NQ_ECANCELED, or a checkpoint error (NQ_EIO...). */
+ *          NQ_EVERSION, NQ_EMETHOD (unique with a method that counts
+ *          totals only), NQ_EUNSUPPORTED (SIMD level), NQ_EMEMLIMIT,
+ *          NQ_ENOMEM, NQ_ETHREAD, NQ_ECANCELED, NQ_EMISMATCH (the
+ *          checkpoint is of another n, method or unit list), or an error
+ *          of saving the checkpoint (NQ_EIO) or of recording in it
+ *          (NQ_EMISMATCH, NQ_EOVERFLOW). */
 NQ_API int nq_count(nq_count_result *out, unsigned n,
                     const nq_count_options *opts);
 
@@ -253,8 +277,11 @@ typedef struct nq_estimate_result {
  *  units are too long to time (the join beyond n = 20), the model prices
  *  a seeded sample of the count's work instead, with prices measured on a
  *  smaller board, in about `budget` seconds of CPU time and little memory.
- *  Of opts, only version, threads, method, simd, max_memory and the
- *  cancel flags are used.
+ *  Of opts, the fields that choose the method and its memory (version,
+ *  threads, method, unique, simd, max_memory) and stop are used; the
+ *  estimate is of the whole count (the part and unit range, the callbacks
+ *  and the checkpoint are not read, except that a checkpoint of another n
+ *  or method is refused).
  *  @param budget  seconds to spend sampling (a sample still running at
  *                 the budget is stopped within a fraction of a second)
  *  @param seed    picks the sample; any value
@@ -272,10 +299,10 @@ NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
  *  per-thread parts are bounds measured up to n = 20 and extrapolated.
  *  When the table would not fit in opts->max_memory, the count walks the
  *  half-boards instead (slower), and this is the memory of that way.
- *  @return NQ_OK, NQ_EMEMORY (even the leanest way would not fit; *out
+ *  @return NQ_OK, NQ_EMEMLIMIT (even the leanest way would not fit; *out
  *          is still set, to what that way needs), or an error of
  *          nq_count()'s option checks (NQ_EINVAL, NQ_ERANGE, NQ_EVERSION,
- *          NQ_EUNSUPPORTED). */
+ *          NQ_EMETHOD, NQ_EUNSUPPORTED, NQ_EMISMATCH). */
 NQ_API int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts);
 
 /*! nq_method_name() : @return "plain", "symmetry", "join", "default", or
@@ -522,23 +549,32 @@ NQ_API int nq_merge_parts(nq_merged *out, size_t *out_len,
 /*! Receives each listed solution; return nonzero to stop the listing. */
 typedef int (*nq_solution_fn)(const uint32_t *cols, unsigned n, void *data);
 
-/*! Version 2 added stop. */
-#define NQ_LIST_OPTIONS_VERSION 2
+/*! The layout of nq_list_options in this header; accepted as
+ *  NQ_COUNT_OPTIONS_VERSION is (from NQ_LIST_OPTIONS_VERSION_MIN on). */
+#define NQ_LIST_OPTIONS_VERSION 3
+#define NQ_LIST_OPTIONS_VERSION_MIN 3
 
-/*! Options of nq_list(); start from NQ_LIST_OPTIONS_INIT. Every version
- *  from 1 to NQ_LIST_OPTIONS_VERSION is accepted. */
+/*! Options of nq_list(); start from NQ_LIST_OPTIONS_INIT (C, C++20) or
+ *  nq_list_options_init(). Every field defaults to 0 or NULL. */
 typedef struct nq_list_options {
     unsigned version;          /*!< NQ_LIST_OPTIONS_VERSION */
     int canonical;             /*!< nonzero: only the canonical representative
                                     (lexicographically smallest of its eight
                                     images) of each symmetry class */
     uint64_t limit;            /*!< stop after this many; 0 = no limit */
-    const volatile int *cancel; /*!< optional, as in nq_count_options */
-    /* version 2 */
-    nq_cancel *stop;           /*!< optional, as in nq_count_options */
+    nq_cancel *stop;           /*!< optional: raising it stops the listing
+                                    (NQ_ECANCELED) */
 } nq_list_options;
 
-#define NQ_LIST_OPTIONS_INIT { NQ_LIST_OPTIONS_VERSION, 0, 0, NULL, NULL }
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+#define NQ_LIST_OPTIONS_INIT                                               \
+    { .version = NQ_LIST_OPTIONS_VERSION, .canonical = 0, .limit = 0,     \
+      .stop = NULL }
+#endif
+
+/*! nq_list_options_init() : as nq_count_options_init(), for nq_list().
+ *  @return NQ_OK, NQ_EINVAL, NQ_EVERSION. */
+NQ_API int nq_list_options_init(nq_list_options *opts, unsigned version);
 
 /*! nq_list() : call fn for every solution of the n x n board, in
  *  lexicographic order of (cols[0], cols[1], ...). Memory use does not grow
@@ -546,7 +582,7 @@ typedef struct nq_list_options {
  *  (fn gets n = 0).
  *  @param out  receives how many solutions were passed to fn, also when the
  *              listing was cancelled (may be NULL).
- *  @param opts options, or NULL for NQ_LIST_OPTIONS_INIT.
+ *  @param opts options, or NULL for the defaults.
  *  @return NQ_OK (also when fn stopped the listing or the limit was hit),
  *          NQ_EINVAL (fn NULL), NQ_ERANGE (n > NQ_MAX_N), NQ_EVERSION,
  *          NQ_ECANCELED. */
@@ -610,12 +646,10 @@ NQ_API int nq_violation_format(char *out, size_t size, const nq_violation *v,
 /*! Why a line is not a placement; see nq_parse_placement(). */
 typedef enum nq_parse_fault {
     NQ_PARSE_OK = 0,        /*!< the line is a placement */
-    NQ_PARSE_EMPTY = 1,     /*!< not reported any more: an empty line is the
-                                 placement of the empty board (n = 0) */
-    NQ_PARSE_CHAR = 2,      /*!< a byte that is not a digit, space or tab
+    NQ_PARSE_CHAR = 1,      /*!< a byte that is not a digit, space or tab
                                  (a sign, a letter, a NUL byte, ...) */
-    NQ_PARSE_ZERO = 3,      /*!< a column 0 (columns start at 1) */
-    NQ_PARSE_OVERFLOW = 4   /*!< a column above 4294967295 */
+    NQ_PARSE_ZERO = 2,      /*!< a column 0 (columns start at 1) */
+    NQ_PARSE_OVERFLOW = 3   /*!< a column above 4294967295 */
 } nq_parse_fault;
 
 typedef struct nq_parse_error {

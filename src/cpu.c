@@ -26,6 +26,8 @@
 #define NQ_CPUID7_AVX512DQ (1u << 17)
 #define NQ_CPUID7_AVX512BW (1u << 30)
 #define NQ_CPUID7_AVX512VL (1u << 31)
+/* CPUID leaf 7 sub-leaf 0, ECX */
+#define NQ_CPUID7C_VPOPCNTDQ (1u << 14)
 /* XCR0: SSE and AVX (YMM upper halves) state; opmask, ZMM_Hi256, Hi16_ZMM */
 #define NQ_XCR0_YMM 0x06u
 #define NQ_XCR0_ZMM 0xe0u
@@ -63,8 +65,20 @@ nq_simd nq_cpu_simd_best(void)
     return NQ_SIMD_AVX2;
 }
 
+int nq_cpu_has_vpopcnt(void)
+{
+    unsigned a, b, c, d;
+    if (nq_cpu_simd_best() < NQ_SIMD_AVX512)
+        return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return 0;
+    return nq_has(c, NQ_CPUID7C_VPOPCNTDQ);
+}
+
 #else
 
 nq_simd nq_cpu_simd_best(void) { return NQ_SIMD_NONE; }
+
+int nq_cpu_has_vpopcnt(void) { return 0; }
 
 #endif

@@ -21,10 +21,27 @@
 #endif
 
 /* Target attributes of the kernels of each level: the extensions that
- * nq_cpu_simd_best() checks for that level. */
+ * nq_cpu_simd_best() checks for that level. NQ_TARGET_AVX512_VPOPCNT adds
+ * VPOPCNTDQ, which nq_cpu_has_vpopcnt() checks beyond the level. */
 #define NQ_TARGET_AVX2 "avx2,bmi,bmi2,popcnt"
 #define NQ_TARGET_AVX512 \
     "avx512f,avx512bw,avx512dq,avx512vl,avx2,bmi,bmi2,popcnt"
+#define NQ_TARGET_AVX512_VPOPCNT NQ_TARGET_AVX512 ",avx512vpopcntdq"
+
+/* The one way the library's kernels are compiled for a level: NQ_FN_X
+ * before a function compiles it with the extensions of NQ_TARGET_X;
+ * NQ_INLINE_X declares a static helper of such functions that is always
+ * inlined into them (a helper of another target could not be). Only
+ * inside #if NQ_X86. */
+#if NQ_X86
+#  define NQ_FN_AVX2 __attribute__((target(NQ_TARGET_AVX2)))
+#  define NQ_FN_AVX512 __attribute__((target(NQ_TARGET_AVX512)))
+#  define NQ_FN_AVX512_VPOPCNT __attribute__((target(NQ_TARGET_AVX512_VPOPCNT)))
+#  define NQ_INLINE_AVX2 \
+    static inline __attribute__((always_inline, target(NQ_TARGET_AVX2)))
+#  define NQ_INLINE_AVX512 \
+    static inline __attribute__((always_inline, target(NQ_TARGET_AVX512)))
+#endif
 
 /* @return the widest level this CPU and OS run: NQ_SIMD_AVX512 when CPUID
  * reports AVX-512 F, BW, DQ and VL (and everything of AVX2) and the
@@ -34,5 +51,10 @@
  * the library has a kernel of that level is another matter: see
  * nq_simd_best(). */
 nq_simd nq_cpu_simd_best(void);
+
+/* @return nonzero when nq_cpu_simd_best() reaches NQ_SIMD_AVX512 and the
+ * CPU has VPOPCNTDQ too (a kernel of NQ_TARGET_AVX512_VPOPCNT runs); 0
+ * else, and always on other architectures. */
+int nq_cpu_has_vpopcnt(void);
 
 #endif /* NQ_CPU_H */

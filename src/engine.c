@@ -36,11 +36,6 @@
 /* Shortest time between two progress reports, in seconds. */
 #define PROGRESS_PERIOD 0.25
 
-uint32_t nq_part_of_unit(uint64_t unit, uint32_t m)
-{
-    return m == 0 ? 0 : (uint32_t)(unit % m) + 1u;
-}
-
 /* ------------------------------------------------------------------------
  * The run
  * ------------------------------------------------------------------------ */
@@ -188,7 +183,7 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
             until.tv_nsec -= 1000000000L;
         }
         pthread_cond_timedwait(&r->wake, &r->lock, &until);
-        if (nq_count_cancelled(r->opts))
+        if (nq_cancel_raised(r->opts->stop))
             atomic_store(&r->stop, 1);
         t = now_seconds();
         if (r->workers_left > 0 && t - last_report >= PROGRESS_PERIOD) {
@@ -313,11 +308,11 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
         s->threads = (unsigned)s->size;
     limit = s->o.max_memory ? s->o.max_memory : default_memory_limit();
     lists = s->size * LIST_BYTES_PER_UNIT;
-    rc = lists > limit ? NQ_EMEMORY : NQ_OK;
+    rc = lists > limit ? NQ_EMEMLIMIT : NQ_OK;
     if (s->ops->fit_memory)
         rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - lists : 0,
-                                &method_bytes) != NQ_OK ? NQ_EMEMORY : rc;
-    s->memory = lists + method_bytes; /* on NQ_EMEMORY: the least it needs */
+                                &method_bytes) != NQ_OK ? NQ_EMEMLIMIT : rc;
+    s->memory = lists + method_bytes; /* on NQ_EMEMLIMIT: the least it needs */
     if (rc != NQ_OK) {
         s->ops->destroy(s->plan);
         s->plan = NULL;
@@ -345,7 +340,7 @@ int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)
         return NQ_EINVAL;
     rc = nq_counter_open(&c, n, opts);
     nq_counter_close(&c);
-    if (rc == NQ_OK || rc == NQ_EMEMORY)
+    if (rc == NQ_OK || rc == NQ_EMEMLIMIT)
         *out = c.memory;
     return rc;
 }

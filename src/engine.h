@@ -24,7 +24,7 @@ typedef struct nq_counter {
 } nq_counter;
 
 /* @return NQ_OK, or an error of nq_count() found before counting
- *         (NQ_EMEMORY: c->memory says what the leanest way needs). */
+ *         (NQ_EMEMLIMIT: c->memory says what the leanest way needs). */
 int nq_counter_open(nq_counter *c, unsigned n, const nq_count_options *opts);
 
 /* Builds what the method's units share (the join's table) now rather than

@@ -86,7 +86,7 @@ static void on_progress(const nq_progress *p, void *data)
 {
     watch *w = data;
     (void)p;
-    if (nqc_now() >= w->deadline || nq_count_cancelled(w->caller))
+    if (nqc_now() >= w->deadline || nq_cancel_raised(w->caller->stop))
         nq_cancel_raise(w->stop);
 }
 
@@ -140,7 +140,7 @@ static int modelled(nq_estimate_result *out, nq_counter *c, double budget,
     if (!c->ops->model)
         return NQ_EUNSUPPORTED;
     rc = c->ops->model(c->plan, c->simd, budget, seed, nq_cancel_flag(c->o.stop), &m);
-    if (rc == NQ_OK && nq_count_cancelled(&c->o))
+    if (rc == NQ_OK && nq_cancel_raised(c->o.stop))
         rc = NQ_ECANCELED;
     if (rc != NQ_OK)
         return rc;
@@ -208,7 +208,7 @@ int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opt
     }
     if (rc == NQ_OK) /* the caller's nq_cancel, if any, stops the build */
         rc = nq_counter_prepare(&c, nq_cancel_flag(c.o.stop));
-    if (rc == NQ_OK && nq_count_cancelled(&c.o))
+    if (rc == NQ_OK && nq_cancel_raised(c.o.stop))
         rc = NQ_ECANCELED;
     if (rc == NQ_OK)
         rc = nq_cancel_new(&w.stop);
@@ -241,7 +241,6 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
 
     w->caller = &c->o;
     o.stop = w->stop;
-    o.cancel = NULL;
     o.progress = on_progress;
     o.progress_data = w;
     o.on_unit = NULL;
@@ -275,7 +274,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
          * the sample's wall time: other programs on the machine slow the
          * sample's threads, and the estimate, far less */
         cpu = cpu > cpu_overhead ? cpu - cpu_overhead : 0.0;
-        if (rc == NQ_ECANCELED && !nq_count_cancelled(&c->o)) {
+        if (rc == NQ_ECANCELED && !nq_cancel_raised(c->o.stop)) {
             /* the sample would have taken t seconds at least */
             est = cpu * (double)m / speedup(threads, units) + overhead;
             if (est < t) /* the count does all the sample did, and more */

@@ -49,7 +49,7 @@ int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
     if (!ops)
         return NQ_EINVAL;
     if (unique && !ops->has_unique)
-        return NQ_EUNSUPPORTED;
+        return NQ_EMETHOD;
     *out = ops;
     return NQ_OK;
 }

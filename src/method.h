@@ -42,7 +42,8 @@ typedef struct nq_method_ops {
     uint32_t list_version;
     int has_unique;        /* nonzero: solve() fills unique */
 
-    /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan.
+    /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan; the
+     * list is never empty.
      * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM, NQ_EINVAL (NULL plan). */
     int (*build)(void **plan, unsigned n);
     /* @return the number of units of the plan. */
@@ -50,7 +51,11 @@ typedef struct nq_method_ops {
     /* Counts unit `unit` (< size) at level `simd` (never NQ_SIMD_AUTO; a
      * level has_simd() accepts, or NQ_SIMD_NONE). Polls *stop (may be
      * NULL) every millisecond of work at most; a raised flag ends the call
-     * with NQ_ECANCELED and leaves *out untouched.
+     * with NQ_ECANCELED and leaves *out untouched. Any number of threads
+     * may solve units of one plan at once: state that the plan shares
+     * between its units and changes while they run (a table built on
+     * first need, pooled scratch) is guarded by the method itself (see
+     * docs/conventions.md, "Threads and cancellation").
      * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_EUNSUPPORTED, NQ_ENOMEM. */
     int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
                  const nq_stop_flag *stop, nq_unit_result *out);
@@ -65,7 +70,7 @@ typedef struct nq_method_ops {
      * engine's unit lists), choosing a slower way in less memory where the
      * method has one and the fast way does not fit. NULL: the method needs
      * no memory worth counting beyond its unit list.
-     * @return NQ_OK, NQ_EMEMORY (no way fits; *out is set to what the
+     * @return NQ_OK, NQ_EMEMLIMIT (no way fits; *out is set to what the
      *         leanest way needs). */
     int (*fit_memory)(void *plan, unsigned threads, uint64_t limit, uint64_t *out);
     /* Builds now what the units of the plan share (else the first unit
@@ -95,8 +100,8 @@ const nq_method_ops *nq_method_ops_of(nq_method method);
 /* The method that counts board size n with `method` when unique counts
  * are wanted (`unique` nonzero) or not: NQ_METHOD_DEFAULT is the fastest
  * for the job at that n.
- * @return NQ_OK, NQ_EINVAL (unknown method), NQ_EUNSUPPORTED (unique
- *         counts asked of a method that has none). */
+ * @return NQ_OK, NQ_EINVAL (unknown method), NQ_EMETHOD (unique counts
+ *         asked of a method that has none). */
 int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
                    int unique);
 

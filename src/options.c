@@ -55,54 +55,82 @@ int nq_cancel_raised(const nq_cancel *flag)
 }
 
 /* ------------------------------------------------------------------------
- * Older option structs
+ * Option structs of every accepted version
  * ------------------------------------------------------------------------ */
 
-/* Size of each version of the structs: its fields end where the next
+/* The bytes of each accepted version of the structs (0: not accepted).
+ * Versions 1 and 2 were layouts before the first release. A version that
+ * adds fields at the end adds its row here: its size is where the next
  * version's first field begins. */
-#define COUNT_V1_SIZE offsetof(nq_count_options, unique)
-#define LIST_V1_SIZE offsetof(nq_list_options, stop)
+static const size_t count_sizes[NQ_COUNT_OPTIONS_VERSION + 1] = {
+    [NQ_COUNT_OPTIONS_VERSION] = sizeof(nq_count_options),
+};
+static const size_t list_sizes[NQ_LIST_OPTIONS_VERSION + 1] = {
+    [NQ_LIST_OPTIONS_VERSION] = sizeof(nq_list_options),
+};
+
+static const nq_count_options count_defaults = NQ_COUNT_OPTIONS_INIT;
+static const nq_list_options list_defaults = NQ_LIST_OPTIONS_INIT;
+
+/* The size of version v of a struct whose accepted sizes are `sizes`
+ * (versions min .. max), or 0 when v is not accepted. */
+static size_t accepted(const size_t *sizes, unsigned v, unsigned min, unsigned max)
+{
+    return v >= min && v <= max ? sizes[v] : 0;
+}
+
+int nq_count_options_init(nq_count_options *opts, unsigned version)
+{
+    size_t size = accepted(count_sizes, version, NQ_COUNT_OPTIONS_VERSION_MIN,
+                           NQ_COUNT_OPTIONS_VERSION);
+    if (!opts)
+        return NQ_EINVAL;
+    if (!size)
+        return NQ_EVERSION;
+    memcpy(opts, &count_defaults, size);
+    opts->version = version;
+    return NQ_OK;
+}
+
+int nq_list_options_init(nq_list_options *opts, unsigned version)
+{
+    size_t size = accepted(list_sizes, version, NQ_LIST_OPTIONS_VERSION_MIN,
+                           NQ_LIST_OPTIONS_VERSION);
+    if (!opts)
+        return NQ_EINVAL;
+    if (!size)
+        return NQ_EVERSION;
+    memcpy(opts, &list_defaults, size);
+    opts->version = version;
+    return NQ_OK;
+}
 
 int nq_count_options_load(nq_count_options *out, const nq_count_options *in)
 {
-    static const nq_count_options defaults = NQ_COUNT_OPTIONS_INIT;
-    *out = defaults;
+    size_t size;
+    *out = count_defaults;
     if (!in)
         return NQ_OK;
-    if (in->version == 0 || in->version > NQ_COUNT_OPTIONS_VERSION)
+    size = accepted(count_sizes, in->version, NQ_COUNT_OPTIONS_VERSION_MIN,
+                    NQ_COUNT_OPTIONS_VERSION);
+    if (!size)
         return NQ_EVERSION;
-    if (in->version == 1) {
-        memcpy(out, in, COUNT_V1_SIZE);
-        out->unique = 1;
-    } else {
-        *out = *in;
-    }
+    memcpy(out, in, size);
     out->version = NQ_COUNT_OPTIONS_VERSION;
     return NQ_OK;
 }
 
 int nq_list_options_load(nq_list_options *out, const nq_list_options *in)
 {
-    static const nq_list_options defaults = NQ_LIST_OPTIONS_INIT;
-    *out = defaults;
+    size_t size;
+    *out = list_defaults;
     if (!in)
         return NQ_OK;
-    if (in->version == 0 || in->version > NQ_LIST_OPTIONS_VERSION)
+    size = accepted(list_sizes, in->version, NQ_LIST_OPTIONS_VERSION_MIN,
+                    NQ_LIST_OPTIONS_VERSION);
+    if (!size)
         return NQ_EVERSION;
-    if (in->version == 1)
-        memcpy(out, in, LIST_V1_SIZE);
-    else
-        *out = *in;
+    memcpy(out, in, size);
     out->version = NQ_LIST_OPTIONS_VERSION;
     return NQ_OK;
-}
-
-int nq_count_cancelled(const nq_count_options *o)
-{
-    return (o->cancel && *o->cancel) || nq_cancel_raised(o->stop);
-}
-
-int nq_list_cancelled(const nq_list_options *o)
-{
-    return (o->cancel && *o->cancel) || nq_cancel_raised(o->stop);
 }

@@ -1,6 +1,7 @@
 /*
- * options.h - option structs of every version, read into the current one,
- * and the cancel flag that the option structs carry. Not public.
+ * options.h - option structs of every accepted version, read into the
+ * current one, and the cancel flag that the option structs carry. Not
+ * public.
  *
  * A caller built against an older header passes a smaller struct: only the
  * fields of its version may be read. Each entry point copies what the
@@ -14,16 +15,12 @@
 #include "stop.h"
 
 /* Copies *in (NULL: the defaults) into *out, the fields that in->version
- * lacks at their defaults (a version 1 count reads as unique = 1).
- * @return NQ_OK, NQ_EVERSION (version 0 or above the current one). */
+ * lacks at their defaults.
+ * @return NQ_OK, NQ_EVERSION (a version that is not accepted). */
 int nq_count_options_load(nq_count_options *out, const nq_count_options *in);
 int nq_list_options_load(nq_list_options *out, const nq_list_options *in);
 
 /* The atomic inside an nq_cancel, for the walks to poll (NULL for NULL). */
 const nq_stop_flag *nq_cancel_flag(const nq_cancel *flag);
-
-/* @return nonzero when either cancel flag of the options is raised. */
-int nq_count_cancelled(const nq_count_options *o);
-int nq_list_cancelled(const nq_list_options *o);
 
 #endif /* NQ_OPTIONS_H */

@@ -18,7 +18,7 @@ const char *nq_strerror(int status)
     case NQ_ECANCELED: return "cancelled";
     case NQ_ETHREAD: return "could not start a worker thread";
     case NQ_EVERSION: return "options struct of an unknown version";
-    case NQ_EUNSUPPORTED: return "not supported on this CPU or build";
+    case NQ_EUNSUPPORTED: return "SIMD level not supported on this CPU or in this build";
     case NQ_ENOSOLUTION: return "the board has no solution";
     case NQ_ELIMIT: return "step limit reached without a solution";
     case NQ_EIO: return "input/output error";
@@ -27,7 +27,8 @@ const char *nq_strerror(int status)
     case NQ_ENOTFOUND: return "no known value";
     case NQ_EBUSY: return "another process is using this file";
     case NQ_EOVERFLOW: return "a sum does not fit in 64 bits or exceeds the published count";
-    case NQ_EMEMORY: return "the count would need more memory than allowed";
+    case NQ_EMEMLIMIT: return "the count would need more memory than allowed";
+    case NQ_EMETHOD: return "the method cannot do this (it counts totals only)";
     default: return "unknown error";
     }
 }

@@ -69,7 +69,13 @@ static int run_on_sizes(const cli_opts *o, FILE *in, FILE *out, FILE *err)
     if (collect_sizes(&sizes, o, in, err) != 0)
         goto done;
     if (o->simd != NQ_SIMD_AUTO && o->simd != NQ_SIMD_NONE && o->simd > nq_simd_best()) {
-        cli_error(err, "this CPU does not support --simd=%s", nq_simd_name(o->simd));
+        cli_usage_error(err, "this CPU does not support --simd=%s", nq_simd_name(o->simd));
+        goto done;
+    }
+    /* an empty input (`seq 1 0 | nqueens`) asks for nothing: as any
+     * filter, print nothing and succeed */
+    if (sizes.len == 0) {
+        status = CLI_EXIT_OK;
         goto done;
     }
     switch (o->mode) {

@@ -89,6 +89,39 @@ static int size_value(uint64_t *out, const char *arg, const char *typed, FILE *e
     return 0;
 }
 
+/* A duration: digits, then optionally s, m, h, d or y (365.25 days);
+ * or "none", stored as 0. */
+static int time_value(double *out, const char *arg, const char *typed, FILE *err)
+{
+    static const struct {
+        char suffix;
+        double seconds;
+    } units[] = {{'s', 1.0}, {'m', 60.0}, {'h', 3600.0}, {'d', 86400.0},
+                 {'y', 31557600.0}};
+    size_t len = strspn(arg, "0123456789");
+    uint64_t v;
+    char q[64];
+
+    if (strcmp(arg, "none") == 0) {
+        *out = 0.0;
+        return 0;
+    }
+    if (len > 0 && nqc_parse_u64(&v, arg, len) == 0 && v > 0 && v <= UINT32_MAX) {
+        if (arg[len] == '\0') {
+            *out = (double)v;
+            return 0;
+        }
+        for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+            if (arg[len] == units[i].suffix && arg[len + 1] == '\0') {
+                *out = (double)v * units[i].seconds;
+                return 0;
+            }
+    }
+    cli_usage_error(err, "%s: '%s' is not a duration (e.g. 90s, 12h, 10y, or none)",
+                    typed, CLI_QUOTE(q, arg));
+    return -1;
+}
+
 /* "K/M" with 1 <= K <= M. */
 static int part_value(cli_opts *o, const char *arg, const char *typed, FILE *err)
 {
@@ -156,6 +189,8 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
         o->threads = (unsigned)v;
         return 0;
     case CLI_OPT_MAX_MEMORY: return size_value(&o->max_memory, arg, typed, err);
+    case CLI_OPT_MAX_TIME: return time_value(&o->max_time, arg, typed, err);
+    case CLI_OPT_NO_NOTICE: o->no_notice = 1; return 0;
     case CLI_OPT_BOARD: o->board = 1; return 0;
     case CLI_OPT_COMPACT: o->compact = 1; return 0;
     case CLI_OPT_CANONICAL: o->canonical = 1; return 0;
@@ -348,6 +383,7 @@ static void defaults(cli_opts *o)
     o->simd = NQ_SIMD_AUTO;
     o->progress = -1;
     o->checkpoint_interval = 10.0;
+    o->max_time = CLI_DEFAULT_MAX_TIME;
 }
 
 /* The getopt_long() tables, built from the option table. */

@@ -6,6 +6,7 @@
 #include "cli_count.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -173,7 +174,7 @@ static int count_failed(const cli_opts *o, const nq_count_options *co,
     }
     if (rc == NQ_EIO && cp)
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
-    else if (rc == NQ_EMEMORY)
+    else if (rc == NQ_EMEMLIMIT)
         cli_say_memory_refusal(o, co, n, err);
     else
         cli_error(err, "n = %u: %s", n, nq_strerror(rc));
@@ -194,16 +195,17 @@ static int check_parts(const cli_opts *o, const nq_count_options *co,
             return -1;
         }
         if (o->part_m > units && units == 0) {
-            cli_error(err, "--part %lu/%lu: n = %u has no work units to split",
-                      (unsigned long)o->part_k, (unsigned long)o->part_m, sizes->n[i]);
+            cli_usage_error(err, "--part %lu/%lu: n = %u has no work units to split",
+                            (unsigned long)o->part_k, (unsigned long)o->part_m,
+                            sizes->n[i]);
             return -1;
         }
         if (o->part_m > units) {
-            cli_error(err, "--part %lu/%lu: n = %u has %llu work unit%s, so M can "
-                           "be at most %llu",
-                      (unsigned long)o->part_k, (unsigned long)o->part_m,
-                      sizes->n[i], (unsigned long long)units, units == 1 ? "" : "s",
-                      (unsigned long long)units);
+            cli_usage_error(err, "--part %lu/%lu: n = %u has %llu work unit%s, so M "
+                                 "can be at most %llu",
+                            (unsigned long)o->part_k, (unsigned long)o->part_m,
+                            sizes->n[i], (unsigned long long)units,
+                            units == 1 ? "" : "s", (unsigned long long)units);
             return -1;
         }
     }
@@ -215,7 +217,8 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     nq_count_options co = cli_count_options(o);
     cli_progress_state ps;
     nq_checkpoint *cp = NULL;
-    int status = CLI_EXIT_OK, notice = 0;
+    nq_estimate_result *forecast = NULL;
+    int status = CLI_EXIT_OK, notice = !o->no_notice;
 
     co.part_k = o->part_k;
     co.part_m = o->part_m;
@@ -230,18 +233,27 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         co.method = checkpoint_method(o, sizes->n[0]);
     if (cli_check_memory(o, &co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
-    if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
-        return CLI_EXIT_USAGE;
+    /* caught from the forecast on: a stop while it samples stops the
+     * count at once, with the usual message and the checkpoint saved */
+    co.stop = cli_catch_signals();
+    if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
+        status = CLI_EXIT_FAILURE;
+    else if (o->checkpoint && open_checkpoint(&cp, o, sizes->n[0], co.method, err) != 0)
+        status = CLI_EXIT_USAGE;
+    if (status != CLI_EXIT_OK) {
+        cli_release_signals();
+        free(forecast);
+        return status;
+    }
     co.checkpoint = cp;
     cli_progress_init(&ps, err, o->progress == 1);
     if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
         co.progress = cli_progress;
         co.progress_data = &ps;
-        int resuming = cp && say_resuming(cp, err);
-        /* on a terminal, before a long count: how long, roughly */
-        notice = o->progress == -1 && !o->part_m && !resuming;
+        /* a resumed count has less left than the forecast says */
+        if (cp && say_resuming(cp, err))
+            notice = 0;
     }
-    co.stop = cli_catch_signals();
 
     if (o->format == CLI_FORMAT_LABELS) {
         fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);
@@ -253,7 +265,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         double start;
         int rc;
         if (notice)
-            cli_notice_long_count(o, sizes->n[i], err);
+            cli_notice_long_count(o, sizes->n[i], &forecast[i], ps.tty, err);
         start = nqc_now();
         ps.n = sizes->n[i];
         rc = nq_count(&r, sizes->n[i], &co);
@@ -267,13 +279,15 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     }
     cli_release_signals();
     nq_checkpoint_close(cp);
+    free(forecast);
     return status;
 }
 
 int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
 {
     nq_count_options co = cli_count_options(o);
-    int mismatches = 0, status;
+    nq_estimate_result *forecast = NULL;
+    int mismatches = 0, status = CLI_EXIT_OK, tty = isatty(fileno(err));
 
     /* both sequences are checked unless a method without unique counts
      * is named */
@@ -281,27 +295,42 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         co.method = NQ_METHOD_SYMMETRY;
         co.unique = 1;
     }
-    if (cli_check_memory(o, &co, sizes, err) != 0)
+    /* a size with no published value has nothing to be checked against:
+     * its count (years of work) could only end in "unknown" */
+    for (size_t i = 0; i < sizes->len; i++)
+        if (nq_known(NULL, NULL, sizes->n[i]) != NQ_OK) {
+            cli_usage_error(err, "--check %u: n = %u has no published count to "
+                                 "compare with (known: n <= 27)", sizes->n[i],
+                            sizes->n[i]);
+            return CLI_EXIT_USAGE;
+        }
+    if (cli_check_memory(o, &co, sizes, err) != 0 ||
+        cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
     if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
-    for (size_t i = 0; i < sizes->len; i++) {
+    for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
         unsigned n = sizes->n[i];
         nq_count_result r;
         uint64_t kt = 0, ku = 0;
         int known = nq_known(&kt, &ku, n) == NQ_OK;
-        double seconds = nqc_now();
-        int rc = nq_count(&r, n, &co);
+        double seconds;
+        int rc;
         const char *verdict;
         char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
 
+        cli_notice_long_count(o, n, &forecast[i], tty, err);
+        seconds = nqc_now();
+        rc = nq_count(&r, n, &co);
         seconds = nqc_now() - seconds;
-        if (rc == NQ_EMEMORY)
+        if (rc == NQ_EMEMLIMIT)
             cli_say_memory_refusal(o, &co, n, err);
         else if (rc != NQ_OK)
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
-        if (rc != NQ_OK)
-            return CLI_EXIT_FAILURE;
+        if (rc != NQ_OK) {
+            status = CLI_EXIT_FAILURE;
+            break;
+        }
         if (!known)
             verdict = "unknown";
         else if (r.total != kt || (r.has_unique && r.unique != ku))
@@ -328,9 +357,11 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
             fprintf(out, "%u\t%llu\t%s\t%s\t%s\t%s\n", n,
                     (unsigned long long)r.total, unique, ktext, utext, verdict);
         }
-        if ((status = cli_flush(out, err)) != CLI_EXIT_OK)
-            return status;
+        status = cli_flush(out, err);
     }
+    free(forecast);
+    if (status != CLI_EXIT_OK)
+        return status;
     if (mismatches) {
         cli_error(err, "%d count%s differ from the known values", mismatches,
                      mismatches == 1 ? "" : "s");

@@ -1,10 +1,13 @@
 /*
- * --estimate: the library times a sample of each count (nq_estimate);
- * this file prints it, and warns before a count that will take long.
+ * --estimate: the library times a sample of each count, or prices it by
+ * the method's cost model (nq_estimate); this file prints it, and, before
+ * a count, warns of one that will take long and refuses one that cannot
+ * finish (--max-time).
  */
 #include "cli_estimate.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,9 +23,17 @@
 #define ESTIMATE_SEED UINT64_C(0x6e7165737469)
 /* Counts longer than this also say their core-hours. */
 #define CORE_HOURS_FROM 3600.0
-/* Counts below this n take seconds at most: no notice, no sampling. */
+/* Counts below this n take seconds at most: no notice, no sampling. Off
+ * a terminal, where only a day or --max-time matters, sampling starts
+ * higher (n = 21 takes minutes on two cores: a day would need a machine a
+ * few hundred times slower), so that a script's mid-sized counts pay
+ * nothing for it; an explicit --max-time samples from NOTICE_MIN_N. */
 #define NOTICE_MIN_N 17
-#define NOTICE_MIN_SECONDS 60.0
+#define NOTICE_MIN_N_OFF_TTY 21
+/* The notice: on a terminal, where someone waits, from a minute on; in a
+ * script or a batch job, from a day on. */
+#define NOTICE_TTY_SECONDS 60.0
+#define NOTICE_SECONDS 86400.0
 
 static uint64_t clock_seed(void)
 {
@@ -126,8 +137,8 @@ void cli_say_memory_refusal(const cli_opts *o, const nq_count_options *co,
                             unsigned n, FILE *err)
 {
     uint64_t need = 0;
-    if (nq_memory(&need, n, co) != NQ_EMEMORY)
-        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMORY));
+    if (nq_memory(&need, n, co) != NQ_EMEMLIMIT)
+        cli_error(err, "n = %u: %s", n, nq_strerror(NQ_EMEMLIMIT));
     else
         say_refusal(o, co, n, need, err);
 }
@@ -137,7 +148,7 @@ int cli_check_memory(const cli_opts *o, const nq_count_options *co,
 {
     for (size_t i = 0; i < sizes->len; i++) {
         uint64_t need = 0;
-        if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMORY) {
+        if (nq_memory(&need, sizes->n[i], co) == NQ_EMEMLIMIT) {
             say_refusal(o, co, sizes->n[i], need, err);
             return -1;
         }
@@ -201,7 +212,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
                              ESTIMATE_SEED + sizes->n[i]);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
             status = 128 + cli_caught_signal();
-        } else if (rc == NQ_EMEMORY) {
+        } else if (rc == NQ_EMEMLIMIT) {
             cli_say_memory_refusal(o, &co, sizes->n[i], err);
             status = CLI_EXIT_FAILURE;
         } else if (rc != NQ_OK) {
@@ -216,17 +227,64 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
     return status;
 }
 
-void cli_notice_long_count(const cli_opts *o, unsigned n, FILE *err)
+int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
+                        const nq_count_options *co, const cli_sizes *sizes, FILE *err)
 {
-    nq_count_options co = cli_count_options(o);
-    nq_estimate_result e;
+    nq_estimate_result *f = calloc(sizes->len ? sizes->len : 1, sizeof *f);
+    uint64_t seed = clock_seed();
+    char when[64], limit[64];
+    unsigned min_n = isatty(fileno(err)) || o->max_time != CLI_DEFAULT_MAX_TIME
+                         ? NOTICE_MIN_N : NOTICE_MIN_N_OFF_TTY;
+
+    *out = f;
+    if (!f) {
+        cli_error(err, "out of memory");
+        return -1;
+    }
+    if (o->no_notice && o->max_time <= 0.0)
+        return 0; /* nothing would be said: no sampling */
+    for (size_t i = 0; i < sizes->len; i++) {
+        nq_estimate_result *e = &f[i];
+        unsigned n = sizes->n[i];
+        int rc;
+        if (n < min_n)
+            continue; /* known to be quick: a zero forecast */
+        rc = nq_estimate(e, n, co, NOTICE_BUDGET, seed + i);
+        if (rc != NQ_OK)
+            memset(e, 0, sizeof *e);
+        if (rc == NQ_ECANCELED)
+            break; /* stopped: the count will stop too, and say so */
+        if (rc != NQ_OK)
+            continue; /* the count fails on its own, with its own message */
+        if (co->part_m > 1) { /* the sample is of the whole count */
+            e->seconds /= co->part_m;
+            e->low /= co->part_m;
+            e->high /= co->part_m;
+            e->cpu_seconds /= co->part_m;
+        }
+        if (o->max_time > 0.0 && e->seconds > o->max_time) {
+            cli_format_duration(when, sizeof when, e->seconds);
+            cli_format_duration(limit, sizeof limit, o->max_time);
+            cli_error(err, "n = %u: %s %s with %u thread%s, more than --max-time "
+                           "allows (%s); --max-time=none counts anyway", n,
+                      e->lower_bound ? "at least" : "about", when, e->threads,
+                      e->threads == 1 ? "" : "s", limit);
+            free(f);
+            *out = NULL;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void cli_notice_long_count(const cli_opts *o, unsigned n, const nq_estimate_result *e,
+                           int tty, FILE *err)
+{
     char sentence[160];
 
-    if (n < NOTICE_MIN_N ||
-        nq_estimate(&e, n, &co, NOTICE_BUDGET, clock_seed()) != NQ_OK ||
-        e.seconds < NOTICE_MIN_SECONDS)
+    if (o->no_notice || e->seconds < (tty ? NOTICE_TTY_SECONDS : NOTICE_SECONDS))
         return;
-    cli_estimate_sentence(sentence, sizeof sentence, &e, e.memory);
+    cli_estimate_sentence(sentence, sizeof sentence, e, e->memory);
     fprintf(err, "n = %u: %s\n", n, sentence);
     fflush(err);
 }

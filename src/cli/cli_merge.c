@@ -163,7 +163,8 @@ static void print_sum(const cli_opts *o, const nq_merged *m, FILE *out)
         break;
     case CLI_FORMAT_JSON:
         fprintf(out, "{\"n\":%u,\"total\":%llu", m->n, (unsigned long long)m->total);
-        if (m->has_unique)
+        /* as a count prints it: unique with --unique only */
+        if (o->unique)
             fprintf(out, ",\"unique\":%llu", (unsigned long long)m->unique);
         fprintf(out, ",\"method\":\"%s\",\"parts\":%lu}\n", nq_method_name(m->method),
                 (unsigned long)m->parts);

@@ -45,6 +45,13 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "by a smaller board); --labels and --json add the\n"
      "interval (low, high) and core-hours, and every format\n"
      "says \"at least\" of a sample that outran its time"},
+    {CLI_OPT_MAX_TIME, "max-time", 0, "TIME", -1, ONLY(COUNT) | ONLY(CHECK), NULL,
+     "refuse a count estimated to take longer than TIME\n"
+     "(suffix s, m, h, d or y; default 10y; 'none': no\n"
+     "limit)"},
+    {CLI_OPT_NO_NOTICE, "no-notice", 0, NULL, -1, ONLY(COUNT) | ONLY(CHECK), NULL,
+     "no notice before a long count (otherwise one line\n"
+     "on stderr: over a minute on a terminal, else a day)"},
     {CLI_OPT_PROGRESS, "progress", 0, NULL, -1, ONLY(COUNT),
      "Long runs", "show progress on stderr (default: on a terminal,\n"
                   "for runs longer than a second)"},

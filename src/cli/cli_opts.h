@@ -30,6 +30,12 @@ typedef enum cli_mode {
     CLI_MODE_COUNT_OF_MODES
 } cli_mode;
 
+/* The longest count started without --max-time: ten years, about the
+ * service life of the machine that would run it. A count estimated to take
+ * longer (n = 28 on a workstation) cannot finish there; it is far more
+ * likely a slip of the finger than a plan. */
+#define CLI_DEFAULT_MAX_TIME (10 * 31557600.0)
+
 typedef struct cli_opts {
     int help;
     int version;
@@ -41,6 +47,8 @@ typedef struct cli_opts {
     nq_method method;
     nq_simd simd;
     uint64_t max_memory;     /* --max-memory in bytes; 0 = the library's default */
+    double max_time;         /* --max-time in seconds; 0 = none */
+    int no_notice;           /* --no-notice */
     /* solutions */
     int board;               /* --board: draw boards */
     int compact;             /* --compact: one digit per row */

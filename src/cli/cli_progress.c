@@ -3,10 +3,13 @@
  * to the end). The line is chosen to fit the terminal: the longest of a
  * few forms that fits in width - 1 columns (the last column is left free,
  * so that no terminal wraps), else the shortest cut to fit. The width is
- * asked again after each SIGWINCH.
+ * asked again after each SIGWINCH. A terminal that says it is dumb
+ * (TERM=dumb: an editor's shell buffer, a serial console) gets no escape
+ * sequence and no "\r": plain lines, as a file or a pipe gets them.
  */
 #include "cli_progress.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -32,8 +35,15 @@ void cli_progress_init(cli_progress_state *st, FILE *err, int forced)
     memset(st, 0, sizeof *st);
     st->err = err;
     st->tty = isatty(fileno(err));
+    st->redraw = st->tty && !cli_dumb_terminal();
     st->forced = forced;
     st->width = DEFAULT_WIDTH;
+}
+
+int cli_dumb_terminal(void)
+{
+    const char *term = getenv("TERM");
+    return term && strcmp(term, "dumb") == 0;
 }
 
 void cli_format_clock(char *buf, size_t size, double s)
@@ -79,11 +89,11 @@ void cli_progress(const nq_progress *p, void *data)
 
     if (!st->forced && p->elapsed < 1.0)
         return; /* quick runs stay quiet */
-    if (!st->tty && p->elapsed - st->last_line < 10.0 &&
+    if (!st->redraw && p->elapsed - st->last_line < 10.0 &&
         p->units_done != p->units_total)
         return;
     st->last_line = p->elapsed;
-    if (st->tty && cli_take_resize())
+    if (st->redraw && cli_take_resize())
         st->width = terminal_width(st->err);
     pct = p->units_total ? 100.0 * (double)p->units_done / (double)p->units_total
                          : 100.0;
@@ -95,16 +105,16 @@ void cli_progress(const nq_progress *p, void *data)
                              (double)(p->units_done - p->units_resumed));
     else
         snprintf(eta, sizeof eta, "%s", p->units_done == p->units_total ? "0:00:00" : "?");
-    compose(line, sizeof line, st->tty ? st->width - 1 : sizeof line - 1, st->n, p,
+    compose(line, sizeof line, st->redraw ? st->width - 1 : sizeof line - 1, st->n, p,
             pct, elapsed, eta);
-    fprintf(st->err, "%s%s%s", st->tty ? "\r" : "", line, st->tty ? "\033[K" : "\n");
+    fprintf(st->err, "%s%s%s", st->redraw ? "\r" : "", line, st->redraw ? "\033[K" : "\n");
     fflush(st->err);
     st->drawn = 1;
 }
 
 void cli_progress_end(cli_progress_state *st)
 {
-    if (st->drawn && st->tty) {
+    if (st->drawn && st->redraw) {
         fputs("\r\033[K", st->err);
         fflush(st->err);
     }

@@ -121,8 +121,8 @@ static int is_space(char c)
 
 int cli_read_sizes(cli_sizes *v, FILE *in, FILE *err)
 {
-    char *buf;
-    size_t len, i = 0, before = v->len;
+    char *buf, where[48];
+    size_t len, i = 0, line = 1;
     int rc = nqc_read_all(&buf, &len, in, CLI_SIZES_MAX_INPUT);
 
     if (rc == -1) {
@@ -141,22 +141,19 @@ int cli_read_sizes(cli_sizes *v, FILE *in, FILE *err)
     while (i < len) {
         size_t j;
         while (i < len && is_space(buf[i]))
-            i++;
+            line += buf[i++] == '\n';
         if (i == len)
             break;
         j = i;
         while (j < len && !is_space(buf[j]))
             j++;
-        if (cli_parse_sizes(v, buf + i, j - i, err, "standard input: ") != 0) {
+        snprintf(where, sizeof where, "line %zu: ", line);
+        if (cli_parse_sizes(v, buf + i, j - i, err, where) != 0) {
             free(buf);
             return -1;
         }
         i = j;
     }
     free(buf);
-    if (v->len == before) {
-        cli_error(err, "standard input holds no board size");
-        return -1;
-    }
     return 0;
 }

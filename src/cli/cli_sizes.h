@@ -20,8 +20,9 @@ typedef struct cli_sizes {
 int cli_parse_sizes(cli_sizes *v, const char *s, size_t len, FILE *err,
                     const char *where);
 
-/* Appends the whitespace-separated sizes and ranges read from `in`;
- * 0, or -1 after reporting the error (also when `in` holds none). */
+/* Appends the whitespace-separated sizes and ranges read from `in` (none
+ * at all is no error: an empty input asks for nothing); 0, or -1 after
+ * reporting the error, which names the line of `in` ("line 3: ..."). */
 int cli_read_sizes(cli_sizes *v, FILE *in, FILE *err);
 
 #endif

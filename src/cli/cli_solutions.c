@@ -117,8 +117,8 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
 
     for (size_t i = 0; i < sizes->len; i++)
         if (o->compact && sizes->n[i] > 9) {
-            cli_error(err, "--compact needs n <= 9 (one digit per row); n = %u",
-                         sizes->n[i]);
+            cli_usage_error(err, "--compact needs n <= 9 (one digit per row); n = %u",
+                            sizes->n[i]);
             return CLI_EXIT_USAGE;
         }
     memset(&c, 0, sizeof c);
@@ -170,19 +170,18 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
     int rc, status;
 
     if (o->noperands != 1) {
-        cli_error(err, "--%s takes exactly one board size, e.g. 'nqueens --%s 1000'",
-                     o->mode_name, o->mode_name);
+        cli_usage_error(err, "--%s takes exactly one board size, e.g. 'nqueens --%s 1000'",
+                        o->mode_name, o->mode_name);
         return CLI_EXIT_USAGE;
     }
     if (nqc_parse_u64(&n, o->operands[0], strlen(o->operands[0])) != 0 ||
         n > UINT32_MAX) {
-        cli_error(err, "'%s' is not a board size (expected 0..%lu)",
-                     CLI_QUOTE(q, o->operands[0]),
-                     (unsigned long)UINT32_MAX);
+        cli_usage_error(err, "'%s' is not a board size (expected 0..%lu)",
+                        CLI_QUOTE(q, o->operands[0]), (unsigned long)UINT32_MAX);
         return CLI_EXIT_USAGE;
     }
     if (o->compact && n > 9) {
-        cli_error(err, "--compact needs n <= 9 (one digit per row)");
+        cli_usage_error(err, "--compact needs n <= 9 (one digit per row)");
         return CLI_EXIT_USAGE;
     }
     if (n > 0 && (n > SIZE_MAX / sizeof *cols ||
@@ -246,14 +245,18 @@ int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
     line_buf line = {NULL, 0, 0};
     char q[64];
 
-    if (o->noperands > 1) {
-        cli_error(err, "--verify takes at most one board size (the length every line must have)");
-        return CLI_EXIT_USAGE;
-    }
-    if (o->noperands == 1) {
-        if (nqc_parse_u64(&want_n, o->operands[0], strlen(o->operands[0])) != 0) {
-            cli_error(err, "'%s' is not a board size",
-                         CLI_QUOTE(q, o->operands[0]));
+    /* '-' names standard input, where the placements come from anyway */
+    for (size_t i = 0; i < o->noperands; i++) {
+        const char *s = o->operands[i];
+        if (strcmp(s, "-") == 0)
+            continue;
+        if (have_n) {
+            cli_usage_error(err, "--verify takes at most one board size (the length "
+                                 "every line must have)");
+            return CLI_EXIT_USAGE;
+        }
+        if (nqc_parse_u64(&want_n, s, strlen(s)) != 0) {
+            cli_usage_error(err, "'%s' is not a board size", CLI_QUOTE(q, s));
             return CLI_EXIT_USAGE;
         }
         have_n = 1;
@@ -307,10 +310,8 @@ int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
         cli_error(err, "cannot read standard input: %s", strerror(errno));
         return CLI_EXIT_USAGE;
     }
-    if (lineno == 0) {
-        cli_error(err, "standard input holds no placement");
-        return CLI_EXIT_USAGE;
-    }
+    /* no line at all is no placement to refuse: "0 valid", as a filter
+     * given nothing prints nothing wrong */
     fprintf(out, "%llu valid, %llu invalid, %llu malformed\n",
             (unsigned long long)valid, (unsigned long long)invalid,
             (unsigned long long)malformed);

@@ -1,5 +1,6 @@
 /*
- * Part lines: one JSON object per part result, read strictly.
+ * Parts of a count: which part a unit belongs to, and part lines, one
+ * JSON object per part result, read strictly.
  *
  * A part line is the last thing between a long cluster run and the total
  * it prints, so nothing in it is taken on trust. The reader is a small
@@ -315,6 +316,12 @@ static const nq_method_ops *method_named(const unsigned char *s, size_t len)
             return ops;
     }
     return NULL;
+}
+
+/* Units are dealt round-robin: unit u is in part u mod m + 1. */
+uint32_t nq_part_of_unit(uint64_t unit, uint32_t m)
+{
+    return m == 0 ? 0 : (uint32_t)(unit % m) + 1u;
 }
 
 int nq_part_parse(nq_part *out, nq_part_error *err, const char *line,

@@ -114,7 +114,7 @@ int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
         return NQ_EINVAL;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;
-    if (nq_list_cancelled(&o))
+    if (nq_cancel_raised(o.stop))
         return NQ_ECANCELED;
     canonical = o.canonical != 0;
 
@@ -140,7 +140,7 @@ int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
         }
         if (++poll == POLL_NODES) {
             poll = 0;
-            if (nq_list_cancelled(&o)) {
+            if (nq_cancel_raised(o.stop)) {
                 status = NQ_ECANCELED;
                 break;
             }

@@ -155,9 +155,6 @@ int nq_parse_error_format(char *out, size_t size, const nq_parse_error *err)
     case NQ_PARSE_OK:
         snprintf(out, size, "no error");
         break;
-    case NQ_PARSE_EMPTY:
-        snprintf(out, size, "empty line (no columns)");
-        break;
     case NQ_PARSE_CHAR:
         if (err->byte >= 0x20 && err->byte < 0x7f)
             snprintf(out, size,

@@ -96,7 +96,7 @@ for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   wait "$pid"; status=$?
   # Rank 0 ends with 128 + signal. mpirun passes that on when a rank was
   # signalled; when mpirun itself is, it sets its own status (1 in Open
-  # MPI 4.1, see the README), which is never 0.
+  # MPI 4.1, see docs/mpi.md), which is never 0.
   case $how in
     *-mpirun) [ $status -ne 0 ] ;;
     INT-*) [ $status -eq 130 ] ;;
@@ -111,8 +111,8 @@ for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   [ "$out" = $big_total ]; report "  the same job resumes to the exact count" $((! $?))
 done
 
-# a total that mpirun could not write (it exits 0 all the same: see the
-# README) is not lost with a checkpoint: the job run again prints it at once
+# a total that mpirun could not write (it exits 0 all the same: see
+# docs/mpi.md) is not lost with a checkpoint: the job run again prints it at once
 rm -f "$ck"
 run 2 -j 1 --checkpoint="$ck" 13 >/dev/full 2>"$work/err"
 out=$(run 2 -j 1 --checkpoint="$ck" 13 2>"$work/err")

@@ -10,7 +10,8 @@ bin=$1 pty=$2
 # a count of two seconds or more with one thread: the symmetry method,
 # 5 s at n = 18 here, 4.5 s at n = 17 under the sanitizers; the width
 # changes 0.8 s in, and what is drawn from 1.3 s on must fit the new one
-# (progress is redrawn every 0.25 s, and at the end)
+# (progress is redrawn every 0.25 s, and at the end; no forecast sample
+# delays the start: --no-notice --max-time=none)
 n=18 total=666090624
 [ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104
 
@@ -19,7 +20,7 @@ n=18 total=666090624
 lines() { sed 's/\x1b\[K//g' "$1" | tr '\r' '\n' | grep -v '^$'; }
 widest() { awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }'; }
 
-"$pty" "$work/log" 100 30 0.8 "$bin" --progress -m symmetry -j 1 $n; status=$?
+"$pty" "$work/log" 100 30 0.8 env TERM=xterm "$bin" --progress --no-notice --max-time=none -m symmetry -j 1 $n; status=$?
 sed '/^@@RESIZE@@$/,$d' "$work/log" >"$work/before"
 sed -n '/^@@RESIZED@@$/,$p' "$work/log" | sed 1d >"$work/after"
 before=$(lines "$work/before" | grep -c 'ETA')
@@ -35,7 +36,7 @@ report "  $after lines after it, up to $narrow columns of 30" $((! $?))
 [ "$(lines "$work/after" | grep -c "^$total\$")" -eq 1 ]; report "  the count: $total" $((! $?))
 
 # and the other way: a terminal that grows gets the long form back
-"$pty" "$work/log" 30 120 0.8 "$bin" --progress -m symmetry -j 1 $n; status=$?
+"$pty" "$work/log" 30 120 0.8 env TERM=xterm "$bin" --progress --no-notice --max-time=none -m symmetry -j 1 $n; status=$?
 sed '/^@@RESIZE@@$/,$d' "$work/log" >"$work/before"
 sed -n '/^@@RESIZED@@$/,$p' "$work/log" | sed 1d >"$work/after"
 narrow=$(lines "$work/before" | widest)
@@ -43,5 +44,14 @@ wide=$(lines "$work/after" | grep -v "^$total\$" | widest)
 [ $status -eq 0 ] && [ "$narrow" -le 29 ] && [ "$wide" -gt 29 ] && [ "$wide" -le 119 ] &&
   lines "$work/after" | grep -q 'units.*elapsed' && [ "$(lines "$work/after" | grep -c "^$total\$")" -eq 1 ]
 report "a terminal that grows: $narrow columns, then $wide" $((! $?))
+
+# a dumb terminal (TERM=dumb) gets plain lines: no escape sequence, no
+# carriage return; progress is still on by default there
+"$pty" "$work/log" 80 80 0.1 env TERM=dumb "$bin" -m symmetry -j 1 $n; status=$?
+esc=$(printf '\033') cr=$(printf '\r')
+# (the terminal ends each line with "\r\n": any other "\r" is a redraw)
+[ $status -eq 0 ] && ! grep -q "$esc" "$work/log" && grep -q "^$total" "$work/log" &&
+  grep -q "^n = $n: .*units.*ETA" "$work/log" && ! sed "s/$cr\$//" "$work/log" | grep -q "$cr"
+report "TERM=dumb: progress in plain lines, no escape sequence" $((! $?))
 
 finish

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The install, as the README describes it, with nothing else set (no
+# The install, as docs/library.md describes it, with nothing else set (no
 # LD_LIBRARY_PATH, no pkg-config --define-variable):
 #   1. `cmake --install BUILD --prefix P`: P/bin/nqueens runs;
 #   2. the whole tree moved elsewhere: it still runs, and programs build and

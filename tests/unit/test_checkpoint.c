@@ -13,8 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "checkpoint/checkpoint.h"
 #include "known_values.h"
 #include "nqueens.h"
+#include "test_parts.h"
 
 static char path[256];
 
@@ -283,10 +285,45 @@ static void test_bad_paths(void **state)
     nq_checkpoint_close(NULL);
 }
 
+/* The fuzz seed corpus of the checkpoint loader, replayed: each seed is
+ * read as it should be. Keep in step with tests/fuzz/corpus-checkpoint. */
+static const struct {
+    const char *name;
+    int status;
+} ckpt_seeds[] = {
+    {"flipped", NQ_EFORMAT},        {"header_only", NQ_EFORMAT},
+    {"n4_plain_one", NQ_EMISMATCH}, {"n6_plain_whole", NQ_EMISMATCH},
+    {"n8_symmetry_part", NQ_OK},    {"n8_symmetry_whole", NQ_OK},
+    {"truncated", NQ_EFORMAT},
+};
+
+static void test_checkpoint_corpus(void **state)
+{
+    uint64_t units;
+    nq_ckpt_expect want;
+    (void)state;
+    assert_int_equal(nq_units(&units, 8, NQ_METHOD_SYMMETRY), NQ_OK);
+    want.n = 8;
+    want.method = NQ_METHOD_SYMMETRY;
+    want.list_version = nq_unit_list_version(NQ_METHOD_SYMMETRY);
+    want.units_total = units;
+    want.has_unique = 1;
+    want.max_total = test_known[8].total;
+    for (size_t f = 0; f < sizeof ckpt_seeds / sizeof ckpt_seeds[0]; f++) {
+        size_t len;
+        unsigned char *buf =
+            (unsigned char *)slurp(NQ_FUZZ_DIR "/corpus-checkpoint", ckpt_seeds[f].name, &len);
+        print_message("%s\n", ckpt_seeds[f].name);
+        assert_int_equal(nq_ckpt_decode(buf, len, &want, NULL, NULL), ckpt_seeds[f].status);
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_round_trip, make_path, remove_path),
+        cmocka_unit_test(test_checkpoint_corpus),
         cmocka_unit_test_setup_teardown(test_resume_computes_only_the_rest, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_progress_after_resume, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_corruption_is_refused, make_path, remove_path),

@@ -82,9 +82,11 @@ static const char *no_seconds(char *s)
     return s;
 }
 
-/* A usage error: status 2, nothing on stdout, one line on stderr that
- * starts with "nqueens: " and mentions `needle`. */
-static void expect_usage_error(outcome o, const char *needle)
+#define HINT "Try 'nqueens --help' for more information.\n"
+
+/* Status 2, nothing on stdout, one line on stderr that starts with
+ * "nqueens: " and mentions `needle`, then `rest` (and nothing else). */
+static void expect_status2(outcome o, const char *needle, const char *rest)
 {
     const char *nl;
     assert_int_equal(o.status, 2);
@@ -92,11 +94,24 @@ static void expect_usage_error(outcome o, const char *needle)
     assert_memory_equal(o.err, "nqueens: ", 9);
     nl = strchr(o.err, '\n');
     assert_non_null(nl);
-    /* one line, except for the "Try --help" hint after an unknown option */
-    if (nl[1] != '\0')
-        assert_non_null(strstr(nl + 1, "--help"));
+    if (strcmp(nl + 1, rest) != 0)
+        fail_msg("stderr '%s' should end with '%s' after its first line", o.err, rest);
     if (needle && !strstr(o.err, needle))
         fail_msg("stderr '%s' does not mention '%s'", o.err, needle);
+}
+
+/* A mistake on the command line: the message, then the "Try 'nqueens
+ * --help'" line. */
+static void expect_usage_error(outcome o, const char *needle)
+{
+    expect_status2(o, needle, HINT);
+}
+
+/* Input that cannot be read (a line of standard input, a file): the
+ * message alone; the command line was right. */
+static void expect_input_error(outcome o, const char *needle)
+{
+    expect_status2(o, needle, "");
 }
 
 static void test_single_count(void **state)
@@ -242,17 +257,50 @@ static void test_bad_operand_anywhere_prints_nothing(void **state)
     (void)state;
     /* every operand is checked before any count is printed */
     expect_usage_error(run_cli(NULL, "8", "9", "oops", NULL), "'oops'");
-    expect_usage_error(run_cli("8 9 x10", NULL), "'x10'");
-    expect_usage_error(run_cli("8 9 30", NULL), "out of range");
+    expect_input_error(run_cli("8 9 x10", NULL), "line 1: 'x10'");
+    expect_input_error(run_cli("8 9 30", NULL), "out of range");
 }
 
 static void test_bad_stdin(void **state)
 {
     (void)state;
-    expect_usage_error(run_cli("", NULL), "no board size");
-    expect_usage_error(run_cli("  \n\t\n", NULL), "no board size");
-    expect_usage_error(run_cli("8 \x01\x02\xff", NULL), "standard input");
-    expect_usage_error(run_cli("8 -3", NULL), "'-3'");
+    /* each error names the line of standard input it is about */
+    expect_input_error(run_cli("8 \x01\x02\xff", NULL), "nqueens: line 1: '\\x01\\x02\\xff'");
+    expect_input_error(run_cli("8 -3", NULL), "line 1: '-3'");
+    expect_input_error(run_cli("8\n9\n\n  10 x\n", NULL), "nqueens: line 4: 'x' is not");
+    expect_input_error(run_cli("1\r\n2\r\n30\r\n", "-", NULL), "nqueens: line 3: board size 30");
+    expect_input_error(run_cli("4\n\n5-2\n", "8", "-", NULL), "nqueens: line 3: range '5-2'");
+}
+
+static void test_empty_stdin_asks_for_nothing(void **state)
+{
+    static const char *const inputs[] = {"", "  \n\t\n"};
+    (void)state;
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        outcome o = run_cli(inputs[i], NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, "");
+        assert_string_equal(o.err, "");
+        o = run_cli(inputs[i], "--labels", "-", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, "");
+        o = run_cli(inputs[i], "--check", "--json", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, "");
+        o = run_cli(inputs[i], "--estimate", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, "");
+        o = run_cli(inputs[i], "--list", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, "");
+    }
+    /* and no placement at all is nothing wrong */
+    {
+        outcome o = run_cli("", "--verify", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, "0 valid, 0 invalid, 0 malformed\n");
+        assert_string_equal(o.err, "");
+    }
 }
 
 static void test_unsupported_simd_level(void **state)
@@ -381,9 +429,18 @@ static void test_verify_mode(void **state)
     assert_int_equal(o.status, 0);
     assert_string_equal(o.out, "1 valid, 0 invalid, 0 malformed\n");
 
-    o = run_cli("", "--verify", NULL);
-    assert_int_equal(o.status, 2);
-    assert_string_equal(o.out, "");
+    /* '-' names standard input here too, before or after N */
+    o = run_cli("2 4 1 3\n", "--verify", "-", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "1 valid, 0 invalid, 0 malformed\n");
+    o = run_cli("2 4 1 3\n", "--verify", "-", "5", NULL);
+    assert_int_equal(o.status, 1);
+    assert_non_null(strstr(o.out, "line 1: invalid: wrong length: 4 queens, expected 5\n"));
+    o = run_cli("2 4 1 3\n", "--verify", "4", "-", NULL);
+    assert_int_equal(o.status, 0);
+    expect_usage_error(run_cli("", "--verify", "4", "5", NULL), "at most one board size");
+    expect_usage_error(run_cli("", "--verify", "0", "x", NULL), "at most one board size");
+    expect_usage_error(run_cli("", "--verify", "x", NULL), "'x' is not a board size");
 }
 
 static void test_check_mode(void **state)
@@ -439,7 +496,6 @@ static void test_part_and_merge(void **state)
              part, (unsigned long long)units, (unsigned long long)units);
     o = run_cli(NULL, "--part", part, "12", "8", NULL);
     expect_usage_error(o, want);
-    assert_null(strstr(o.err, "--help"));
     snprintf(part, sizeof part, "%llu/%llu", (unsigned long long)units,
              (unsigned long long)units);
     o = run_cli(NULL, "--part", part, "--json", "8", NULL);
@@ -447,8 +503,12 @@ static void test_part_and_merge(void **state)
     snprintf(want, sizeof want, "\"part\":%llu,\"parts\":%llu,", (unsigned long long)units,
              (unsigned long long)units);
     assert_non_null(strstr(o.out, want));
+    /* every method has a unit for every n, so n = 2 splits into one part */
     expect_usage_error(run_cli(NULL, "--part", "1/2", "-m", "plain", "2", NULL),
-                       "--part 1/2: n = 2 has no work units to split");
+                       "--part 1/2: n = 2 has 1 work unit, so M can be at most 1");
+    o = run_cli(NULL, "--part", "1/1", "-m", "plain", "2", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "0\n");
     expect_usage_error(run_cli(NULL, "--checkpoint", "x.ckpt", "8", "9", NULL), "one board size");
     expect_usage_error(run_cli(NULL, "--checkpoint-interval=soon", "8", NULL), "seconds");
 }
@@ -785,6 +845,7 @@ int main(void)
         cmocka_unit_test(test_list_canonical),
         cmocka_unit_test(test_one_and_random),
         cmocka_unit_test(test_verify_mode),
+        cmocka_unit_test(test_empty_stdin_asks_for_nothing),
         cmocka_unit_test(test_check_mode),
         cmocka_unit_test(test_part_and_merge),
         cmocka_unit_test(test_combined_and_abbreviated_options),

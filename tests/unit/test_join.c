@@ -1,6 +1,8 @@
 /*
- * test_join.c - the join method's unit list, half-board keys and matching
- * kernels (src/methods/join/join.h).
+ * test_join.c - the join method's unit list, half-board keys and its
+ * kernels, every row of the kernel table (src/methods/join/join_kernel.h)
+ * against the scalar one and against naive loops: what is particular to
+ * it. What every method must do is in test_method_contract.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,15 +13,9 @@
 #include <stdlib.h>
 
 #include "cpu.h"
-#include "methods/join/join.h"
+#include "methods/join/join_kernel.h"
+#include "known_values.h"
 #include "test_sizes.h"
-
-/* OEIS A000170, n = 0..15. */
-static const uint64_t known_total[] = {
-    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-    2279184
-};
-#define NKNOWN (sizeof known_total / sizeof known_total[0])
 
 static nq_join_plan *build(unsigned n, int walk)
 {
@@ -54,19 +50,6 @@ static unsigned levels(nq_simd out[3])
     return k;
 }
 
-static void test_known_totals(void **state)
-{
-    (void)state;
-    for (unsigned n = 0; n < NKNOWN; n++) {
-        nq_join_plan *plan = build(n, 0);
-        uint64_t total = 0;
-        for (uint64_t u = 0; u < nq_join_plan_size(plan); u++)
-            total += solve(plan, u, NQ_SIMD_NONE);
-        assert_int_equal(total, known_total[n]);
-        nq_join_plan_free(plan);
-    }
-}
-
 /* Unit by unit: the quarter table and the plain walk of the halves give
  * the same keys, and every SIMD level the same pairs. */
 static void test_units_agree(void **state)
@@ -86,7 +69,7 @@ static void test_units_agree(void **state)
                 assert_int_equal(solve(table, u, lv[l]), t);
             total += t;
         }
-        assert_int_equal(total, known_total[n]);
+        assert_int_equal(total, test_known[n].total);
         nq_join_plan_free(table);
         nq_join_plan_free(walk);
     }
@@ -109,18 +92,43 @@ static uint64_t next_random(uint64_t *s)
     return *s >> 11;
 }
 
+/* The rows of the kernel table that this build and CPU run, scalar first,
+ * with their levels; a level the build or the CPU lacks is named. */
+static unsigned kernels(const nq_join_kernel *out[3], nq_simd lv[3])
+{
+    static const nq_simd all[] = { NQ_SIMD_NONE, NQ_SIMD_AVX2, NQ_SIMD_AVX512 };
+    unsigned k = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        const nq_join_kernel *row = nq_join_kernel_of(all[i]);
+        if (!row)
+            print_message("no join kernels of %s in this build\n", nq_simd_name(all[i]));
+        else if (nq_cpu_simd_best() < all[i])
+            print_message("no %s on this CPU: its join kernels are not tested\n",
+                          nq_simd_name(all[i]));
+        else {
+            lv[k] = all[i];
+            out[k++] = row;
+        }
+    }
+    return k;
+}
+
 /* Random keys of each width and density, blocks full and partial, an item
- * of key 0: every kernel counts what the naive loop counts. */
+ * of key 0: every row's fill and match (and the faster match, where the
+ * CPU runs it) count what the naive loop counts, and a block filled by
+ * one row reads the same through another's match. */
 static void test_kernels_match_naive(void **state)
 {
     static const size_t sizes[] = { 1, 63, 64, 65, 300, 512 };
+    const nq_join_kernel *k[3];
+    nq_simd lv[3];
+    const unsigned nk_rows = kernels(k, lv);
     nq_join_block *block = aligned_alloc(64, sizeof *block);
     uint64_t keys[512], items[200], seed = 12345;
-    int has512 = nq_cpu_simd_best() >= NQ_SIMD_AVX512;
     (void)state;
     assert_non_null(block);
-    if (!has512)
-        print_message("no AVX-512 on this CPU: its kernels are not tested\n");
+    assert_null(nq_join_kernel_of(NQ_SIMD_AUTO));
+    assert_null(nq_join_kernel_of((nq_simd)99));
     for (unsigned chunks = 2; chunks <= NQ_JOIN_MAX_CHUNKS; chunks += 3) {
         const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS - 2; /* as keys are */
         const uint64_t mask = (1ull << bits) - 1u;
@@ -132,25 +140,72 @@ static void test_kernels_match_naive(void **state)
             for (size_t i = 0; i < 200; i++)
                 items[i] = i == 0 ? 0 : next_random(&seed) & next_random(&seed) & mask;
             const uint64_t want = naive_pairs(keys, nk, items, 200);
-            nq_join_block_fill(block, keys, nk, chunks);
-            assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
-#if NQ_X86
-            if (nq_cpu_simd_best() >= NQ_SIMD_AVX2) {
-                assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
-                nq_join_block_fill_avx2(block, keys, nk, chunks);
-                assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
-                assert_int_equal(nq_join_match_avx2(block, chunks, items, 200), want);
+            for (unsigned f = 0; f < nk_rows; f++) {
+                k[f]->fill(block, keys, nk, chunks);
+                for (unsigned m = 0; m < nk_rows; m++) {
+                    assert_int_equal(k[m]->match(block, chunks, items, 200), want);
+                    if (k[m]->match_vpopcnt && nq_cpu_has_vpopcnt())
+                        assert_int_equal(k[m]->match_vpopcnt(block, chunks, items, 200),
+                                         want);
+                }
             }
-            if (has512) {
-                if (nq_join_has_vpopcnt())
-                    assert_int_equal(nq_join_match_avx512(block, chunks, items, 200), want);
-                nq_join_block_fill_avx512(block, keys, nk, chunks);
-                assert_int_equal(nq_join_match_scalar(block, chunks, items, 200), want);
-            }
-#endif
         }
     }
     free(block);
+}
+
+/* Random table entries, frames, bars, holes and diagonal masks, lists of
+ * every length from 0 to 40 (whole vectors and tails): every row takes the
+ * pieces the scalar row takes, in the same order, and pairs them the same. */
+static void test_kernels_take_and_pair(void **state)
+{
+    enum { MAXN = 40 };
+    const nq_join_kernel *k[3];
+    nq_simd lv[3];
+    const unsigned nrows = kernels(k, lv);
+    uint64_t src[MAXN], seed = 4242;
+    uint64_t want_d1[MAXN + 8], want_d2[MAXN + 8], want_key[MAXN + 8];
+    uint64_t got_d1[MAXN + 8], got_d2[MAXN + 8], got_key[MAXN + 8];
+    uint64_t want_pairs[MAXN + 8], got_pairs[MAXN + 8];
+    (void)state;
+    for (unsigned trial = 0; trial < 200; trial++) {
+        const size_t n = trial % (MAXN + 1);
+        const unsigned len1 = 1 + (unsigned)(next_random(&seed) % 26);
+        const unsigned len2 = 1 + (unsigned)(next_random(&seed) % 26);
+        nq_join_sieve sv;
+        nq_join_frame fr;
+        nq_join_piece_list want = { want_d1, want_d2, want_key };
+        for (size_t i = 0; i < n; i++)
+            src[i] = next_random(&seed) & 0x00ffffff00ffffffull;
+        nq_join_sieve_holes(&sv, next_random(&seed) & next_random(&seed) &
+                                     ((1ull << (len1 + len2)) - 1u),
+                            trial % 2 ? 1ull | 1ull << len1 : 0, len1, len2);
+        fr.shift1 = (unsigned)(next_random(&seed) % 8);
+        fr.shift2 = (unsigned)(next_random(&seed) % 8);
+        fr.bar1 = next_random(&seed) & next_random(&seed) & next_random(&seed);
+        fr.bar2 = next_random(&seed) & next_random(&seed) & next_random(&seed);
+        fr.s1 = (unsigned)(next_random(&seed) % 8);
+        fr.s2 = (unsigned)(next_random(&seed) % 8);
+        fr.len1 = len1;
+        fr.mask1 = (1ull << len1) - 1u;
+        fr.mask2 = (1ull << len2) - 1u;
+        fr.sieve = &sv;
+        const size_t m = nq_join_take_scalar(&want, src, n, &fr);
+        const uint64_t key = next_random(&seed) & 0xffffu;
+        const uint64_t m1 = next_random(&seed) & next_random(&seed);
+        const uint64_t m2 = next_random(&seed) & next_random(&seed);
+        const size_t p = nq_join_pairs_scalar(want_pairs, key, m1, m2, &want, m);
+        assert_true(m <= n && p <= m);
+        for (unsigned r = 0; r < nrows; r++) {
+            nq_join_piece_list got = { got_d1, got_d2, got_key };
+            assert_int_equal(k[r]->take(&got, src, n, &fr), m);
+            assert_memory_equal(got_d1, want_d1, m * sizeof *got_d1);
+            assert_memory_equal(got_d2, want_d2, m * sizeof *got_d2);
+            assert_memory_equal(got_key, want_key, m * sizeof *got_key);
+            assert_int_equal(k[r]->pairs(got_pairs, key, m1, m2, &want, m), p);
+            assert_memory_equal(got_pairs, want_pairs, p * sizeof *got_pairs);
+        }
+    }
 }
 
 /* Unit by unit: bucketing the keys on any number of bits gives the counts
@@ -179,7 +234,7 @@ static void test_cuts_agree(void **state)
             }
             total += t;
         }
-        assert_int_equal(total, known_total[n]);
+        assert_int_equal(total, test_known[n].total);
         assert_int_equal(nq_join_plan_set_cuts(plan, -2), NQ_EINVAL);
         assert_int_equal(nq_join_plan_set_cuts(plan, (int)NQ_JOIN_MAX_CUTS + 1), NQ_EINVAL);
         assert_int_equal(nq_join_plan_set_cuts(NULL, 0), NQ_EINVAL);
@@ -210,8 +265,9 @@ static uint64_t naive_class_pairs(const uint64_t *e, size_t ne, const uint64_t *
 static void test_sieve_matches_naive(void **state)
 {
     enum { NE = 1100, NW = 900 };
+    const nq_join_kernel *rows[3];
     nq_simd lv[3];
-    unsigned nl = levels(lv);
+    unsigned nl = kernels(rows, lv);
     nq_join_block *block = aligned_alloc(64, sizeof *block);
     uint64_t raw_e[NE], raw_w[NW], seed = 777;
     nq_join_keys e = { NULL, 0, 0 }, w = { NULL, 0, 0 }, spare = { NULL, 0, 0 };
@@ -263,19 +319,8 @@ static void test_sieve_matches_naive(void **state)
                 nq_join_matcher mt;
                 uint64_t got = 0, got2 = 0;
                 mt.block = block;
-                mt.fill = nq_join_block_fill;
-                mt.match = nq_join_match_scalar;
-#if NQ_X86
-                if (lv[l] == NQ_SIMD_AVX2) {
-                    mt.match = nq_join_match_avx2;
-                    mt.fill = nq_join_block_fill_avx2;
-                }
-                if (lv[l] == NQ_SIMD_AVX512) {
-                    mt.fill = nq_join_block_fill_avx512;
-                    if (nq_join_has_vpopcnt())
-                        mt.match = nq_join_match_avx512;
-                }
-#endif
+                mt.fill = rows[l]->fill;
+                mt.match = nq_join_match_of(rows[l], nq_cpu_has_vpopcnt());
                 mt.chunks = sv.bits ? (sv.bits + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS : 1;
                 mt.stop = NULL;
                 assert_int_equal(nq_join_sieve_match(&mt, e.keys, eoff, w.keys,
@@ -329,35 +374,17 @@ static void test_table_bytes(void **state)
     assert_null(q.entry);
 }
 
-static void test_stop_flag(void **state)
-{
-    nq_join_plan *plan = build(12, 0);
-    nq_stop_flag stop = 1;
-    nq_unit_result r = { 5, 5 };
-    (void)state;
-    assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r),
-                     NQ_ECANCELED);
-    assert_int_equal(r.total, 5);
-    nq_join_plan_free(plan);
-}
-
 static void test_bad_arguments(void **state)
 {
     nq_join_plan *plan = NULL;
     nq_unit_result r;
     (void)state;
-    assert_int_equal(nq_join_plan_build(NULL, 8), NQ_EINVAL);
     assert_int_equal(nq_join_plan_build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
     assert_null(plan);
     plan = build(10, 0);
     assert_int_equal(nq_join_solve_unit(NULL, 0, NQ_SIMD_NONE, NULL, &r), NQ_EINVAL);
     assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, NULL), NQ_EINVAL);
-    assert_int_equal(nq_join_solve_unit(plan, nq_join_plan_size(plan), NQ_SIMD_NONE,
-                                        NULL, &r), NQ_EINVAL);
     assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_AUTO, NULL, &r), NQ_EINVAL);
-    if (nq_cpu_simd_best() < NQ_SIMD_AVX512)
-        assert_int_equal(nq_join_solve_unit(plan, 0, NQ_SIMD_AVX512, NULL, &r),
-                         NQ_EUNSUPPORTED);
     assert_int_equal(nq_join_plan_size(NULL), 0);
     nq_join_plan_free(plan);
     nq_join_plan_free(NULL);
@@ -379,14 +406,13 @@ static void test_list_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_known_totals),
         cmocka_unit_test(test_units_agree),
         cmocka_unit_test(test_kernels_match_naive),
+        cmocka_unit_test(test_kernels_take_and_pair),
         cmocka_unit_test(test_cuts_agree),
         cmocka_unit_test(test_sieve_matches_naive),
         cmocka_unit_test(test_table_limit),
         cmocka_unit_test(test_table_bytes),
-        cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_list_sizes),
     };

@@ -1,5 +1,8 @@
 /*
- * test_sym.c - the symmetry method's unit list and kernels (src/methods/sym/sym.h).
+ * test_sym.c - the symmetry method's unit list and kernels
+ * (src/methods/sym/sym.h): what is particular to it. What every method
+ * must do (counts, levels agreeing unit by unit, the stop flag) is in
+ * test_method_contract.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,17 +17,8 @@
 #include "methods/sym/sym.h"
 #include "methods/sym/sym_kernel.h"
 #include "methods/sym/sym_avx2_tables.h"
+#include "known_values.h"
 #include "test_sizes.h"
-
-/* OEIS A000170 and A002562, n = 0..16. */
-static const uint64_t known_total[] = {
-    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-    2279184, 14772512
-};
-static const uint64_t known_unique[] = {
-    1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-    1846955
-};
 
 static nq_sym_plan *build(unsigned n)
 {
@@ -41,28 +35,6 @@ static nq_unit_result solve(const nq_sym_plan *plan, uint64_t unit, nq_simd simd
     nq_unit_result r = { 0, 0 };
     assert_int_equal(nq_sym_solve_unit(plan, unit, simd, &stop, &r), NQ_OK);
     return r;
-}
-
-static nq_unit_result count_all(unsigned n, nq_simd simd)
-{
-    nq_sym_plan *plan = build(n);
-    nq_unit_result sum = { 0, 0 };
-    for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
-        nq_unit_result r = solve(plan, u, simd);
-        sum.total += r.total;
-        sum.unique += r.unique;
-    }
-    nq_sym_plan_free(plan);
-    return sum;
-}
-
-static void check_known(nq_simd simd)
-{
-    for (unsigned n = 0; n <= NQ_TEST_MAX_N; n++) {
-        nq_unit_result r = count_all(n, simd);
-        assert_int_equal(r.total, known_total[n]);
-        assert_int_equal(r.unique, known_unique[n]);
-    }
 }
 
 /* Whether this build has a kernel of `level` and this CPU and OS run it;
@@ -82,42 +54,17 @@ static int have_level(nq_simd level)
     return 1;
 }
 
-static void test_known_scalar(void **state)
-{
-    (void)state;
-    check_known(NQ_SIMD_NONE);
-}
-
-static void test_known_avx2(void **state)
-{
-    (void)state;
-    if (!have_level(NQ_SIMD_AVX2))
-        skip();
-    check_known(NQ_SIMD_AVX2);
-}
-
-static void test_known_avx512(void **state)
-{
-    (void)state;
-    if (!have_level(NQ_SIMD_AVX512))
-        skip();
-    check_known(NQ_SIMD_AVX512);
-}
-
-/* Every unit of n = 4..NQ_TEST_CROSS_N (14; fewer in slow builds) at
- * `level` against the scalar walk, one by one, because compensating errors
- * would cancel in a sum; then the first and middle units of a few boards
- * too big to count here. */
+/* The first and middle units of a few boards too big to count here, at
+ * `level` against the scalar walk (every unit of the smaller boards is
+ * checked by test_method_contract.c): boards from NQ_SYM_SPLIT_N on split
+ * their units further, and only these reach that code. */
 static void check_units(nq_simd level)
 {
     static const unsigned big[] = { 15, 20, 21 };
-    const unsigned last = NQ_TEST_CROSS_N;
-    for (unsigned n = 4; n <= last + sizeof big / sizeof big[0]; n++) {
-        unsigned size_n = n <= last ? n : big[n - last - 1];
-        nq_sym_plan *plan = build(size_n);
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+        nq_sym_plan *plan = build(big[i]);
         uint64_t size = nq_sym_plan_size(plan);
-        uint64_t step = size_n > last ? size / 2 : 1;
-        for (uint64_t u = 0; u < size; u += step) {
+        for (uint64_t u = 0; u < size; u += size / 2) {
             nq_unit_result a = solve(plan, u, NQ_SIMD_NONE);
             nq_unit_result b = solve(plan, u, level);
             assert_int_equal(a.total, b.total);
@@ -141,28 +88,6 @@ static void test_avx2_matches_scalar(void **state)
     if (!have_level(NQ_SIMD_AVX2))
         skip();
     check_units(NQ_SIMD_AVX2);
-}
-
-static void test_stop_flag(void **state)
-{
-    (void)state;
-    nq_sym_plan *plan = build(12);
-    atomic_int stop = 1;
-    nq_unit_result r = { 12345, 678 };
-    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
-    assert_int_equal(r.total, 12345);
-    assert_int_equal(r.unique, 678);
-    if (nq_cpu_simd_best() >= NQ_SIMD_AVX2)
-        assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX2, &stop, &r), NQ_ECANCELED);
-    if (nq_cpu_simd_best() >= NQ_SIMD_AVX512)
-        assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AVX512, &stop, &r), NQ_ECANCELED);
-    assert_int_equal(r.total, 12345);
-    nq_sym_plan_free(plan);
-
-    /* A small board's single unit is cancelled the same way. */
-    plan = build(4);
-    assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, &stop, &r), NQ_ECANCELED);
-    nq_sym_plan_free(plan);
 }
 
 /* A board with every square allowed and rows one apart: the kernels then
@@ -190,14 +115,14 @@ static void check_kernel(nq_simd level)
         nq_sym_node top = { 0, 0, 0, 0 };
         uint64_t count = 7;
         assert_int_equal(kernel(&bd, &top, &stop, &count), NQ_OK);
-        assert_int_equal(count, known_total[n] + 7);
+        assert_int_equal(count, test_known[n].total + 7);
         /* the same, started one level down from each first-row queen */
         count = 0;
         for (unsigned c = 0; c < n; c++) {
             nq_sym_node one = { 1, 1u << c, 2u << c, (1u << c) >> 1 };
             assert_int_equal(kernel(&bd, &one, &stop, &count), NQ_OK);
         }
-        assert_int_equal(count, known_total[n]);
+        assert_int_equal(count, test_known[n].total);
     }
     nq_sym_board bd = open_board(14);
     nq_sym_node top = { 0, 0, 0, 0 };
@@ -228,18 +153,17 @@ static void test_kernel_avx512(void **state)
     check_kernel(NQ_SIMD_AVX512);
 }
 
+/* Beyond the method contract (test_method_contract.c): what the plan's
+ * own functions refuse. */
 static void test_bad_arguments(void **state)
 {
     (void)state;
     nq_sym_plan *plan = NULL;
     assert_int_equal(nq_sym_plan_build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
     assert_null(plan);
-    assert_int_equal(nq_sym_plan_build(NULL, 8), NQ_EINVAL);
 
     plan = build(8);
     nq_unit_result r;
-    uint64_t size = nq_sym_plan_size(plan);
-    assert_int_equal(nq_sym_solve_unit(plan, size, NQ_SIMD_NONE, NULL, &r), NQ_EINVAL);
     assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_AUTO, NULL, &r), NQ_EINVAL);
     assert_int_equal(nq_sym_solve_unit(plan, 0, NQ_SIMD_NONE, NULL, NULL), NQ_EINVAL);
     /* No stop flag at all is allowed. */
@@ -255,25 +179,6 @@ static void test_simd_best(void **state)
     nq_simd best = nq_cpu_simd_best();
     assert_true(best == NQ_SIMD_NONE || best == NQ_SIMD_AVX2 ||
                 best == NQ_SIMD_AVX512);
-}
-
-static void test_deterministic(void **state)
-{
-    (void)state;
-    static const unsigned sizes[] = { 11, 13 };
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        nq_sym_plan *a = build(sizes[i]);
-        nq_sym_plan *b = build(sizes[i]);
-        assert_int_equal(nq_sym_plan_size(a), nq_sym_plan_size(b));
-        for (uint64_t u = 0; u < nq_sym_plan_size(a); u++) {
-            nq_unit_result x = solve(a, u, NQ_SIMD_NONE);
-            nq_unit_result y = solve(b, u, NQ_SIMD_NONE);
-            assert_int_equal(x.total, y.total);
-            assert_int_equal(x.unique, y.unique);
-        }
-        nq_sym_plan_free(a);
-        nq_sym_plan_free(b);
-    }
 }
 
 /* A naive recursive walk of a board: the completions of node `at`. */
@@ -381,18 +286,13 @@ static void test_avx2_tables(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_known_scalar),
-        cmocka_unit_test(test_known_avx2),
         cmocka_unit_test(test_avx2_matches_scalar),
-        cmocka_unit_test(test_known_avx512),
         cmocka_unit_test(test_avx512_matches_scalar),
-        cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_kernel_scalar),
         cmocka_unit_test(test_kernel_avx2),
         cmocka_unit_test(test_kernel_avx512),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_simd_best),
-        cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_unit_walks_match_naive),
         cmocka_unit_test(test_list_sizes),
         cmocka_unit_test(test_avx2_tables),

@@ -161,8 +161,7 @@ static void expect_rejected_len(const char *line, size_t len,
     assert_null(cols);
     assert_int_equal(n, 0);
     assert_int_equal(err.fault, fault);
-    if (fault != NQ_PARSE_EMPTY)
-        assert_int_equal(err.offset, offset);
+    assert_int_equal(err.offset, offset);
     if (fault == NQ_PARSE_ZERO || fault == NQ_PARSE_OVERFLOW)
         assert_int_equal(err.row, row);
     if (fault == NQ_PARSE_CHAR)

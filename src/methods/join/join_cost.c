@@ -37,7 +37,7 @@
  * splits around them), and MODEL_ERROR, what the model missed at the
  * sizes where it was checked against full counts (docs/performance.md).
  */
-#include "join.h"
+#include "join_internal.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -177,7 +177,7 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
     double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
     uint64_t items = 0, fills = 0;
     double now;
-    if (ne && nw) { /* the longer list is stored, as in join.c */
+    if (ne && nw) { /* the longer list is stored, as in join_split.c */
         if (ne >= nw)
             tally(east_off, west_off, nb, &items, &fills);
         else

@@ -2,15 +2,15 @@
  * join_sieve.c - a split's keys made small and sorted into buckets, and
  * the disjoint pairs counted bucket against bucket.
  *
- * Two savings, both exact, on top of the bit-sliced count of join_match.c:
+ * Two savings, both exact, on top of the bit-sliced count of the kernels (join_scalar.c):
  *
  * Holes. A key bit that no east key or no west key can hold never causes
- * a clash, so it is dead weight in every AND. join.c already cuts each
+ * a clash, so it is dead weight in every AND. join_split.c already cuts each
  * direction's diagonals down to the span that both halves of the split
  * reach; what is left are the few diagonals inside that span that one
  * side never holds (the long diagonals, barred in the east half when the
  * split is weighted by them; the middle queen's two on odd boards; rare
- * gaps between rows). They are squeezed out (nq_join_squeeze, join.h),
+ * gaps between rows). They are squeezed out (nq_join_squeeze, join_internal.h),
  * so that a key takes fewer chunks of the block's table; since the
  * squeeze of a | b is the OR of the squeezes, join_quarter.c squeezes each
  * quarter piece's share of a key once, not every key.
@@ -31,7 +31,7 @@
  * hold (their class, carried in two flag bits of the squeezed key), since
  * join.c weights a split's pairs by it.
  */
-#include "join.h"
+#include "join_internal.h"
 
 #include <string.h>
 

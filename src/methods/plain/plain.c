@@ -58,7 +58,7 @@ int nq_plain_plan_build(nq_plain_plan **out, unsigned n)
     if (!p)
         return NQ_ENOMEM;
     p->n = n;
-    if (n >= 2) {
+    if (n >= 3) {
         /* at most n row-1 columns for each row-0 column */
         p->first = malloc((size_t)half * n);
         p->second = malloc((size_t)half * n);
@@ -75,7 +75,7 @@ int nq_plain_plan_build(nq_plain_plan **out, unsigned n)
                     count++;
                 }
     } else {
-        count = 1;
+        count = 1; /* n <= 2: one unit, counted without a walk */
     }
     p->size = count;
     *out = p;
@@ -179,18 +179,18 @@ int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
 
     if (unit >= plan->size)
         return NQ_EINVAL;
-    if (n <= 1) {
-        out->total = 1; /* the empty board, or the one queen */
+    if (nq_stopped(stop)) /* a unit too small to reach a poll stops too */
+        return NQ_ECANCELED;
+    if (n <= 2) {
+        out->total = n <= 1; /* the empty board, or the one queen; none on 2 */
         out->unique = 0;
         return NQ_OK;
     }
     a = UINT32_C(1) << plan->first[unit];
     b = UINT32_C(1) << plan->second[unit];
     weight = (n % 2 == 1 && plan->first[unit] == n / 2) ? 1u : 2u;
-    if (n == 2) {
-        count = 0; /* no row-1 square survives: the list is empty anyway */
-    } else if (walk(n, 2, a | b, ((a << 1) | b) << 1, ((a >> 1) | b) >> 1,
-                    stop, &count) != 0) {
+    if (walk(n, 2, a | b, ((a << 1) | b) << 1, ((a >> 1) | b) >> 1, stop,
+             &count) != 0) {
         return NQ_ECANCELED;
     }
     out->total = count * weight;

@@ -33,15 +33,12 @@
  */
 #include "sym_kernel.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#if NQ_X86
 
 #include <immintrin.h>
 #include <stdlib.h>
 
-#include "cpu.h"
 #include "sym_avx2_tables.h"
-
-#define NQ_AVX2_INLINE static inline __attribute__((always_inline, target(NQ_TARGET_AVX2)))
 
 /* States per level queue, plus slack for whole-vector stores and loads. */
 #define QCAP 512
@@ -56,19 +53,19 @@ typedef struct level_queue {
 } level_queue;
 
 /* A row of pack or spread (sym_avx2_tables.h) as a vpermd index. */
-NQ_AVX2_INLINE __m256i perm_index(const uint8_t row[8])
+NQ_INLINE_AVX2 __m256i perm_index(const uint8_t row[8])
 {
     return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)row));
 }
 
-NQ_AVX2_INLINE __m256i lane_mask(unsigned m)
+NQ_INLINE_AVX2 __m256i lane_mask(unsigned m)
 {
     const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     __m256i v = _mm256_and_si256(_mm256_set1_epi32((int)m), bits);
     return _mm256_cmpeq_epi32(v, bits);
 }
 
-NQ_AVX2_INLINE unsigned zero_lanes(__m256i v)
+NQ_INLINE_AVX2 unsigned zero_lanes(__m256i v)
 {
     __m256i z = _mm256_cmpeq_epi32(v, _mm256_setzero_si256());
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(z));
@@ -78,7 +75,7 @@ typedef struct lanes {
     __m256i f, c, l, r;
 } lanes;
 
-NQ_AVX2_INLINE __m256i lowest_bit(__m256i v)
+NQ_INLINE_AVX2 __m256i lowest_bit(__m256i v)
 {
     return _mm256_and_si256(v, _mm256_sub_epi32(_mm256_setzero_si256(), v));
 }
@@ -86,7 +83,7 @@ NQ_AVX2_INLINE __m256i lowest_bit(__m256i v)
 /* Each lane places a queen on its lowest remaining candidate: returns the
  * child states, one row down (s = the row distance), whose candidates are
  * the allowed squares of that row that no queen attacks. */
-NQ_AVX2_INLINE lanes take_child(lanes *st, __m128i s, __m256i next_allowed)
+NQ_INLINE_AVX2 lanes take_child(lanes *st, __m128i s, __m256i next_allowed)
 {
     lanes ch;
     __m256i bit = lowest_bit(st->f);
@@ -101,7 +98,7 @@ NQ_AVX2_INLINE lanes take_child(lanes *st, __m128i s, __m256i next_allowed)
 
 /* All ones in the lanes where candidate b of the last-but-one row is not a
  * solution: b is 0, or it leaves the last row no free square. */
-NQ_AVX2_INLINE __m256i not_solution(const lanes *ch, __m256i b, __m128i s,
+NQ_INLINE_AVX2 __m256i not_solution(const lanes *ch, __m256i b, __m128i s,
                                     __m256i last_allowed)
 {
     const __m256i zero = _mm256_setzero_si256();
@@ -115,7 +112,7 @@ NQ_AVX2_INLINE __m256i not_solution(const lanes *ch, __m256i b, __m128i s,
 }
 
 /* Adds the lane counters to *total and clears them. */
-NQ_AVX2_INLINE void flush_counts(__m256i *cnt, uint64_t *total)
+NQ_INLINE_AVX2 void flush_counts(__m256i *cnt, uint64_t *total)
 {
     uint32_t c8[8];
     _mm256_storeu_si256((__m256i *)(void *)c8, *cnt);
@@ -126,7 +123,7 @@ NQ_AVX2_INLINE void flush_counts(__m256i *cnt, uint64_t *total)
 
 /* Lanes with no candidate left take states from the end of q; those that
  * find none are emptied (cols = ~0). Returns the mask of empty lanes. */
-NQ_AVX2_INLINE unsigned refill(lanes *s, level_queue *q)
+NQ_INLINE_AVX2 unsigned refill(lanes *s, level_queue *q)
 {
     unsigned em = zero_lanes(s->f);
     if (!em)
@@ -152,7 +149,7 @@ NQ_AVX2_INLINE unsigned refill(lanes *s, level_queue *q)
 }
 
 /* Appends the lanes set in m to q, packed. */
-NQ_AVX2_INLINE void push_lanes(const lanes *s, unsigned m, level_queue *q)
+NQ_INLINE_AVX2 void push_lanes(const lanes *s, unsigned m, level_queue *q)
 {
     __m256i idx = perm_index(nq_avx2_pack[m]);
     _mm256_storeu_si256((__m256i *)(q->f + q->n), _mm256_permutevar8x32_epi32(s->f, idx));
@@ -162,7 +159,7 @@ NQ_AVX2_INLINE void push_lanes(const lanes *s, unsigned m, level_queue *q)
     q->n += (uint32_t)__builtin_popcount(m);
 }
 
-__attribute__((target(NQ_TARGET_AVX2)))
+NQ_FN_AVX2
 int nq_sym_count_avx2(const nq_sym_board *bd, const nq_sym_node *start,
                       const nq_stop_flag *stop, uint64_t *count)
 {

@@ -36,14 +36,11 @@
  */
 #include "sym_kernel.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#if NQ_X86
 
 #include <immintrin.h>
 #include <stdlib.h>
 
-#include "cpu.h"
-
-#define NQ_AVX512_INLINE static inline __attribute__((always_inline, target(NQ_TARGET_AVX512)))
 
 /* States per level queue, plus slack for whole-vector stores. */
 #define QCAP 1024
@@ -76,13 +73,13 @@ typedef struct lanes {
     __m512i f, c, l, r;
 } lanes;
 
-NQ_AVX512_INLINE __m512i lowest_bit(__m512i v)
+NQ_INLINE_AVX512 __m512i lowest_bit(__m512i v)
 {
     return _mm512_and_si512(v, _mm512_sub_epi32(_mm512_setzero_si512(), v));
 }
 
 /* ~(a | b | c) & allowed, one vpternlogd and one vpandnd. */
-NQ_AVX512_INLINE __m512i free_of(__m512i allowed, __m512i a, __m512i b, __m512i c)
+NQ_INLINE_AVX512 __m512i free_of(__m512i allowed, __m512i a, __m512i b, __m512i c)
 {
     return _mm512_andnot_si512(_mm512_ternarylogic_epi32(a, b, c, 0xfe), allowed);
 }
@@ -90,7 +87,7 @@ NQ_AVX512_INLINE __m512i free_of(__m512i allowed, __m512i a, __m512i b, __m512i 
 /* Each lane places a queen on its lowest remaining candidate: returns the
  * child states, one row down (s = the row distance), whose candidates are
  * the allowed squares of that row that no queen attacks. */
-NQ_AVX512_INLINE lanes take_child(lanes *st, __m128i s, __m512i next_allowed)
+NQ_INLINE_AVX512 lanes take_child(lanes *st, __m128i s, __m512i next_allowed)
 {
     lanes ch;
     __m512i bit = lowest_bit(st->f);
@@ -104,7 +101,7 @@ NQ_AVX512_INLINE lanes take_child(lanes *st, __m128i s, __m512i next_allowed)
 
 /* Lanes of `busy` where candidate b (one bit or none) of the last-but-one
  * row is a solution: b is set and leaves the last row a free square. */
-NQ_AVX512_INLINE __mmask16 is_solution(__mmask16 busy, const lanes *ch, __m512i b,
+NQ_INLINE_AVX512 __mmask16 is_solution(__mmask16 busy, const lanes *ch, __m512i b,
                                        __m128i s, __m512i last_allowed)
 {
     __m512i l = _mm512_sll_epi32(_mm512_or_si512(ch->l, b), s);
@@ -115,7 +112,7 @@ NQ_AVX512_INLINE __mmask16 is_solution(__mmask16 busy, const lanes *ch, __m512i 
 
 /* The lanes in `got` receive the states at *head, in order (`valid`: the
  * entries that may be read). */
-NQ_AVX512_INLINE void take_states(lanes *s, __mmask16 got, __mmask16 valid,
+NQ_INLINE_AVX512 void take_states(lanes *s, __mmask16 got, __mmask16 valid,
                                   const level_queue *q, unsigned *head, __m512i allowed)
 {
     unsigned h = *head;
@@ -132,7 +129,7 @@ NQ_AVX512_INLINE void take_states(lanes *s, __mmask16 got, __mmask16 valid,
  * masks come straight from the compares, and only the queue position
  * waits on a population count: that keeps the refill off the longest
  * dependency chain. Taking from the front, not the end, is what allows it. */
-NQ_AVX512_INLINE int refill(lanes s[G], __mmask16 busy[G], const level_queue *q,
+NQ_INLINE_AVX512 int refill(lanes s[G], __mmask16 busy[G], const level_queue *q,
                             unsigned *head, __m512i allowed)
 {
     __mmask16 want[G];
@@ -159,7 +156,7 @@ NQ_AVX512_INLINE int refill(lanes s[G], __mmask16 busy[G], const level_queue *q,
 }
 
 /* Appends the lanes set in m to q, packed. */
-NQ_AVX512_INLINE void push_back(const lanes *s, __mmask16 m, level_queue *q)
+NQ_INLINE_AVX512 void push_back(const lanes *s, __mmask16 m, level_queue *q)
 {
     unsigned t = q->tail;
     _mm512_storeu_si512(q->c + t, _mm512_maskz_compress_epi32(m, s->c));
@@ -180,7 +177,7 @@ static int nq_avx512_stopped(walk *w)
 /* Counts the completions of the states of level L - 3: each child (of
  * level L - 2) has at most two candidates, each tested against the last
  * row. */
-__attribute__((target(NQ_TARGET_AVX512)))
+NQ_FN_AVX512
 static int finish_level(walk *w, unsigned d)
 {
     const nq_sym_board *bd = w->bd;
@@ -226,7 +223,7 @@ static int finish_level(walk *w, unsigned d)
  * its queue. The lanes expand the states into the queue of level d + 1;
  * whenever that queue is nearly full, it is walked first (depth first
  * over levels), while these lanes keep their states. */
-__attribute__((target(NQ_TARGET_AVX512)))
+NQ_FN_AVX512
 static int walk_level(walk *w, unsigned d)
 {
     const nq_sym_board *bd = w->bd;
@@ -261,7 +258,7 @@ static int walk_level(walk *w, unsigned d)
     return rc;
 }
 
-__attribute__((target(NQ_TARGET_AVX512)))
+NQ_FN_AVX512
 int nq_sym_count_avx512(const nq_sym_board *bd, const nq_sym_node *start,
                         const nq_stop_flag *stop, uint64_t *count)
 {

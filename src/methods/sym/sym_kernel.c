@@ -9,7 +9,7 @@
 
 static const nq_sym_kernel_fn nq_sym_kernels[] = {
     [NQ_SIMD_NONE] = nq_sym_count_scalar,
-#if defined(__x86_64__) || defined(__i386__)
+#if NQ_X86
     [NQ_SIMD_AVX2] = nq_sym_count_avx2,
     [NQ_SIMD_AVX512] = nq_sym_count_avx512,
 #endif

@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "cpu.h"
 #include "stop.h"
 
 /* Deepest interior search: n - 2 rows at most. */
@@ -63,7 +63,7 @@ typedef int (*nq_sym_kernel_fn)(const nq_sym_board *board,
 int nq_sym_count_scalar(const nq_sym_board *board, const nq_sym_node *start,
                         const nq_stop_flag *stop, uint64_t *count);
 
-#if defined(__x86_64__) || defined(__i386__)
+#if NQ_X86
 /* sym_avx2.c: eight AVX2 lanes. Only when nq_cpu_simd_best() >= AVX2. */
 int nq_sym_count_avx2(const nq_sym_board *board, const nq_sym_node *start,
                       const nq_stop_flag *stop, uint64_t *count);

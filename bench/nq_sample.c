@@ -1,0 +1,182 @@
+/*
+ * nq_sample: exact counts of a sample of one board size's work units, each
+ * with its own time, for the sizes that are too big to count in full here.
+ *
+ * The sample is part k of m of the unit list: every m-th unit from a start
+ * k drawn from the seed, so it spreads over the whole list (neighbouring
+ * units cost about the same; the two ends of the list differ a lot). One
+ * thread counts it, so the time between two finished units is the second
+ * unit's time. The first interval also holds the setup (the method's
+ * tables), so it is printed apart and left out of the time statistics.
+ *
+ * Printed: one line per unit (unit, its total, its seconds), then what the
+ * sample says of the whole list, with 95% intervals (normal approximation):
+ * the one-core time of the full count, and the total. Where the total is
+ * published, the interval must hold it: that checks the sample as a
+ * sample (a count of the units themselves is exact either way).
+ *
+ * usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES]]]]
+ *        SIMD: auto, none, avx2, avx512 (default auto)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqc_clock.h"
+#include "nqc_u64.h"
+#include "nqueens.h"
+
+typedef struct sample {
+    uint64_t *unit, *total;
+    double *seconds;
+    size_t len, cap;
+    double last;
+} sample;
+
+static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
+{
+    sample *s = data;
+    double t = nqc_now();
+    (void)unique;
+    if (s->len < s->cap) {
+        s->unit[s->len] = unit;
+        s->total[s->len] = total;
+        s->seconds[s->len] = t - s->last;
+        s->len++;
+    }
+    s->last = t;
+}
+
+static int arg_u64(uint64_t *out, const char *s, const char *what)
+{
+    if (nqc_parse_u64(out, s, strlen(s)) != 0) {
+        fprintf(stderr, "nq_sample: %s '%s' is not a whole number\n", what, s);
+        return -1;
+    }
+    return 0;
+}
+
+/* mean and standard error of the mean of x[0..len) */
+static void mean_se(double *mean, double *se, const double *x, size_t len)
+{
+    double sum = 0, sq = 0;
+    for (size_t i = 0; i < len; i++)
+        sum += x[i];
+    *mean = len ? sum / (double)len : 0;
+    for (size_t i = 0; i < len; i++)
+        sq += (x[i] - *mean) * (x[i] - *mean);
+    *se = len > 1 ? sqrt(sq / (double)(len - 1) / (double)len) : 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 0, want = 50, seed = 1, max_memory = 0, units = 0;
+    nq_simd simd = NQ_SIMD_AUTO;
+    if (argc < 2 || argc > 6) {
+        fputs("usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES]]]]\n", stderr);
+        return 2;
+    }
+    if (arg_u64(&n, argv[1], "N") || (argc > 2 && arg_u64(&want, argv[2], "UNITS")) ||
+        (argc > 3 && arg_u64(&seed, argv[3], "SEED")) ||
+        (argc > 5 && arg_u64(&max_memory, argv[5], "MAX_MEMORY_BYTES")))
+        return 2;
+    if (argc > 4) {
+        static const struct { const char *name; nq_simd level; } levels[] = {
+            {"auto", NQ_SIMD_AUTO}, {"none", NQ_SIMD_NONE},
+            {"avx2", NQ_SIMD_AVX2}, {"avx512", NQ_SIMD_AVX512}};
+        size_t i = 0;
+        while (i < sizeof levels / sizeof levels[0] && strcmp(argv[4], levels[i].name) != 0)
+            i++;
+        if (i == sizeof levels / sizeof levels[0]) {
+            fprintf(stderr, "nq_sample: unknown SIMD level '%s'\n", argv[4]);
+            return 2;
+        }
+        simd = levels[i].level;
+    }
+    if (n > NQ_MAX_N || want < 2) {
+        fputs("nq_sample: N must be at most NQ_MAX_N and UNITS at least 2\n", stderr);
+        return 2;
+    }
+
+    nq_count_options opts = NQ_COUNT_OPTIONS_INIT;
+    opts.threads = 1;
+    opts.method = NQ_METHOD_JOIN;
+    opts.simd = simd;
+    opts.max_memory = max_memory;
+    int rc = nq_units(&units, (unsigned)n, opts.method);
+    if (rc != NQ_OK) {
+        fprintf(stderr, "nq_sample: %s\n", nq_strerror(rc));
+        return 1;
+    }
+    if (want > units)
+        want = units;
+    /* part k of m holds the units u with u % m == k - 1 */
+    uint32_t m = (uint32_t)(units / want);
+    uint64_t x = seed * 0x9E3779B97F4A7C15u + 0x2545F4914F6CDD1Du;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9u;
+    x ^= x >> 32;
+    opts.part_m = m;
+    opts.part_k = (uint32_t)(x % m) + 1;
+
+    sample s = {0};
+    s.cap = (size_t)(units / m + 1);
+    s.unit = calloc(s.cap, sizeof *s.unit);
+    s.total = calloc(s.cap, sizeof *s.total);
+    s.seconds = calloc(s.cap, sizeof *s.seconds);
+    if (!s.unit || !s.total || !s.seconds) {
+        fputs("nq_sample: out of memory\n", stderr);
+        return 1;
+    }
+    opts.on_unit = on_unit;
+    opts.unit_data = &s;
+
+    nq_count_result res;
+    double t0 = nqc_now();
+    s.last = t0;
+    rc = nq_count(&res, (unsigned)n, &opts);
+    double wall = nqc_now() - t0;
+    if (rc != NQ_OK) {
+        fprintf(stderr, "nq_sample: n = %u: %s\n", (unsigned)n, nq_strerror(rc));
+        return 1;
+    }
+
+    printf("# n = %u, join, SIMD %s, 1 thread: part %u of %u (%zu of %llu units), "
+           "seed %llu, %.1f s in all\n",
+           (unsigned)n, nq_simd_name(res.simd), opts.part_k, opts.part_m, s.len,
+           (unsigned long long)units, (unsigned long long)seed, wall);
+    printf("unit\ttotal\tseconds\n");
+    for (size_t i = 0; i < s.len; i++)
+        printf("%llu\t%llu\t%.4f%s\n", (unsigned long long)s.unit[i],
+               (unsigned long long)s.total[i], s.seconds[i],
+               i == 0 ? "\t(with the setup)" : "");
+
+    double *counts = calloc(s.len, sizeof *counts);
+    if (!counts)
+        return 1;
+    for (size_t i = 0; i < s.len; i++)
+        counts[i] = (double)s.total[i];
+    double tm, tse, cm, cse;
+    mean_se(&tm, &tse, s.seconds + 1, s.len - 1);
+    mean_se(&cm, &cse, counts, s.len);
+    double u = (double)units;
+    printf("# one-core seconds of the whole count: %.4g (95%%: %.4g to %.4g); "
+           "%.3g core-hours\n",
+           u * tm, u * (tm - 1.96 * tse), u * (tm + 1.96 * tse), u * tm / 3600);
+    printf("# total from the sample: %.6g (95%%: %.6g to %.6g); part total %llu\n",
+           u * cm, u * (cm - 1.96 * cse), u * (cm + 1.96 * cse),
+           (unsigned long long)res.total);
+    uint64_t known = 0, known_unique = 0;
+    if (nq_known(&known, &known_unique, (unsigned)n) == NQ_OK) {
+        int inside = (double)known >= u * (cm - 1.96 * cse) &&
+                     (double)known <= u * (cm + 1.96 * cse);
+        printf("# published total %llu: %s the interval\n", (unsigned long long)known,
+               inside ? "inside" : "OUTSIDE");
+    }
+    free(counts);
+    free(s.unit);
+    free(s.total);
+    free(s.seconds);
+    return 0;
+}

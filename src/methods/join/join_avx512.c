@@ -1,0 +1,170 @@
+/*
+ * join_avx512.c - the join method's kernels on AVX-512: eight 64-bit
+ * lanes.
+ *
+ * Taking and pairing pieces test eight pieces a step (the last step with
+ * a mask of the lanes left), pack the passing lanes to the front with a
+ * compress and store the whole register. The block fill cuts 64 keys into
+ * bytes, regroups them so that one register holds one byte of every key,
+ * and turns each bit into a 64-bit mask in one test. The match ANDs one
+ * 512-bit register per chunk and counts with VPOPCNTQ, which needs
+ * VPOPCNTDQ beyond the level: without it the level's row takes the AVX2
+ * match (join_kernel.c). Only entered where nq_cpu_simd_best() reaches
+ * AVX-512 (see join_kernel.h).
+ */
+#include "join_kernel.h"
+
+#if NQ_X86
+
+#include <immintrin.h>
+
+#include "join_block.h"
+
+NQ_INLINE_AVX512 __mmask8 first_lanes(size_t left)
+{
+    return (__mmask8)(left >= 8 ? 0xffu : (1u << left) - 1u);
+}
+
+/* nq_join_take_scalar(), eight pieces a step: the usable ones are packed to the
+ * front of a register (compress) and the whole register is stored. */
+NQ_FN_AVX512 size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t *src,
+                                       size_t n, const nq_join_frame *f)
+{
+    const nq_join_sieve *sv = f->sieve;
+    const __m512i low = _mm512_set1_epi64(0xffffffffll);
+    const __m512i bar1 = _mm512_set1_epi64((long long)f->bar1);
+    const __m512i bar2 = _mm512_set1_epi64((long long)f->bar2);
+    const __m512i mask1 = _mm512_set1_epi64((long long)f->mask1);
+    const __m512i mask2 = _mm512_set1_epi64((long long)f->mask2);
+    const __m512i one = _mm512_set1_epi64((long long)sv->has_class);
+    size_t m = 0;
+    for (size_t j = 0; j < n; j += 8) {
+        const __mmask8 live = first_lanes(n - j);
+        const __m512i e = _mm512_maskz_loadu_epi64(live, src + j);
+        const __m512i d1 = _mm512_slli_epi64(_mm512_and_si512(e, low), f->shift1);
+        const __m512i d2 = _mm512_slli_epi64(_mm512_srli_epi64(e, 32), f->shift2);
+        const __mmask8 ok = _mm512_mask_testn_epi64_mask(
+            live, _mm512_or_si512(_mm512_and_si512(d1, bar1), _mm512_and_si512(d2, bar2)),
+            _mm512_set1_epi64(-1));
+        __m512i x = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi64(d1, f->s1), mask1),
+            _mm512_slli_epi64(_mm512_and_si512(_mm512_srli_epi64(d2, f->s2), mask2), f->len1));
+        const __m512i flags = _mm512_slli_epi64(
+            _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi64(x, sv->class1), one),
+                            _mm512_slli_epi64(_mm512_and_si512(_mm512_srli_epi64(x, sv->class2), one), 1)),
+            NQ_JOIN_CLASS_SHIFT);
+        for (unsigned i = 0; i < sv->nholes; i++) {
+            const __m512i below = _mm512_set1_epi64((long long)((1ull << sv->hole[i]) - 1u));
+            x = _mm512_or_si512(_mm512_and_si512(x, below),
+                                _mm512_andnot_si512(below, _mm512_srli_epi64(x, 1)));
+        }
+        _mm512_storeu_si512(dst->d1 + m, _mm512_maskz_compress_epi64(ok, d1));
+        _mm512_storeu_si512(dst->d2 + m, _mm512_maskz_compress_epi64(ok, d2));
+        _mm512_storeu_si512(dst->key + m, _mm512_maskz_compress_epi64(ok, _mm512_or_si512(x, flags)));
+        m += (unsigned)__builtin_popcount(ok);
+    }
+    return m;
+}
+
+/* nq_join_pairs_scalar(), eight pieces a step, packed as
+ * nq_join_take_avx512(). */
+NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, uint64_t k, uint64_t m1,
+                                        uint64_t m2, const nq_join_piece_list *in,
+                                        size_t n)
+{
+    const __m512i vm1 = _mm512_set1_epi64((long long)m1);
+    const __m512i vm2 = _mm512_set1_epi64((long long)m2);
+    const __m512i vk = _mm512_set1_epi64((long long)k);
+    size_t m = 0;
+    for (size_t j = 0; j < n; j += 8) {
+        const __mmask8 live = first_lanes(n - j);
+        __m512i c1 = _mm512_and_si512(vm1, _mm512_maskz_loadu_epi64(live, in->d1 + j));
+        __m512i c2 = _mm512_and_si512(vm2, _mm512_maskz_loadu_epi64(live, in->d2 + j));
+        __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),
+                                                    _mm512_set1_epi64(-1));
+        __m512i key = _mm512_or_si512(vk, _mm512_maskz_loadu_epi64(live, in->key + j));
+        _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, key));
+        m += (unsigned)__builtin_popcount(fit);
+    }
+    return m;
+}
+
+NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
+                                           unsigned chunks,
+                                           const uint64_t *items, size_t count)
+{
+    __m512i sum = _mm512_setzero_si512();
+    for (size_t i = 0; i < count; i++) {
+        const uint64_t x = items[i];
+        __m512i a = _mm512_loadu_si512(entry(block, 0, x));
+        for (unsigned c = 1; c < chunks; c++)
+            a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
+        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
+    }
+    return (uint64_t)_mm512_reduce_add_epi64(sum);
+}
+
+/* The bit slices of 64 keys at once: the keys are cut into bytes, the
+ * bytes regrouped so that one register holds byte j of all 64 keys (in a
+ * fixed order of the keys, the same for every slice, which a count does
+ * not see), and each bit of a byte becomes a 64-bit mask in one test.
+ * Keys use at most 54 bits, so bit 63 marks the keys that exist. */
+NQ_FN_AVX512 static void slice64_avx512(uint64_t set[][NQ_JOIN_WORDS],
+                                        uint64_t *valid, size_t w,
+                                        const uint64_t *keys, size_t count,
+                                        unsigned bits)
+{
+    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(
+        0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+    const __m512i exists = _mm512_set1_epi64((long long)(1ull << 63));
+    __m512i r[8], t[8], u[8], v[8];
+    for (unsigned g = 0; g < 8; g++) {
+        size_t first = 8 * g;
+        __mmask8 live = (__mmask8)(first >= count ? 0u
+                                   : count - first >= 8 ? 0xffu
+                                                        : (1u << (count - first)) - 1u);
+        r[g] = _mm512_maskz_loadu_epi64(live, keys + first);
+        r[g] = _mm512_mask_or_epi64(r[g], live, r[g], exists);
+        r[g] = _mm512_shuffle_epi8(r[g], pair);
+    }
+    for (unsigned g = 0; g < 8; g += 2) {
+        t[g] = _mm512_unpacklo_epi16(r[g], r[g + 1]);
+        t[g + 1] = _mm512_unpackhi_epi16(r[g], r[g + 1]);
+    }
+    for (unsigned g = 0; g < 8; g += 4) {
+        u[g] = _mm512_unpacklo_epi32(t[g], t[g + 2]);
+        u[g + 1] = _mm512_unpackhi_epi32(t[g], t[g + 2]);
+        u[g + 2] = _mm512_unpacklo_epi32(t[g + 1], t[g + 3]);
+        u[g + 3] = _mm512_unpackhi_epi32(t[g + 1], t[g + 3]);
+    }
+    for (unsigned g = 0; g < 4; g++) {
+        v[2 * g] = _mm512_unpacklo_epi64(u[g], u[g + 4]);
+        v[2 * g + 1] = _mm512_unpackhi_epi64(u[g], u[g + 4]);
+    }
+    for (unsigned b = 0; b < bits; b++)
+        set[b][w] = _mm512_test_epi8_mask(v[b / 8], _mm512_set1_epi8((char)(1u << (b % 8))));
+    valid[w] = _mm512_test_epi8_mask(v[7], _mm512_set1_epi8((char)0x80));
+}
+
+NQ_FN_AVX512 void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys,
+                                     size_t count, unsigned chunks)
+{
+    uint64_t set[NQ_JOIN_MAX_CHUNKS * NQ_JOIN_CHUNK_BITS][NQ_JOIN_WORDS];
+    uint64_t valid[NQ_JOIN_WORDS];
+    const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
+    for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
+        size_t first = 64 * w;
+        slice64_avx512(set, valid, w, keys + (first < count ? first : count),
+                       first < count ? count - first : 0, bits);
+    }
+    for (unsigned c = 0; c < chunks; c++) {
+        __m512i *m = (__m512i *)(void *)block->mask[c];
+        m[0] = _mm512_loadu_si512(valid);
+        for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
+            const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
+            m[v] = _mm512_andnot_si512(_mm512_loadu_si512(set[b]), m[v & (v - 1)]);
+        }
+    }
+}
+
+#endif /* NQ_X86 */

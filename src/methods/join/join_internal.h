@@ -1,0 +1,291 @@
+/*
+ * join_internal.h - what the join method's files share, and nothing else
+ * includes (the tests excepted). Not public, never installed.
+ *
+ * The files, each calling only those below it:
+ *   join.c          the plan, its unit list, its shared table and scratch
+ *                   pool, and the method's row;
+ *   join_split.c    one row split: both halves' keys, the sieve, the match;
+ *   join_quarter.c  the table of quarter-board pieces, and a half's keys
+ *                   from it;
+ *   join_keys.c     the growing key list, and a half's keys by a plain walk
+ *                   (when the table would not fit);
+ *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
+ *   join_cost.c     the cost model of nq_estimate(): splits profiled
+ *                   through a hook in join_split.c, and priced;
+ *   join_kernel.h   the kernels (join_scalar.c, join_avx2.c, join_avx512.c),
+ *                   one row per SIMD level (join_kernel.c).
+ */
+#ifndef NQ_JOIN_INTERNAL_H
+#define NQ_JOIN_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "join.h"
+
+typedef struct nq_join_kernel nq_join_kernel;
+
+/* ------------------------------------------------------------------------
+ * Keys (join_keys.c)
+ * ------------------------------------------------------------------------ */
+
+/* A growing list of half-board keys. */
+typedef struct nq_join_keys {
+    uint64_t *keys;
+    size_t count, cap;
+} nq_join_keys;
+
+/* Makes room for `more` keys after the first count. @return NQ_OK, NQ_ENOMEM. */
+int nq_join_keys_reserve(nq_join_keys *k, size_t more);
+
+/* ------------------------------------------------------------------------
+ * The sieve's layout of a key (join_sieve.c)
+ * ------------------------------------------------------------------------ */
+
+/* Most bucket bits, and classes of keys (none, one or both long
+ * diagonals). */
+#define NQ_JOIN_MAX_CUTS 6u
+#define NQ_JOIN_MAX_BUCKETS (1u << NQ_JOIN_MAX_CUTS)
+#define NQ_JOIN_MAX_CLASSES 3u
+
+/* How a split's keys are squeezed and bucketed. */
+typedef struct nq_join_sieve {
+    uint8_t hole[64];     /* key bits removed, highest first */
+    unsigned nholes;
+    unsigned class1, class2; /* key bits (before removal) that class a key */
+    uint64_t has_class;   /* 1 when keys are classed, else 0 */
+    unsigned bits;        /* key bits left */
+    unsigned left1;       /* of which of direction 1 */
+    unsigned cut1, run1;  /* bucket bits: run1 bits from cut1 of the */
+    unsigned cut2, run2;  /* squeezed key, then run2 bits from cut2 */
+    unsigned buckets;     /* 1 << (run1 + run2) */
+} nq_join_sieve;
+
+/* Where a key's class flags go: bits 62 and 63. */
+#define NQ_JOIN_CLASS_SHIFT 62u
+
+/* The key without the holes of sv, with its class flags (whether it holds
+ * each class bit) in bits 62 and 63. Linear: the squeeze of a | b is the
+ * OR of the squeezes, so it is done per piece rather than per key. */
+static inline uint64_t nq_join_squeeze(const nq_join_sieve *sv, uint64_t x)
+{
+    uint64_t flags = ((x >> sv->class1 & sv->has_class) |
+                      (x >> sv->class2 & sv->has_class) << 1) << NQ_JOIN_CLASS_SHIFT;
+    for (unsigned i = 0; i < sv->nholes; i++) {
+        const uint64_t below = (1ull << sv->hole[i]) - 1u;
+        x = (x & below) | ((x >> 1) & ~below);
+    }
+    return x | flags;
+}
+
+/* ------------------------------------------------------------------------
+ * Half-boards
+ * ------------------------------------------------------------------------ */
+
+/* Where a half-board lies: columns c0 .. c0 + h - 1 of an n board; keys
+ * hold board diagonals lo1 .. lo1 + len1 - 1 of direction r + c in bits
+ * 0 .. len1 - 1, then lo2 .. lo2 + len2 - 1 of direction c - r + n - 1
+ * (len1 + len2 <= 54), squeezed; no queen may stand on the diagonals in
+ * bar1, bar2. */
+typedef struct nq_join_half {
+    unsigned n, c0, lo1, len1, lo2, len2;
+    uint64_t bar1, bar2;
+    const nq_join_sieve *sieve; /* keys are squeezed by it */
+} nq_join_half;
+
+/* Lists into *out the keys of every placement of the half g on `rows`
+ * (board rows, a bit each) by a backtracking walk (join_keys.c).
+ * @return NQ_OK, NQ_ENOMEM. */
+int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows);
+
+/* The placements of non-attacking queens on a rows x cols board, filed by
+ * (row set, column set): cell (R, C) is entry[start[i] .. start[i + 1]),
+ * i = R << cols | C; an entry holds the diagonals r + c in its low 32 bits
+ * and c - r + rows - 1 in its high 32 bits. See join_quarter.c. */
+typedef struct nq_join_quarter {
+    unsigned rows, cols;
+    uint32_t *start;
+    uint64_t *entry;
+    size_t count;
+    uint32_t largest; /* entries of the fullest cell */
+} nq_join_quarter;
+
+/* Builds the table, unless it would take more than max_bytes; polls *stop
+ * (may be NULL) every few milliseconds.
+ * @return NQ_OK, NQ_ENOMEM (too large, or out of memory), NQ_ECANCELED. */
+int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
+                          uint64_t max_bytes, const nq_stop_flag *stop);
+void nq_join_quarter_free(nq_join_quarter *q);
+
+/* The bytes nq_join_quarter_build() would take for a rows x cols table,
+ * counted by a walk that stops once they pass `cap`; UINT64_MAX when they
+ * pass cap, or more entries than the index addresses. */
+uint64_t nq_join_quarter_bytes(unsigned rows, unsigned cols, uint64_t cap);
+
+/* Pieces of one cell that a half can use: their two diagonal masks in
+ * the half's frames, and their share of the key. */
+typedef struct nq_join_piece_list {
+    uint64_t *d1, *d2, *key;
+} nq_join_piece_list;
+
+/* Scratch of nq_join_half_keys: two lists with room for `largest` + 8
+ * pieces each. */
+typedef struct nq_join_pieces {
+    nq_join_piece_list top, bottom;
+} nq_join_pieces;
+
+/* How the pieces of a cell become a half's pieces: diagonal masks moved
+ * into the half's frames, those on barred diagonals dropped, the key
+ * share cut from the frames and squeezed. */
+typedef struct nq_join_frame {
+    unsigned shift1, shift2;  /* d1 <<= shift1, d2 <<= shift2 */
+    uint64_t bar1, bar2;
+    unsigned s1, s2, len1;    /* key: d1 >> s1 & mask1 | (d2 >> s2 & mask2) << len1 */
+    uint64_t mask1, mask2;
+    const nq_join_sieve *sieve;
+} nq_join_frame;
+
+/* Lists into *out the keys of every placement of the half g on `rows`
+ * (board rows), from the table q (q->rows rows above the cut, the same
+ * number or one less below it), with the kernels k (of a level the CPU
+ * has). @return NQ_OK, NQ_ENOMEM. */
+int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
+                      const nq_join_quarter *q, const nq_join_half *g,
+                      uint32_t rows, const nq_join_kernel *k);
+
+/* ------------------------------------------------------------------------
+ * Blocks of stored keys, bit-sliced (filled and matched by the kernels)
+ * ------------------------------------------------------------------------ */
+
+/* Patterns per block of the bit-sliced table: 8 words of 64 bits. */
+#define NQ_JOIN_BLOCK 512u
+#define NQ_JOIN_WORDS (NQ_JOIN_BLOCK / 64u)
+/* Key bits per table chunk, and table entries per chunk. */
+#define NQ_JOIN_CHUNK_BITS 6u
+#define NQ_JOIN_CHUNK_SIZE (1u << NQ_JOIN_CHUNK_BITS)
+/* Keys are at most 54 bits (n = 28): 9 chunks. */
+#define NQ_JOIN_MAX_CHUNKS 9u
+
+/* One block of stored patterns, bit-sliced: entry [c][v] has bit i of
+ * word w set when pattern 64 w + i of the block shares no bit with v placed
+ * at chunk c (v << NQ_JOIN_CHUNK_BITS * c), and exists. */
+typedef struct nq_join_block {
+    uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
+} nq_join_block;
+
+/* Fills *block from up to NQ_JOIN_BLOCK keys (count of them), with chunks
+ * chunks. */
+typedef void (*nq_join_fill_fn)(nq_join_block *block, const uint64_t *keys,
+                                size_t count, unsigned chunks);
+
+/* The number of pairs (block pattern, item) whose keys share no bit, over
+ * items[0..count). */
+typedef uint64_t (*nq_join_match_fn)(const nq_join_block *block,
+                                     unsigned chunks, const uint64_t *items,
+                                     size_t count);
+
+/* ------------------------------------------------------------------------
+ * Sorting and matching (join_sieve.c)
+ * ------------------------------------------------------------------------ */
+
+/* Sets the holes of *sv: keys of len1 + len2 bits whose bits `holes` no
+ * pair can clash on, and the key bits `class_bits` (two, or 0 for none)
+ * that class a west key. */
+void nq_join_sieve_holes(nq_join_sieve *sv, uint64_t holes, uint64_t class_bits,
+                         unsigned len1, unsigned len2);
+
+/* Sets `cuts` (<= NQ_JOIN_MAX_CUTS) bucket bits near the middle of each
+ * direction's bits of the squeezed keys (fewer when the key is shorter). */
+void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
+
+/* Sorts squeezed keys (nq_join_squeeze) by (class, bucket), the class
+ * being how many class flags a key holds when `classes` is 3 (with 1, all
+ * keys are of class 0), and clears the flags. The sorted keys end in
+ * keys->keys; tmp (room for keys->count) gets the old array.
+ * off[c * buckets + b] is where bin (c, b) starts, off[classes * buckets]
+ * the end. */
+void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
+                        nq_join_keys *tmp, unsigned classes, size_t *off);
+
+/* What counts pairs against one block. */
+typedef struct nq_join_matcher {
+    nq_join_block *block;
+    nq_join_fill_fn fill;
+    nq_join_match_fn match;
+    unsigned chunks;
+    const nq_stop_flag *stop;
+} nq_join_matcher;
+
+/* Adds to *out the disjoint pairs between stored[soff[0] .. soff[nb]) and
+ * items[ioff[0] .. ioff[nb]), both sorted into nb buckets (soff[b], ioff[b]
+ * where bucket b starts): each block of stored keys meets only the items
+ * of buckets disjoint from one of its own. Polls mt->stop.
+ * @return NQ_OK, NQ_ECANCELED. */
+int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
+                        const size_t *soff, const uint64_t *items,
+                        const size_t *ioff, unsigned nb, uint64_t *out);
+
+/* ------------------------------------------------------------------------
+ * A unit's work (join_split.c), in scratch that join.c keeps
+ * ------------------------------------------------------------------------ */
+
+/* Everything one unit writes while it runs. join.c hands a unit an idle
+ * one of its plan (or a new one) and takes it back when the unit ends. */
+typedef struct nq_join_scratch {
+    struct nq_join_scratch *next;   /* in the plan's idle list */
+    nq_join_keys east, west, spare;
+    nq_join_half ge, gw;
+    const nq_join_quarter *quarter; /* NULL: walk the halves */
+    const nq_join_kernel *kernel;   /* of the level the unit runs at */
+    nq_join_pieces pieces;
+    nq_join_matcher mt;
+    nq_join_sieve sieve;
+    int cuts;                       /* bucket bits; negative: by list size */
+    size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
+    size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
+    nq_join_profile *profile;       /* non-NULL: a split measured for the
+                                       cost model (join_cost.c) */
+} nq_join_scratch;
+
+/* C(n, k); 0 when k > n. */
+uint64_t nq_join_binomial(unsigned n, unsigned k);
+
+/* Adds to *total the solutions of the numbered splits first .. end - 1 of
+ * an n board (n >= 4), per_m of them per middle row (see the design note
+ * of join.c), in s (set up for the plan). Polls s->mt.stop.
+ * @return NQ_OK, NQ_ENOMEM, NQ_ECANCELED. */
+int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
+                         uint64_t first, uint64_t end, uint64_t *total);
+
+/* ------------------------------------------------------------------------
+ * The cost model's hook in a split (join_cost.c)
+ * ------------------------------------------------------------------------ */
+
+/* Thread CPU time in seconds. */
+double nq_join_cpu_now(void);
+
+/* Called by the split being profiled: after listing `keys` keys, and for
+ * each class of pairs it counts (the bins of the east keys, of the west
+ * keys of one class, nb buckets, keys of `chunks` chunks). *t is the time
+ * the step began, and is set to now. */
+void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t);
+void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
+                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           double *t);
+
+/* The probed version of a split (prof->probes nonzero): walks down the
+ * halves ge on east_rows and gw on west_rows at random, and sets *east
+ * and *west to the estimated numbers of their keys. @return NQ_OK,
+ * NQ_ENOMEM. */
+int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
+                         uint32_t east_rows, const nq_join_half *gw,
+                         uint32_t west_rows, double *east, double *west);
+
+/* Then, with the sieve's cuts set from those numbers: adds the modelled
+ * work of the split's pairs, for `classes` classes of west keys, the
+ * class 0 left out when skip0 (as count_split does). */
+void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
+                         unsigned classes, int skip0, unsigned chunks);
+
+#endif /* NQ_JOIN_INTERNAL_H */

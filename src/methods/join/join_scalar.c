@@ -1,0 +1,92 @@
+/*
+ * join_scalar.c - the join method's kernels in plain C, for every
+ * architecture, and the reference the others are tested against.
+ *
+ * Counting disjoint pairs of keys, bit-sliced.
+ *
+ * The question asked millions of times per unit: given a key x (the
+ * diagonals one half-board occupies) and a list of stored keys (the other
+ * half's), how many stored keys share no bit with x? Asked key by key, it
+ * is one AND and one compare per pair. Here the stored keys are turned
+ * around instead: a block of 512 keys becomes, for every bit position b, a
+ * 512-bit mask of the keys that leave b free; the keys disjoint from x are
+ * then the AND of the masks of x's bits, and their number one popcount.
+ * To cut the number of ANDs, the masks are precombined per chunk of six
+ * key bits: entry [c][v] is the AND over the bits of v at chunk c, so a
+ * key of k bits costs k/6 ANDs of 512 bits per block, whatever its
+ * weight. A block's table (4 KiB per chunk used: 20 to 24 KiB for the
+ * keys of n = 18 to 20, 36 KiB at most) stays in the L1 cache while the
+ * items of the other half stream past it. Six bits measured faster than
+ * four, five or seven at n = 18 to 20 (AVX-512): filling the larger table
+ * costs little next to the ANDs it saves.
+ *
+ * Three levels do the same sum: portable C (here), AVX2 (two 256-bit
+ * halves and a nibble-table popcount, join_avx2.c) and AVX-512 (one
+ * register and VPOPCNTQ, join_avx512.c). The wide ones are compiled with
+ * function-level target attributes and only entered after a CPU check
+ * (join.c, through the table of join_kernel.c).
+ *
+ * Taking and pairing pieces. The half-board keys of join_quarter.c come
+ * from two loops over a cell's pieces of the quarter table: keep the
+ * pieces that the half's bars allow (take), and join a top piece with
+ * every bottom piece whose diagonals miss it (pairs). Both are here one
+ * piece at a time, and wider in the other levels' files.
+ */
+#include "join_kernel.h"
+
+#include "join_block.h"
+
+/* Copies into dst the usable pieces of src[0 .. n); @return how many. */
+size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src, size_t n,
+                           const nq_join_frame *f)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++) {
+        const uint64_t d1 = (src[j] & 0xffffffffu) << f->shift1;
+        const uint64_t d2 = (src[j] >> 32) << f->shift2;
+        dst->d1[m] = d1;
+        dst->d2[m] = d2;
+        dst->key[m] = nq_join_squeeze(f->sieve, (d1 >> f->s1 & f->mask1) |
+                                                (d2 >> f->s2 & f->mask2) << f->len1);
+        m += ((d1 & f->bar1) | (d2 & f->bar2)) == 0;
+    }
+    return m;
+}
+
+/* Writes k | in->key[j] for every piece j of `in` whose diagonals miss
+ * (m1, m2); @return how many were written (dst has room for n + 8). */
+size_t nq_join_pairs_scalar(uint64_t *dst, uint64_t k, uint64_t m1, uint64_t m2,
+                            const nq_join_piece_list *in, size_t n)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++) {
+        dst[m] = k | in->key[j];
+        m += ((m1 & in->d1[j]) | (m2 & in->d2[j])) == 0;
+    }
+    return m;
+}
+
+void nq_join_fill_scalar(nq_join_block *block, const uint64_t *keys,
+                         size_t count, unsigned chunks)
+{
+    fill_body(block, keys, count, chunks);
+}
+
+uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
+                              const uint64_t *items, size_t count)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < count; i++) {
+        const uint64_t x = items[i];
+        uint64_t acc[NQ_JOIN_WORDS];
+        memcpy(acc, entry(block, 0, x), sizeof acc);
+        for (unsigned c = 1; c < chunks; c++) {
+            const uint64_t *e = entry(block, c, x);
+            for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
+                acc[w] &= e[w];
+        }
+        for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
+            total += NQ_POPCOUNT64(acc[w]);
+    }
+    return total;
+}

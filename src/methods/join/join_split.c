@@ -1,0 +1,331 @@
+/*
+ * join_split.c - one row split of the join: both halves' keys, their
+ * windows and holes, the sieve, and the disjoint pairs counted and
+ * weighted by the split's symmetry (see the design note of join.c).
+ *
+ * A unit is a run of numbered splits; join.c finds its first one and
+ * hands the run here, with the unit's scratch. The keys come from the
+ * quarter table (join_quarter.c) or, when it would not fit, a walk
+ * (join_keys.c); the sieve and the match are join_sieve.c's. A split
+ * profiled for the cost model (scratch's profile set) reports its keys,
+ * buckets and times to join_cost.c, or only probes its halves.
+ */
+#include "join_kernel.h"
+
+/* ========================================================================
+ * Combinations
+ * ======================================================================== */
+
+uint64_t nq_join_binomial(unsigned n, unsigned k)
+{
+    uint64_t r = 1;
+    if (k > n)
+        return 0;
+    for (unsigned i = 1; i <= k; i++)
+        r = r * (n - k + i) / i; /* exact: r * (n-k+i) is C(n-k+i, i) * i */
+    return r;
+}
+
+/* The k-subset of {0..} of colexicographic rank `rank`, as a bit mask. */
+static uint32_t unrank(uint64_t rank, unsigned k)
+{
+    uint32_t set = 0;
+    for (unsigned i = k; i >= 1; i--) {
+        unsigned c = i - 1;
+        while (nq_join_binomial(c + 1, i) <= rank)
+            c++;
+        rank -= nq_join_binomial(c, i);
+        set |= 1u << c;
+    }
+    return set;
+}
+
+/* The next set of the same size in colexicographic order (Gosper). */
+static uint32_t next_subset(uint32_t s)
+{
+    uint32_t low = s & (0u - s);
+    uint32_t ripple = s + low;
+    return ripple | (((s ^ ripple) >> 2) / low);
+}
+
+/* Bits of `s` (over n - 1 rows) moved to n rows with row m left out. */
+static uint32_t stretch(uint32_t s, unsigned m)
+{
+    uint32_t below = (1u << m) - 1u;
+    return (s & below) | ((s & ~below) << 1);
+}
+
+static uint32_t reverse_rows(uint32_t s, unsigned n)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (s >> i & 1u)
+            r |= 1u << (n - 1 - i);
+    return r;
+}
+
+/* Number of distinct images of split (m, rows) under the two flips if it
+ * is the smallest of them, else 0. `free_rows` are the rows of the halves. */
+static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
+                             uint32_t free_rows)
+{
+    uint64_t img[4];
+    unsigned mm = (n & 1u) ? n - 1 - m : 0;
+    unsigned distinct = 0;
+    uint32_t comp = free_rows & ~rows;
+    img[0] = (uint64_t)m << 32 | rows;
+    img[1] = (uint64_t)m << 32 | comp;
+    img[2] = (uint64_t)mm << 32 | reverse_rows(rows, n);
+    img[3] = (uint64_t)mm << 32 | reverse_rows(comp, n);
+    for (unsigned i = 0; i < 4; i++) {
+        int seen = 0;
+        if (img[i] < img[0])
+            return 0;
+        for (unsigned j = 0; j < i; j++)
+            seen |= img[j] == img[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* ========================================================================
+ * One split
+ * ======================================================================== */
+
+static int half_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
+                     uint32_t rows)
+{
+    if (s->quarter)
+        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->kernel);
+    return nq_join_walk_keys(out, g, rows);
+}
+
+/* Disjoint pairs between the east keys and the west keys of one class,
+ * both sorted into nb buckets: the longer list is stored block by block,
+ * the shorter streams past each block. */
+static int match_class(nq_join_scratch *s, const size_t *woff, uint64_t *out)
+{
+    const unsigned nb = s->sieve.buckets;
+    const size_t ne = s->east_off[nb] - s->east_off[0], nw = woff[nb] - woff[0];
+    if (!ne || !nw)
+        return NQ_OK;
+    if (ne >= nw)
+        return nq_join_sieve_match(&s->mt, s->east.keys, s->east_off,
+                                   s->west.keys, woff, nb, out);
+    return nq_join_sieve_match(&s->mt, s->west.keys, woff, s->east.keys,
+                               s->east_off, nb, out);
+}
+
+/* Bucket bits for lists of ne and nw keys: each bucket of the longer list
+ * should still fill a block or so. */
+static unsigned pick_cuts(const nq_join_scratch *s, size_t ne, size_t nw)
+{
+    size_t longer = ne > nw ? ne : nw;
+    unsigned k = 0;
+    if (s->cuts >= 0)
+        return (unsigned)s->cuts;
+    while (k < NQ_JOIN_MAX_CUTS && longer >= ((size_t)NQ_JOIN_BLOCK << k))
+        k++;
+    return k;
+}
+
+/* Diagonals of one direction that a half reaches on `rows`: each row r
+ * reaches the h diagonals of its columns, `cols` moved to row r. */
+static uint64_t reach(uint32_t rows, uint64_t cols, int up, unsigned n)
+{
+    uint64_t m = 0;
+    for (; rows; rows &= rows - 1) {
+        unsigned r = (unsigned)__builtin_ctz(rows);
+        m |= up ? cols << r : cols << (n - 1 - r);
+    }
+    return m;
+}
+
+/* The key window of one direction: the span of the diagonals that both
+ * halves reach (and `keep`); sets *lo, *len and returns the diagonals of
+ * the span that are not in `live`. An empty span is 0 diagonals from
+ * `first`, the first that crosses both halves (the halves' frames move
+ * keys down from there, never up). */
+static uint64_t window(uint64_t live, uint64_t keep, unsigned first,
+                       unsigned *lo, unsigned *len)
+{
+    uint64_t span = live | keep;
+    if (!span) {
+        *lo = first;
+        *len = 0;
+        return 0;
+    }
+    *lo = (unsigned)__builtin_ctzll(span);
+    *len = 64u - (unsigned)__builtin_clzll(span) - *lo;
+    return (span >> *lo) & ~(live >> *lo) & ((1ull << *len) - 1u); /* len < 56 */
+}
+
+/* Sets both halves' key windows for split east_rows / west_rows (bars
+ * already set) and returns the key bits that no pair can clash on; the
+ * long diagonals stay inside the window when `classes` is 3, since the
+ * west keys are classed by them. */
+static uint64_t lay_out(nq_join_scratch *s, unsigned n, uint32_t east_rows,
+                        uint32_t west_rows, unsigned classes)
+{
+    const unsigned h = n / 2;
+    const uint64_t west_cols = (1ull << h) - 1u, east_cols = west_cols << (n - h);
+    const uint64_t bar1 = s->ge.bar1 | s->gw.bar1, bar2 = s->ge.bar2 | s->gw.bar2;
+    const uint64_t live1 = reach(east_rows, east_cols, 1, n) &
+                           reach(west_rows, west_cols, 1, n) & ~bar1;
+    const uint64_t live2 = reach(east_rows, east_cols, 0, n) &
+                           reach(west_rows, west_cols, 0, n) & ~bar2;
+    const uint64_t longd = classes > 1 ? 1ull << (n - 1) : 0;
+    unsigned lo1, len1, lo2, len2;
+    uint64_t holes = window(live1, longd, n - h, &lo1, &len1);
+    holes |= window(live2, longd, n - h, &lo2, &len2) << len1;
+    s->ge.lo1 = s->gw.lo1 = lo1;
+    s->ge.len1 = s->gw.len1 = len1;
+    s->ge.lo2 = s->gw.lo2 = lo2;
+    s->ge.len2 = s->gw.len2 = len2;
+    return holes;
+}
+
+/* Solutions of split (m, rows), m = 0 on even boards, weighted as the
+ * design note says: `weight` for all pairs when `none_weight` is negative
+ * (the centre split of odd boards), else the east half keeps no queen on
+ * the two long diagonals and a pair counts none_weight, 2 or 4 times as
+ * the west half holds none, one or both of them. */
+static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows,
+                       uint32_t free_rows, uint64_t weight, int none_weight,
+                       uint64_t *out)
+{
+    const unsigned h = n / 2, classes = none_weight >= 0 ? 3u : 1u;
+    const uint32_t west_rows = free_rows & ~rows;
+    nq_join_keys *e = &s->east, *w = &s->west;
+    uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
+    double t;
+    unsigned nb;
+    int rc;
+    if (n & 1u) {
+        d1 = 1ull << (m + h);
+        d2 = 1ull << (h - m + n - 1);
+    }
+    s->gw.bar1 = s->ge.bar1 = d1;
+    s->gw.bar2 = s->ge.bar2 = d2;
+    if (classes > 1) { /* the long diagonals: r + c = n - 1, c = r */
+        s->ge.bar1 |= 1ull << (n - 1);
+        s->ge.bar2 |= 1ull << (n - 1);
+    }
+    holes = lay_out(s, n, rows, west_rows, classes);
+    if (classes > 1)
+        class_bits = 1ull << (n - 1 - s->gw.lo1) |
+                     1ull << (n - 1 - s->gw.lo2 + s->gw.len1);
+    nq_join_sieve_holes(&s->sieve, holes, class_bits, s->gw.len1, s->gw.len2);
+    t = s->profile ? nq_join_cpu_now() : 0.0;
+    if (s->profile && s->profile->probes) {
+        double ne, nw;
+        rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
+        nq_join_sieve_cuts(&s->sieve, pick_cuts(s, (size_t)ne, (size_t)nw));
+        nq_join_probe_pairs(s->profile, &s->sieve, classes,
+                            classes > 1 && none_weight <= 0,
+                            s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
+                                            NQ_JOIN_CHUNK_BITS : 1u);
+        *out = 0;
+        return rc;
+    }
+    rc = half_keys(s, e, &s->ge, rows);
+    if (rc == NQ_OK && e->count)
+        rc = half_keys(s, w, &s->gw, west_rows);
+    *out = 0;
+    if (s->profile && rc == NQ_OK)
+        nq_join_profile_keys(s->profile, e->count + (e->count ? w->count : 0), &t);
+    if (rc != NQ_OK || !e->count || !w->count)
+        return rc;
+    nq_join_sieve_cuts(&s->sieve, pick_cuts(s, e->count, w->count));
+    nb = s->sieve.buckets;
+    s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
+                                   NQ_JOIN_CHUNK_BITS : 1u;
+    if (nq_join_keys_reserve(&s->spare, e->count) != NQ_OK)
+        return NQ_ENOMEM;
+    nq_join_sieve_sort(&s->sieve, e, &s->spare, 1, s->east_off);
+    if (nq_join_keys_reserve(&s->spare, w->count) != NQ_OK)
+        return NQ_ENOMEM;
+    nq_join_sieve_sort(&s->sieve, w, &s->spare, classes, s->west_off);
+    if (s->profile) {
+        for (unsigned c = 0; c < classes; c++)
+            if (classes == 1 || c > 0 || none_weight > 0)
+                nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
+                                      nb, s->mt.chunks, &t);
+        if (!s->profile->match)
+            return NQ_OK;
+    }
+    for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
+        if (classes == 1 || c > 0 || none_weight > 0)
+            rc = match_class(s, s->west_off + c * nb, &p[c]);
+    if (s->profile)
+        s->profile->match_seconds += nq_join_cpu_now() - t;
+    if (classes == 1)
+        *out = weight * p[0];
+    else
+        *out = weight * ((uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
+    return rc;
+}
+
+/* NS-canonical form of a row set: the smaller of it and its reversal. */
+static uint32_t ns_canonical(uint32_t rows, unsigned n)
+{
+    uint32_t r = reverse_rows(rows, n);
+    return r < rows ? r : rows;
+}
+
+/* Counts split (m, rows) if it is the one of its orbit that is counted. */
+static int solve_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows,
+                       uint32_t free_rows, uint64_t *total)
+{
+    const unsigned h = n / 2;
+    const uint32_t comp = free_rows & ~rows;
+    uint64_t c = 0, weight;
+    int none_weight;
+    int rc;
+    if ((n & 1u) && m == h) {
+        weight = split_weight(n, m, rows, free_rows);
+        none_weight = -1;
+        if (!weight)
+            return NQ_OK;
+    } else if (n & 1u) {
+        weight = 2; /* and (n-1-m, reversed rows) */
+        none_weight = rows < comp ? 2 : 0;
+    } else {
+        uint32_t rev = reverse_rows(rows, n), other = ns_canonical(comp, n);
+        if (rev < rows)
+            return NQ_OK;
+        weight = rev == rows ? 1 : 2;
+        none_weight = other == rows ? 1 : (rows < other ? 2 : 0);
+    }
+    rc = count_split(s, n, m, rows, free_rows, weight, none_weight, &c);
+    *total += c;
+    return rc;
+}
+
+int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
+                         uint64_t first, uint64_t end, uint64_t *total)
+{
+    const unsigned h = n / 2;
+    unsigned m = 0;
+    uint32_t sub = 0;
+    for (uint64_t k = first; k < end; k++) {
+        uint64_t rank = k % per_m;
+        uint32_t rows, free_rows = (1u << n) - 1u;
+        int rc;
+        if (k == first || rank == 0) {
+            m = (n & 1u) ? (unsigned)(k / per_m) : 0;
+            sub = unrank(rank, h);
+        } else {
+            sub = next_subset(sub);
+        }
+        rows = sub;
+        if (n & 1u) {
+            rows = stretch(sub, m);
+            free_rows &= ~(1u << m);
+        }
+        rc = solve_split(s, n, m, rows, free_rows, total);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    return NQ_OK;
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# The JSON of every mode has the fields docs/json.md lists, in its order:
+# the same set wherever the same thing is printed (a count and a merged
+# count: "unique" with --unique only), and each value of its type.
+# usage: json_e2e.sh PATH/TO/nqueens
+set -u
+bin=$1
+. "$(dirname "$0")/../helpers/e2e_lib.sh"
+
+# keys LINE: the keys of a flat JSON object, in order, space-separated
+keys() { printf '%s\n' "$1" | grep -o '"[a-z_]*":' | tr -d '":' | tr '\n' ' ' | sed 's/ $//'; }
+# fields MODE WANT LINE...: every line has exactly the keys WANT
+fields() {
+  what=$1 want=$2
+  shift 2
+  for line in "$@"; do
+    got=$(keys "$line")
+    [ "$got" = "$want" ]; ok=$((! $?))
+    report "$what: $want" $ok
+    [ $ok -eq 1 ] || echo "  got: $got  ($line)"
+  done
+}
+
+fields "count" "n total method seconds" "$("$bin" --json 8)" "$("$bin" --json -m join 12)"
+fields "count -u" "n total unique method seconds" "$("$bin" --json -u 8)"
+"$bin" --part 1/2 --json 10 >"$work/p1.json"
+"$bin" --part 2/2 --json 10 >"$work/p2.json"
+"$bin" --part 1/2 --json -m join 10 >"$work/j1.json"
+"$bin" --part 2/2 --json -m join 10 >"$work/j2.json"
+fields "--part (a method with unique counts)" \
+  "n total unique method part parts unit_list_version seconds check" "$(cat "$work/p1.json")"
+fields "--part (a method of totals only)" \
+  "n total method part parts unit_list_version seconds check" "$(cat "$work/j1.json")"
+fields "--merge" "n total method parts" "$("$bin" --merge --json "$work"/p?.json)" \
+  "$("$bin" --merge --json "$work"/j?.json)"
+fields "--merge -u" "n total unique method parts" "$("$bin" --merge --json -u "$work"/p?.json)"
+fields "--check" "n total unique known_total known_unique method status seconds" "$("$bin" --check --json 8)"
+fields "--check -m plain" "n total known_total known_unique method status seconds" \
+  "$("$bin" --check --json -m plain 8)"
+fields "--estimate" \
+  "n seconds threads method units units_sampled exact lower_bound memory low high core_hours modelled samples text" \
+  "$("$bin" --estimate --json 10)"
+
+# the same values in every mode that prints a count of n = 10
+a=$("$bin" --json -u 10 | sed 's/,"seconds".*//') b=$("$bin" --merge --json -u "$work"/p?.json | sed 's/,"parts".*//')
+[ "$a" = "$b" ] && [ "$a" = '{"n":10,"total":724,"unique":92,"method":"symmetry"' ]
+report "a count and a merged count print the same fields and values" $((! $?))
+
+# types: integers without quotes or fractions, strings quoted, booleans
+line=$("$bin" --estimate --json 10)
+printf '%s\n' "$line" | grep -Eq '^\{"n":10,"seconds":[0-9]+\.[0-9]{3},"threads":[0-9]+,"method":"[a-z]+","units":[0-9]+,"units_sampled":[0-9]+,"exact":(true|false),"lower_bound":(true|false),"memory":[0-9]+,"low":[0-9]+\.[0-9]{3},"high":([0-9]+\.[0-9]{3}|null),"core_hours":[0-9.e+-]+,"modelled":(true|false),"samples":[0-9]+,"text":"[^"]*"\}$'
+report "--estimate: types" $((! $?))
+grep -Eq '^\{"n":10,"total":[0-9]+,"unique":[0-9]+,"method":"symmetry","part":1,"parts":2,"unit_list_version":[0-9]+,"seconds":[0-9]+\.[0-9]{3},"check":"[0-9a-f]{16}"\}$' "$work/p1.json"
+report "--part: types" $((! $?))
+"$bin" --check --json 8 | grep -Eq '^\{"n":8,"total":92,"unique":12,"known_total":92,"known_unique":12,"method":"symmetry","status":"ok","seconds":[0-9]+\.[0-9]{3}\}$'
+report "--check: types" $((! $?))
+
+# the documentation lists every field that is printed
+doc=$(dirname "$0")/../../docs/json.md
+for k in n total unique method seconds part parts unit_list_version check known_total \
+         known_unique status threads units units_sampled exact lower_bound memory low high \
+         core_hours modelled samples text; do
+  grep -q "^| \`$k\` " "$doc" || { echo "  docs/json.md lacks $k"; false; }
+  report "docs/json.md describes $k" $((! $?))
+done
+
+finish
