@@ -254,16 +254,34 @@ typedef struct nq_estimate_result {
                                   seconds is what it showed at least */
     unsigned threads;        /*!< worker threads the count would use */
     nq_method method;        /*!< the method that ran (never NQ_METHOD_DEFAULT) */
+    double low, high;        /*!< the interval that holds the wall time
+                                  (about 95%); equal to seconds when exact;
+                                  when lower_bound, low = seconds and high
+                                  is 0: no upper limit is known */
+    double cpu_seconds;      /*!< core-seconds of the count: its CPU time
+                                  summed over the threads (at least, when
+                                  lower_bound) */
+    int modelled;            /*!< nonzero: worked out by the method's cost
+                                  model (nothing of this count was timed;
+                                  units_sampled is 0 and samples says how
+                                  many pieces of work were priced) */
+    uint64_t samples;        /*!< pieces of work the cost model priced */
+    uint64_t memory;         /*!< bytes the count would take at most, as
+                                  nq_memory() says */
 } nq_estimate_result;
 
 /*! nq_estimate() : estimate how long nq_count(n, opts) would take on this
  *  machine, by counting a sample of its units (every m-th unit from a
  *  random start, m shrinking until the budget is spent) with the same
- *  threads, method and SIMD level. Of opts, the fields that choose the
- *  method and its memory (version, threads, method, unique, simd,
- *  max_memory) and stop are used; the estimate is of the whole count
- *  (the part and unit range, the callbacks and the checkpoint are not
- *  read, except that a checkpoint of another n or method is refused).
+ *  threads, method and SIMD level. Where a method has a cost model and
+ *  units are too long to time (the join beyond n = 20), the model prices
+ *  a seeded sample of the count's work instead, with prices measured on a
+ *  smaller board, in about `budget` seconds of CPU time and little memory.
+ *  Of opts, the fields that choose the method and its memory (version,
+ *  threads, method, unique, simd, max_memory) and stop are used; the
+ *  estimate is of the whole count (the part and unit range, the callbacks
+ *  and the checkpoint are not read, except that a checkpoint of another n
+ *  or method is refused).
  *  @param budget  seconds to spend sampling (a sample still running at
  *                 the budget is stopped within a fraction of a second)
  *  @param seed    picks the sample; any value

@@ -26,6 +26,14 @@ typedef struct nq_unit_result {
                         the method does not count unique solutions) */
 } nq_unit_result;
 
+/* What a method's cost model says a whole count takes (see `model`). */
+typedef struct nq_cost_model {
+    double cpu_seconds;    /* one core's seconds for every unit of the list */
+    double low, high;      /* the interval that holds it (about 95%) */
+    uint64_t sampled;      /* pieces of work the model looked at */
+    uint64_t timed;        /* of which, or of a smaller board's, timed */
+} nq_cost_model;
+
 typedef struct nq_method_ops {
     nq_method id;          /* never NQ_METHOD_DEFAULT */
     const char *name;      /* what nq_method_name() returns */
@@ -69,6 +77,14 @@ typedef struct nq_method_ops {
      * that needs it builds it); polls *stop (may be NULL). NULL: nothing
      * is shared. @return NQ_OK, NQ_ECANCELED, NQ_ENOMEM. */
     int (*prepare)(void *plan, const nq_stop_flag *stop);
+    /* Models the CPU time of the whole count of the plan at level `simd`
+     * (never AUTO) from a seeded sample of its work, in about `budget`
+     * seconds and little memory, without building what the units share.
+     * NULL, or NQ_EUNSUPPORTED for this plan: nq_estimate() times a sample
+     * of units instead. Polls *stop (may be NULL).
+     * @return NQ_OK, NQ_EUNSUPPORTED, NQ_ECANCELED, NQ_ENOMEM. */
+    int (*model)(void *plan, nq_simd simd, double budget, uint64_t seed,
+                 const nq_stop_flag *stop, nq_cost_model *out);
 } nq_method_ops;
 
 /* The methods (one file each). */

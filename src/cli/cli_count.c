@@ -245,7 +245,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         double start;
         int rc;
         if (notice)
-            cli_notice_long_count(o, &co, sizes->n[i], &forecast[i], ps.tty, err);
+            cli_notice_long_count(o, sizes->n[i], &forecast[i], ps.tty, err);
         start = nqc_now();
         ps.n = sizes->n[i];
         rc = nq_count(&r, sizes->n[i], &co);
@@ -283,7 +283,7 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
         const char *verdict;
         char unique[24] = "-", ktext[24] = "-", utext[24] = "-";
 
-        cli_notice_long_count(o, co, n, &forecast[i], tty, err);
+        cli_notice_long_count(o, n, &forecast[i], tty, err);
         seconds = nqc_now();
         rc = nq_count(&r, n, co);
         seconds = nqc_now() - seconds;

@@ -1,7 +1,8 @@
 /*
- * --estimate: the library times a sample of each count (nq_estimate);
- * this file prints it, and, before a count, warns of one that will take
- * long and refuses one that cannot finish (--max-time).
+ * --estimate: the library times a sample of each count, or prices it by
+ * the method's cost model (nq_estimate); this file prints it, and, before
+ * a count, warns of one that will take long and refuses one that cannot
+ * finish (--max-time).
  */
 #include "cli_estimate.h"
 
@@ -20,6 +21,11 @@
 /* Seconds of sampling per size: --estimate, and the notice. */
 #define ESTIMATE_BUDGET 2.0
 #define NOTICE_BUDGET 0.2
+/* The sample of --estimate is seeded by n alone, so that two runs look at
+ * the same work and differ only by the machine's speed. */
+#define ESTIMATE_SEED UINT64_C(0x6e7165737469)
+/* Counts longer than this also say their core-hours. */
+#define CORE_HOURS_FROM 3600.0
 /* Counts below this n take seconds at most: no notice, no sampling. Off
  * a terminal, where only a day or --max-time matters, sampling starts
  * higher (n = 21 takes minutes on two cores: a day would need a machine a
@@ -53,6 +59,50 @@ void cli_format_duration(char *buf, size_t size, double s)
         i++;
     v = s / units[i].seconds;
     snprintf(buf, size, v < 10 ? "%.1f %s" : "%.0f %s", v, units[i].unit);
+}
+
+/* The unit that cli_format_duration() picks for s. */
+static size_t duration_unit(double s)
+{
+    static const double limits[] = {31557600.0, 86400.0, 3600.0, 60.0, 1.0};
+    size_t i = 0;
+    while (i + 1 < sizeof limits / sizeof limits[0] && s < 1.5 * limits[i])
+        i++;
+    return i;
+}
+
+/* v seconds in unit i of duration_unit(), without the unit's name. */
+static void format_in_unit(char *buf, size_t size, double v, size_t i)
+{
+    static const double seconds[] = {31557600.0, 86400.0, 3600.0, 60.0, 1.0};
+    v /= seconds[i];
+    snprintf(buf, size, v < 10 ? "%.1f" : "%.0f", v);
+}
+
+void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
+                           uint64_t memory)
+{
+    static const char *const names[] = {"years", "days", "hours", "minutes", "seconds"};
+    const size_t u = duration_unit(e->seconds);
+    char when[48], lo[24], hi[24], bytes[32], core[48] = "";
+    int n;
+
+    cli_format_duration(when, sizeof when, e->seconds);
+    nqc_format_bytes(bytes, sizeof bytes, memory);
+    if (e->cpu_seconds >= CORE_HOURS_FROM)
+        snprintf(core, sizeof core, ", %.3g core-hours", e->cpu_seconds / 3600.0);
+    if (e->lower_bound) {
+        n = snprintf(buf, size, "at least %s", when);
+    } else if (e->exact || !(e->high > e->low)) {
+        n = snprintf(buf, size, "about %s", when);
+    } else {
+        format_in_unit(lo, sizeof lo, e->low, u);
+        format_in_unit(hi, sizeof hi, e->high, u);
+        n = snprintf(buf, size, "about %s (%s to %s %s)", when, lo, hi, names[u]);
+    }
+    if (n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, " with %u thread%s, %s of memory%s", e->threads,
+                 nqc_plural(e->threads, "", "s"), bytes, core);
 }
 
 /* The refusal of a count of n with co that needs `need` bytes at least;
@@ -93,26 +143,38 @@ int cli_check_memory(const nq_count_options *co, const cli_sizes *sizes, FILE *e
     return 0;
 }
 
-static void print_estimate(const cli_opts *o, const nq_count_options *co, unsigned n,
-                           const nq_estimate_result *e, FILE *out)
+/* Every format says "at least" of a lower bound, or gives the interval. */
+static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_result *e,
+                           FILE *out)
 {
-    uint64_t memory = 0;
+    const uint64_t memory = e->memory;
     const char *method = nq_method_name(e->method);
+    const char *bound = e->lower_bound ? "at least " : "";
+    char sentence[160], high[32];
+
+    cli_estimate_sentence(sentence, sizeof sentence, e, memory);
+    if (e->lower_bound)
+        snprintf(high, sizeof high, o->format == CLI_FORMAT_JSON ? "null" : "-");
+    else
+        snprintf(high, sizeof high, "%.3f", e->high);
     switch (o->format) {
     case CLI_FORMAT_BARE:
-        fprintf(out, "%.3f\n", e->seconds);
+        fprintf(out, "%s%.3f\n", bound, e->seconds);
         break;
     case CLI_FORMAT_LABELS:
-        fprintf(out, "%u\t%.3f\t%u\t%s\n", n, e->seconds, e->threads, method);
+        fprintf(out, "%u\t%s%.3f\t%u\t%s\t%.3f\t%s\t%.4g\t%s\n", n, bound, e->seconds,
+                e->threads, method, e->low, high, e->cpu_seconds / 3600.0, sentence);
         break;
     case CLI_FORMAT_JSON:
-        (void)nq_memory(&memory, n, co);
         fprintf(out, "{\"n\":%u,\"seconds\":%.3f,\"threads\":%u,\"method\":\"%s\","
                      "\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s,"
-                     "\"memory\":%llu}\n",
+                     "\"memory\":%llu,\"low\":%.3f,\"high\":%s,\"core_hours\":%.4g,"
+                     "\"modelled\":%s,\"samples\":%llu,\"text\":\"%s\"}\n",
                 n, e->seconds, e->threads, method, (unsigned long long)e->units_total,
                 (unsigned long long)e->units_sampled, e->exact ? "true" : "false",
-                e->lower_bound ? "true" : "false", (unsigned long long)memory);
+                e->lower_bound ? "true" : "false", (unsigned long long)memory, e->low, high,
+                e->cpu_seconds / 3600.0, e->modelled ? "true" : "false",
+                (unsigned long long)e->samples, sentence);
         break;
     }
 }
@@ -120,19 +182,21 @@ static void print_estimate(const cli_opts *o, const nq_count_options *co, unsign
 int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
 {
     nq_count_options co = cli_count_options(o);
-    uint64_t seed = clock_seed();
     int status = CLI_EXIT_OK;
 
-    if (cli_check_memory(&co, sizes, err) != 0)
+    /* several sizes: refuse any that cannot fit before printing any (one
+     * size is refused by nq_estimate(), which works the memory out too) */
+    if (sizes->len > 1 && cli_check_memory(&co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
     co.stop = cli_catch_signals();
     if (o->format == CLI_FORMAT_LABELS) {
-        fputs("n\tseconds\tthreads\tmethod\n", out);
+        fputs("n\tseconds\tthreads\tmethod\tlow\thigh\tcore_hours\testimate\n", out);
         status = cli_flush(out, err);
     }
     for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
         nq_estimate_result e;
-        int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET, seed + i);
+        int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET,
+                             ESTIMATE_SEED + sizes->n[i]);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
             cli_error(err, "interrupted by %s", nqc_signal_name(cli_caught_signal()));
             status = 128 + cli_caught_signal();
@@ -143,7 +207,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
             status = CLI_EXIT_FAILURE;
         } else {
-            print_estimate(o, &co, sizes->n[i], &e, out);
+            print_estimate(o, sizes->n[i], &e, out);
             status = cli_flush(out, err);
         }
     }
@@ -180,8 +244,12 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
             break; /* stopped: the count will stop too, and say so */
         if (rc != NQ_OK)
             continue; /* the count fails on its own, with its own message */
-        if (co->part_m > 1)
-            e->seconds /= co->part_m; /* the sample is of the whole count */
+        if (co->part_m > 1) { /* the sample is of the whole count */
+            e->seconds /= co->part_m;
+            e->low /= co->part_m;
+            e->high /= co->part_m;
+            e->cpu_seconds /= co->part_m;
+        }
         if (o->max_time > 0.0 && e->seconds > o->max_time) {
             cli_format_duration(when, sizeof when, e->seconds);
             cli_format_duration(limit, sizeof limit, o->max_time);
@@ -197,19 +265,14 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
     return 0;
 }
 
-void cli_notice_long_count(const cli_opts *o, const nq_count_options *co, unsigned n,
-                           const nq_estimate_result *e, int tty, FILE *err)
+void cli_notice_long_count(const cli_opts *o, unsigned n, const nq_estimate_result *e,
+                           int tty, FILE *err)
 {
-    uint64_t memory = 0;
-    char when[64], bytes[32];
+    char sentence[160];
 
     if (o->no_notice || e->seconds < (tty ? NOTICE_TTY_SECONDS : NOTICE_SECONDS))
         return;
-    cli_format_duration(when, sizeof when, e->seconds);
-    (void)nq_memory(&memory, n, co);
-    nqc_format_bytes(bytes, sizeof bytes, memory);
-    fprintf(err, "n = %u: %s %s with %u thread%s, %s of memory\n", n,
-            e->lower_bound ? "at least" : "about", when, e->threads,
-            nqc_plural(e->threads, "", "s"), bytes);
+    cli_estimate_sentence(sentence, sizeof sentence, e, e->memory);
+    fprintf(err, "n = %u: %s\n", n, sentence);
     fflush(err);
 }

@@ -11,6 +11,12 @@
 #include "cli_opts.h"
 #include "cli_sizes.h"
 
+/* "about 4.1 hours (3.6 to 4.8 hours) with 2 threads, 70 MiB of memory,
+ * 8.2 core-hours" (core-hours from an hour on), or "at least 3.2 days
+ * with ...": what --estimate and the notice before a long count say. */
+void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
+                           uint64_t memory);
+
 /* --estimate: for each size, the seconds its count would take here. */
 int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err);
 
@@ -25,10 +31,11 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
 
 /* Before counting n, from its forecast e: one line on err if the count
  * will take over a minute (err a terminal, tty nonzero) or over a day
- * (elsewhere) ("n = 24: about 2.5 days with 2 threads, 5.1 GiB of
- * memory"); nothing with --no-notice. */
-void cli_notice_long_count(const cli_opts *o, const nq_count_options *co, unsigned n,
-                           const nq_estimate_result *e, int tty, FILE *err);
+ * (elsewhere), in the words of cli_estimate_sentence() ("n = 24: about
+ * 2.5 days (2.1 to 2.9 days) with 2 threads, 5.1 GiB of memory, 120
+ * core-hours"); nothing with --no-notice. */
+void cli_notice_long_count(const cli_opts *o, unsigned n, const nq_estimate_result *e,
+                           int tty, FILE *err);
 
 /* "3.5 hours", "2 minutes": a duration in words, two digits at most. */
 void cli_format_duration(char *buf, size_t size, double seconds);

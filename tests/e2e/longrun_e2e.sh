@@ -114,7 +114,7 @@ if command -v script >/dev/null 2>&1; then
   for m in join:21:12 symmetry:20:6; do
     n=${m#*:} n=${n%:*} t=${m##*:} m=${m%%:*}
     script -qec "timeout -s INT $t $bin -m $m -j 1 $n" "$work/tty" >/dev/null 2>&1 </dev/null
-    grep -Eq "^n = $n: (about|at least) [0-9.]+ (minutes|hours|days|years) with 1 thread, [0-9.]+ [KMG]iB of memory" "$work/tty"
+    grep -Eq "^n = $n: (about [0-9.]+ (minutes|hours|days|years) \([0-9.]+ to [0-9.]+ (minutes|hours|days|years)\)|at least [0-9.]+ (minutes|hours|days|years)) with 1 thread, [0-9.]+ [KMG]iB of memory(, [0-9.e+]+ core-hours)?" "$work/tty"
     report "a long count on a terminal says how long it will take ($m, n = $n)" $((! $?))
   done
 fi

@@ -815,11 +815,12 @@ static void test_estimate(void **state)
     assert_non_null(strstr(o.out, "\"exact\":true,\"lower_bound\":false,\"memory\":"));
     /* the default for totals at n = 18, the symmetry method with -u */
     o = run_cli(NULL, "--estimate", "--labels", "-j1", "18", NULL);
-    assert_non_null(strstr(o.out, "\t1\tjoin\n"));
+    assert_non_null(strstr(o.out, "\t1\tjoin\t"));
     o = run_cli(NULL, "--estimate", "--labels", "-j1", "-u", "18", NULL);
-    assert_non_null(strstr(o.out, "\t1\tsymmetry\n"));
+    assert_non_null(strstr(o.out, "\t1\tsymmetry\t"));
     o = run_cli(NULL, "--estimate", "--labels", "5", NULL);
-    assert_memory_equal(o.out, "n\tseconds\tthreads\tmethod\n5\t", 27);
+    assert_memory_equal(o.out, "n\tseconds\tthreads\tmethod\tlow\thigh\tcore_hours\testimate\n5\t",
+                        56);
     expect_usage_error(run_cli(NULL, "--estimate", "29", NULL), "out of range");
 }
 

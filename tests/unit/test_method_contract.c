@@ -16,7 +16,10 @@
  *   - a raised stop flag ends a unit with NQ_ECANCELED, the result
  *     untouched; and a count can be stopped before it starts;
  *   - bad arguments are refused with the codes the contract names, and
- *     the public count honours has_unique (NQ_EMETHOD without it).
+ *     the public count honours has_unique (NQ_EMETHOD without it);
+ *   - a cost model, where the row has one, models a board or says
+ *     NQ_EUNSUPPORTED, gives an interval around its point, and stops on a
+ *     raised flag.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -231,6 +234,37 @@ static void test_refusals(void **state)
     }
 }
 
+/* The row's cost model, where it has one: on a small board and on one
+ * beyond n = 20 (with a raised flag, so that it ends at once), it models
+ * the count or says NQ_EUNSUPPORTED (nq_estimate() then times units). */
+static void test_cost_model(void **state)
+{
+    static const unsigned sizes[] = { 8, 21 };
+    const nq_method_ops *ops[8];
+    const size_t nrows = rows(ops);
+    (void)state;
+    for (size_t i = 0; i < nrows; i++) {
+        if (!ops[i]->model)
+            continue;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            void *plan = build(ops[i], sizes[s]);
+            nq_cost_model m = { -1.0, -1.0, -1.0, 0, 0 };
+            atomic_int stop;
+            int rc;
+            atomic_init(&stop, s > 0);
+            rc = ops[i]->model(plan, NQ_SIMD_NONE, 0.05, 1, &stop, &m);
+            if (s > 0) {
+                assert_true(rc == NQ_ECANCELED || rc == NQ_EUNSUPPORTED);
+            } else {
+                assert_true(rc == NQ_OK || rc == NQ_EUNSUPPORTED);
+                if (rc == NQ_OK)
+                    assert_true(m.low <= m.cpu_seconds && m.cpu_seconds <= m.high);
+            }
+            ops[i]->destroy(plan);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_units_add_up_at_every_level),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_cost_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -287,6 +287,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
         }
     }
     s->next = NULL;
+    s->profile = NULL;
     s->quarter = quarter;
     s->gw.n = s->ge.n = plan->n;
     s->gw.c0 = 0;
@@ -353,6 +354,76 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     out->total = total;
     out->unique = 0;
     return NQ_OK;
+}
+
+/* ========================================================================
+ * Splits profiled for the cost model (join_cost.c)
+ * ======================================================================== */
+
+uint64_t nq_join_plan_splits(const nq_join_plan *plan)
+{
+    return plan && plan->n >= NQ_JOIN_MIN_N ? plan->space : 0;
+}
+
+unsigned nq_join_plan_n(const nq_join_plan *plan)
+{
+    return plan ? plan->n : 0;
+}
+
+int nq_join_plan_walks(const nq_join_plan *plan)
+{
+    return plan && atomic_load(&plan->shared->state) == 2;
+}
+
+int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
+                          int table, const nq_stop_flag *stop,
+                          nq_join_profile *prof)
+{
+    const nq_join_quarter *quarter = NULL;
+    uint64_t total = 0;
+    nq_join_scratch *s;
+    int rc;
+
+    if (!plan || !prof || plan->n < NQ_JOIN_MIN_N || split >= plan->space)
+        return NQ_EINVAL;
+    rc = check_level(plan, simd);
+    if (rc == NQ_OK && table)
+        rc = plan_quarter(plan, stop, &quarter);
+    if (rc != NQ_OK)
+        return rc;
+    if (quarter) {
+        s = scratch_take(plan, quarter, simd, stop);
+    } else { /* its piece lists are too short for a unit that uses the
+              * table: it never joins the plan's idle ones */
+        s = prof->keep ? prof->keep : scratch_take(plan, NULL, simd, stop);
+        prof->keep = NULL;
+    }
+    if (!s)
+        return NQ_ENOMEM;
+    s->profile = prof;
+    rc = nq_join_solve_splits(s, plan->n, plan->per_m, split, split + 1, &total);
+    s->profile = NULL;
+    if (quarter)
+        scratch_give_back(plan, s);
+    else
+        prof->keep = s;
+    if (rc == NQ_OK)
+        prof->total += total;
+    return rc;
+}
+
+void nq_join_profile_end(nq_join_profile *prof)
+{
+    if (!prof)
+        return;
+    if (prof->keep)
+        scratch_destroy(prof->keep);
+    free(prof->pkey);
+    free(prof->pweight);
+    prof->keep = NULL;
+    prof->pkey = NULL;
+    prof->pweight = NULL;
+    prof->pcap = 0;
 }
 
 /* Key list capacities (east plus west, in keys) of the fullest split,
@@ -450,5 +521,5 @@ static int nq_join_has_simd(nq_simd simd) { return nq_join_kernel_of(simd) != NU
 const nq_method_ops nq_join_method = {
     NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
     nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
-    nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any,
+    nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any, nq_join_model,
 };

@@ -57,4 +57,59 @@ void nq_join_plan_free(nq_join_plan *plan);
  * A count with T threads needs about T times this. */
 uint64_t nq_join_unit_memory(unsigned n);
 
+/* ------------------------------------------------------------------------
+ * The cost model of nq_estimate() (join_cost.c, with a hook in
+ * join_split.c); the profile of a split is also for tests.
+ * ------------------------------------------------------------------------ */
+
+struct nq_join_scratch;
+
+/* What one split, or a sum of splits, costs: the work the model counts
+ * and the thread CPU time each step took. The work of the pairs is
+ * modelled from the sizes of the buckets (join_cost.c). */
+typedef struct nq_join_profile {
+    int match;            /* in: also count the pairs (else the split is
+                             listed, sorted and its pairs tallied only) */
+    unsigned probes;      /* in: nonzero: list no keys, but estimate them
+                             from this many random walks down each half */
+    uint64_t seed;        /* in/out: of the walks */
+    double keys;          /* east and west keys (estimated when probed) */
+    double work;          /* the model's meetings of blocks and items */
+    uint64_t items;       /* items that met a block, times its chunks, and */
+    uint64_t fills;       /* blocks filled, times their chunks: exact, and
+                             only when not probed */
+    double list_seconds;  /* listing the keys */
+    double sort_seconds;  /* sorting them, and tallying the pairs */
+    double match_seconds; /* counting the pairs (when match) */
+    uint64_t total;       /* the solutions counted (when match) */
+    struct nq_join_scratch *keep; /* a walk's scratch, kept for the next
+                                     split of the same plan */
+    uint64_t *pkey;       /* the probes' keys and weights */
+    double *pweight;
+    size_t pcap;
+} nq_join_profile;
+
+/* Frees what prof keeps (prof itself is the caller's). */
+void nq_join_profile_end(nq_join_profile *prof);
+
+/* Row splits of the plan (the units are runs of them; 0 below n = 4),
+ * its n, and whether its units walk the half-boards (no table). */
+uint64_t nq_join_plan_splits(const nq_join_plan *plan);
+unsigned nq_join_plan_n(const nq_join_plan *plan);
+int nq_join_plan_walks(const nq_join_plan *plan);
+
+/* Counts split number `split` (< nq_join_plan_splits) as a unit would, or
+ * only lists its keys when prof->match is 0, adding what it did and took
+ * to *prof; with `table` 0 the keys come from the walk, not the table
+ * (which is then not built). A split that is not the counted image of
+ * its orbit adds nothing. @return NQ_OK, NQ_EINVAL, NQ_EUNSUPPORTED,
+ * NQ_ENOMEM, NQ_ECANCELED. */
+int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
+                          int table, const nq_stop_flag *stop,
+                          nq_join_profile *prof);
+
+/* The method row's cost model (method.h). */
+int nq_join_model(void *plan, nq_simd simd, double budget, uint64_t seed,
+                  const nq_stop_flag *stop, nq_cost_model *out);
+
 #endif /* NQ_JOIN_H */

@@ -11,6 +11,8 @@
  *   join_keys.c     the growing key list, and a half's keys by a plain walk
  *                   (when the table would not fit);
  *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
+ *   join_cost.c     the cost model of nq_estimate(): splits profiled
+ *                   through a hook in join_split.c, and priced;
  *   join_kernel.h   the kernels (join_scalar.c, join_avx2.c, join_avx512.c),
  *                   one row per SIMD level (join_kernel.c).
  */
@@ -242,6 +244,8 @@ typedef struct nq_join_scratch {
     int cuts;                       /* bucket bits; negative: by list size */
     size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
     size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
+    nq_join_profile *profile;       /* non-NULL: a split measured for the
+                                       cost model (join_cost.c) */
 } nq_join_scratch;
 
 /* C(n, k); 0 when k > n. */
@@ -253,5 +257,35 @@ uint64_t nq_join_binomial(unsigned n, unsigned k);
  * @return NQ_OK, NQ_ENOMEM, NQ_ECANCELED. */
 int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
                          uint64_t first, uint64_t end, uint64_t *total);
+
+/* ------------------------------------------------------------------------
+ * The cost model's hook in a split (join_cost.c)
+ * ------------------------------------------------------------------------ */
+
+/* Thread CPU time in seconds. */
+double nq_join_cpu_now(void);
+
+/* Called by the split being profiled: after listing `keys` keys, and for
+ * each class of pairs it counts (the bins of the east keys, of the west
+ * keys of one class, nb buckets, keys of `chunks` chunks). *t is the time
+ * the step began, and is set to now. */
+void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t);
+void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
+                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           double *t);
+
+/* The probed version of a split (prof->probes nonzero): walks down the
+ * halves ge on east_rows and gw on west_rows at random, and sets *east
+ * and *west to the estimated numbers of their keys. @return NQ_OK,
+ * NQ_ENOMEM. */
+int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
+                         uint32_t east_rows, const nq_join_half *gw,
+                         uint32_t west_rows, double *east, double *west);
+
+/* Then, with the sieve's cuts set from those numbers: adds the modelled
+ * work of the split's pairs, for `classes` classes of west keys, the
+ * class 0 left out when skip0 (as count_split does). */
+void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
+                         unsigned classes, int skip0, unsigned chunks);
 
 #endif /* NQ_JOIN_INTERNAL_H */

@@ -6,7 +6,9 @@
  * A unit is a run of numbered splits; join.c finds its first one and
  * hands the run here, with the unit's scratch. The keys come from the
  * quarter table (join_quarter.c) or, when it would not fit, a walk
- * (join_keys.c); the sieve and the match are join_sieve.c's.
+ * (join_keys.c); the sieve and the match are join_sieve.c's. A split
+ * profiled for the cost model (scratch's profile set) reports its keys,
+ * buckets and times to join_cost.c, or only probes its halves.
  */
 #include "join_kernel.h"
 
@@ -196,6 +198,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     const uint32_t west_rows = free_rows & ~rows;
     nq_join_keys *e = &s->east, *w = &s->west;
     uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
+    double t;
     unsigned nb;
     int rc;
     if (n & 1u) {
@@ -213,10 +216,24 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         class_bits = 1ull << (n - 1 - s->gw.lo1) |
                      1ull << (n - 1 - s->gw.lo2 + s->gw.len1);
     nq_join_sieve_holes(&s->sieve, holes, class_bits, s->gw.len1, s->gw.len2);
+    t = s->profile ? nq_join_cpu_now() : 0.0;
+    if (s->profile && s->profile->probes) {
+        double ne, nw;
+        rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
+        nq_join_sieve_cuts(&s->sieve, pick_cuts(s, (size_t)ne, (size_t)nw));
+        nq_join_probe_pairs(s->profile, &s->sieve, classes,
+                            classes > 1 && none_weight <= 0,
+                            s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
+                                            NQ_JOIN_CHUNK_BITS : 1u);
+        *out = 0;
+        return rc;
+    }
     rc = half_keys(s, e, &s->ge, rows);
     if (rc == NQ_OK && e->count)
         rc = half_keys(s, w, &s->gw, west_rows);
     *out = 0;
+    if (s->profile && rc == NQ_OK)
+        nq_join_profile_keys(s->profile, e->count + (e->count ? w->count : 0), &t);
     if (rc != NQ_OK || !e->count || !w->count)
         return rc;
     nq_join_sieve_cuts(&s->sieve, pick_cuts(s, e->count, w->count));
@@ -229,9 +246,19 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     if (nq_join_keys_reserve(&s->spare, w->count) != NQ_OK)
         return NQ_ENOMEM;
     nq_join_sieve_sort(&s->sieve, w, &s->spare, classes, s->west_off);
+    if (s->profile) {
+        for (unsigned c = 0; c < classes; c++)
+            if (classes == 1 || c > 0 || none_weight > 0)
+                nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
+                                      nb, s->mt.chunks, &t);
+        if (!s->profile->match)
+            return NQ_OK;
+    }
     for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
         if (classes == 1 || c > 0 || none_weight > 0)
             rc = match_class(s, s->west_off + c * nb, &p[c]);
+    if (s->profile)
+        s->profile->match_seconds += nq_join_cpu_now() - t;
     if (classes == 1)
         *out = weight * p[0];
     else

@@ -1,0 +1,497 @@
+/*
+ * join_cost.c - how long a count by the join will take, worked out from a
+ * sample of its row splits without building the table.
+ *
+ * Why a model. Timing a sample of units is exact up to n = 20, but beyond
+ * it a unit is a run of hundreds of splits that takes seconds to hours, and
+ * the units need the quarter table, which takes gigabytes and a minute to
+ * build at n = 24. So beyond n = 20 nothing of the real count is timed;
+ * its work is counted instead, and priced by a smaller board.
+ *
+ * Work. A split costs three things: listing its two halves' keys, sorting
+ * them into buckets, both about proportional to the number of keys; and
+ * counting the disjoint pairs, proportional to the (block, item) meetings
+ * of nq_join_sieve_match() times the chunks of a key, plus the blocks it
+ * fills. From the sizes of a split's buckets the meetings follow
+ * (block_work). The sizes come from random walks down each half (Knuth's
+ * estimator: the product of the free columns met on the way down is an
+ * unbiased count of the half's placements), PROBES per half, so that a
+ * split costs a millisecond even at n = 28, where its lists would take
+ * gigabytes. Listing the keys for real (probes 0) gives the exact sizes:
+ * the prices use those, and the tests compare the two.
+ *
+ * Prices. The same split profile, with the table and with the pairs
+ * counted, on a sample of the splits of CAL_N, gives the CPU seconds per
+ * key and per meeting of this machine at the count's SIMD level (thread
+ * CPU time, so that other programs on a busy machine inflate it little).
+ * A count that walks the halves (its table did not fit) is priced with
+ * the walk.
+ *
+ * Sample. The splits are cut into STRATA strata of equal length and each
+ * stratum gives one split at a seeded random place; strata are visited in
+ * bit-reversed order, so that any prefix of them spreads over the whole
+ * list (neighbouring splits cost about the same, distant ones do not).
+ * The total is the mean modelled cost times the number of splits. Its
+ * interval adds up, in quadrature: the sampling error (the spread of the
+ * sampled costs), the error of the two prices (the spread of the timed
+ * splits around them), and MODEL_ERROR, what the model missed at the
+ * sizes where it was checked against full counts (docs/performance.md).
+ */
+#include "join_internal.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+/* The smallest n priced by the model, and the board that prices it. */
+#define MODEL_MIN_N 21u
+#define CAL_N 20u
+/* Strata of the sample (a power of two), and the fewest splits sampled
+ * whatever the budget. */
+#define STRATA_BITS 12u
+#define STRATA (1u << STRATA_BITS)
+#define MIN_SAMPLES 24u
+/* Random walks down each half of a sampled split. */
+#define PROBES 1024u
+/* Share of the budget spent pricing (the rest profiles the count's
+ * splits). */
+#define CAL_SHARE 0.4
+/* Relative error of the model itself, beyond sampling (two standard
+ * deviations), and the width of the interval in standard deviations. */
+#define MODEL_ERROR 0.12
+#define Z 2.0
+/* What filling a block costs, in items met: a fill writes 9 x 64 x 8
+ * words from 512 keys, a meeting reads 8 words per chunk. Only the mix of
+ * fills and meetings depends on it; the price absorbs its scale. */
+#define FILL_ITEMS 40.0
+
+double nq_join_cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t)
+{
+    double now = nq_join_cpu_now();
+    prof->keys += (double)keys;
+    prof->list_seconds += now - *t;
+    *t = now;
+}
+
+/* The work of matching the stored keys, stored[b] of them in bucket b,
+ * sorted by bucket, against the items, item[b] in bucket b, as
+ * nq_join_sieve_match() does it: each block of NQ_JOIN_BLOCK stored keys
+ * is filled (costing FILL_ITEMS items) and meets every item of a bucket
+ * disjoint from a bucket that the block holds, times the chunks of a key.
+ * A run of blocks inside one bucket is priced at once, so the cost is a
+ * few passes over the buckets; with whole counts it is exactly the
+ * matcher's work, with estimated ones it is its estimate. */
+static double block_work(const double *stored, const double *item, unsigned nb,
+                         unsigned chunks)
+{
+    double end[NQ_JOIN_MAX_BUCKETS], total = 0.0, w = 0.0, f = 0.0;
+    unsigned a = 0;
+    for (unsigned b = 0; b < nb; b++)
+        end[b] = total += stored[b];
+    while (f < total) {
+        double met = 0.0, blocks = 1.0;
+        uint64_t held = 0;
+        while (a < nb && !(end[a] > f))
+            a++;
+        if (a == nb)
+            break;
+        for (unsigned a2 = a; a2 < nb; a2++) {
+            if (stored[a2] > 0.0)
+                held |= 1ull << a2;
+            if (!(end[a2] < f + NQ_JOIN_BLOCK))
+                break;
+        }
+        if (!(end[a] < f + NQ_JOIN_BLOCK)) /* a run of blocks inside a */
+            blocks = (double)(uint64_t)((end[a] - f) / NQ_JOIN_BLOCK);
+        if (blocks < 1.0)
+            blocks = 1.0;
+        for (unsigned b = 0; b < nb; b++) {
+            int want = 0;
+            for (unsigned a2 = 0; a2 < nb && !want; a2++)
+                want = (held >> a2 & 1u) && (a2 & b) == 0;
+            if (want)
+                met += item[b];
+        }
+        if (met > 0.0)
+            w += blocks * (met + FILL_ITEMS);
+        f += blocks * NQ_JOIN_BLOCK;
+    }
+    return w * chunks;
+}
+
+/* The work of one class of pairs: the longer list is stored. */
+static double class_work(const double *east, const double *west, unsigned nb,
+                         unsigned chunks)
+{
+    double ne = 0.0, nw = 0.0;
+    for (unsigned b = 0; b < nb; b++) {
+        ne += east[b];
+        nw += west[b];
+    }
+    if (!(ne > 0.0) || !(nw > 0.0))
+        return 0.0;
+    return ne >= nw ? block_work(east, west, nb, chunks)
+                    : block_work(west, east, nb, chunks);
+}
+
+/* The meetings and fills of nq_join_sieve_match() on stored keys in
+ * soff[0 .. nb] against items in ioff[0 .. nb], without matching: each
+ * block of NQ_JOIN_BLOCK stored keys meets the items of every bucket
+ * disjoint from a bucket it holds. */
+static void tally(const size_t *soff, const size_t *ioff, unsigned nb,
+                  uint64_t *items, uint64_t *fills)
+{
+    unsigned a = 0;
+    for (size_t f = soff[0]; f < soff[nb]; f += NQ_JOIN_BLOCK) {
+        const size_t end = soff[nb] - f > NQ_JOIN_BLOCK ? f + NQ_JOIN_BLOCK : soff[nb];
+        uint64_t held = 0, met = 0; /* buckets in the block, as bits */
+        while (soff[a + 1] <= f)
+            a++;
+        for (unsigned a2 = a; a2 < nb && soff[a2] < end; a2++)
+            if (soff[a2 + 1] > soff[a2])
+                held |= 1ull << a2;
+        for (unsigned b = 0; b < nb; b++) {
+            int want = 0;
+            for (unsigned a2 = 0; a2 < nb && !want; a2++)
+                want = (held >> a2 & 1u) && (a2 & b) == 0;
+            if (want)
+                met += ioff[b + 1] - ioff[b];
+        }
+        *items += met;
+        *fills += met != 0;
+    }
+}
+
+void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
+                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           double *t)
+{
+    const size_t ne = east_off[nb] - east_off[0], nw = west_off[nb] - west_off[0];
+    double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
+    uint64_t items = 0, fills = 0;
+    double now;
+    if (ne && nw) { /* the longer list is stored, as in join_split.c */
+        if (ne >= nw)
+            tally(east_off, west_off, nb, &items, &fills);
+        else
+            tally(west_off, east_off, nb, &items, &fills);
+    }
+    for (unsigned b = 0; b < nb; b++) {
+        east[b] = (double)(east_off[b + 1] - east_off[b]);
+        west[b] = (double)(west_off[b + 1] - west_off[b]);
+    }
+    prof->work += class_work(east, west, nb, chunks);
+    prof->items += items * chunks;
+    prof->fills += fills * chunks;
+    now = nq_join_cpu_now();
+    prof->sort_seconds += now - *t;
+    *t = now;
+}
+
+static uint64_t splitmix(uint64_t *s);
+
+/* One random walk down half g on `rows` (nrows of them, in r[]): at each
+ * row a free column at random; @return the product of the numbers of
+ * free columns met (0 at a dead end), an unbiased estimate of the number
+ * of the half's placements (Knuth), and sets *key to the leaf's key. */
+static double probe(const nq_join_half *g, const unsigned *r, unsigned nrows,
+                    uint64_t *seed, uint64_t *key)
+{
+    const uint32_t all = (1u << g->n / 2) - 1u;
+    uint64_t d1 = g->bar1, d2 = g->bar2;
+    uint32_t cols = 0;
+    double weight = 1.0;
+    for (unsigned i = 0; i < nrows; i++) {
+        const unsigned s1 = r[i] + g->c0, s2 = g->c0 + g->n - 1 - r[i];
+        uint32_t free = all & ~cols & ~(uint32_t)(d1 >> s1) & ~(uint32_t)(d2 >> s2);
+        const unsigned options = (unsigned)__builtin_popcount(free);
+        if (!options)
+            return 0.0;
+        for (unsigned skip = (unsigned)(splitmix(seed) % options); skip; skip--)
+            free &= free - 1;
+        free &= 0u - free;
+        cols |= free;
+        d1 |= (uint64_t)free << s1;
+        d2 |= (uint64_t)free << s2;
+        weight *= options;
+    }
+    *key = nq_join_squeeze(g->sieve,
+                           ((d1 & ~g->bar1) >> g->lo1 & ((1ull << g->len1) - 1u)) |
+                           ((d2 & ~g->bar2) >> g->lo2 & ((1ull << g->len2) - 1u))
+                               << g->len1);
+    return weight;
+}
+
+static double probe_half(nq_join_profile *prof, const nq_join_half *g, uint32_t rows,
+                         uint64_t *key, double *weight)
+{
+    unsigned r[32], nrows = 0;
+    double sum = 0.0;
+    for (unsigned i = 0; i < g->n; i++)
+        if (rows >> i & 1u)
+            r[nrows++] = i;
+    for (unsigned i = 0; i < prof->probes; i++) {
+        weight[i] = probe(g, r, nrows, &prof->seed, &key[i]);
+        sum += weight[i];
+    }
+    return sum / prof->probes;
+}
+
+int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
+                         uint32_t east_rows, const nq_join_half *gw,
+                         uint32_t west_rows, double *east, double *west)
+{
+    const size_t need = 2 * (size_t)prof->probes;
+    if (prof->pcap < need) {
+        free(prof->pkey);
+        free(prof->pweight);
+        prof->pkey = malloc(need * sizeof *prof->pkey);
+        prof->pweight = malloc(need * sizeof *prof->pweight);
+        prof->pcap = prof->pkey && prof->pweight ? need : 0;
+        if (!prof->pcap)
+            return NQ_ENOMEM;
+    }
+    *east = probe_half(prof, ge, east_rows, prof->pkey, prof->pweight);
+    *west = probe_half(prof, gw, west_rows, prof->pkey + prof->probes,
+                       prof->pweight + prof->probes);
+    prof->keys += *east + (*east > 0.0 ? *west : 0.0);
+    return NQ_OK;
+}
+
+/* The bucket of a squeezed key, as join_sieve.c finds it. */
+static unsigned bucket(const nq_join_sieve *sv, uint64_t y)
+{
+    return (unsigned)((y >> sv->cut1) & ((1ull << sv->run1) - 1u)) |
+           (unsigned)((y >> sv->cut2) & ((1ull << sv->run2) - 1u)) << sv->run1;
+}
+
+void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
+                         unsigned classes, int skip0, unsigned chunks)
+{
+    const unsigned nb = sv->buckets, p = prof->probes;
+    double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
+    double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
+    for (unsigned i = 0; i < p; i++) {
+        const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
+        const unsigned cls = classes > 1 ? (unsigned)(kw >> NQ_JOIN_CLASS_SHIFT & 1u) +
+                                           (unsigned)(kw >> (NQ_JOIN_CLASS_SHIFT + 1)) : 0u;
+        east[bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / p;
+        west[cls][bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[p + i] / p;
+    }
+    for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
+        prof->work += class_work(east, west[c], nb, chunks);
+}
+
+/* ========================================================================
+ * Sampling
+ * ======================================================================== */
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static unsigned bit_reverse(unsigned i)
+{
+    unsigned r = 0;
+    for (unsigned b = 0; b < STRATA_BITS; b++)
+        r |= (i >> b & 1u) << (STRATA_BITS - 1 - b);
+    return r;
+}
+
+/* The split of sample number i (< STRATA) of a list of `splits`. */
+static uint64_t sample_split(uint64_t splits, unsigned i, uint64_t *seed)
+{
+    const uint64_t j = bit_reverse(i);
+    uint64_t lo, hi;
+    if (splits <= STRATA)
+        return j % splits;
+    lo = j * splits / STRATA;
+    hi = (j + 1) * splits / STRATA;
+    return lo + splitmix(seed) % (hi - lo);
+}
+
+static double root(double x)
+{
+    double r = x > 1.0 ? x : 1.0;
+    if (!(x > 0.0))
+        return 0.0;
+    for (int i = 0; i < 200; i++) {
+        double next = 0.5 * (r + x / r);
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
+/* Sums over the sampled splits of (cost x, work w) for one price, to get
+ * the ratio x / w and its relative standard error. */
+typedef struct ratio {
+    double x, w, xx, ww, xw;
+    unsigned k;
+} ratio;
+
+static void ratio_add(ratio *r, double x, double w)
+{
+    r->x += x;
+    r->w += w;
+    r->xx += x * x;
+    r->ww += w * w;
+    r->xw += x * w;
+    r->k++;
+}
+
+static double ratio_value(const ratio *r)
+{
+    return r->w > 0.0 ? r->x / r->w : 0.0;
+}
+
+/* Relative standard error of the ratio estimator. */
+static double ratio_error(const ratio *r)
+{
+    const double q = ratio_value(r), k = r->k;
+    double res;
+    if (r->k < 2 || !(r->x > 0.0))
+        return 1.0;
+    res = r->xx - 2 * q * r->xw + q * q * r->ww;
+    return root((res > 0 ? res : 0) / (k * (k - 1))) / (r->x / k);
+}
+
+/* Prices of this machine, from splits of CAL_N counted in full: CPU
+ * seconds per meeting (fills weighted as meetings) and per key. */
+typedef struct prices {
+    ratio pair, key;
+} prices;
+
+static int price(prices *out, nq_simd simd, int walk, double budget,
+                 uint64_t seed, const nq_stop_flag *stop)
+{
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_plan *plan;
+    double start = nq_join_cpu_now();
+    uint64_t splits;
+    int rc = nq_join_plan_build(&plan, CAL_N);
+    if (rc != NQ_OK)
+        return rc;
+    splits = nq_join_plan_splits(plan);
+    *out = (prices){ { 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0 } };
+    for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
+        const double keys = p.keys, work = p.work, matching = p.match_seconds,
+                     listing = p.list_seconds + p.sort_seconds;
+        rc = nq_join_profile_split(plan, sample_split(splits, i, &seed), simd,
+                                   !walk, stop, &p);
+        if (rc != NQ_OK || !(p.keys > keys))
+            continue;
+        ratio_add(&out->pair, p.match_seconds - matching, p.work - work);
+        ratio_add(&out->key, p.list_seconds + p.sort_seconds - listing, p.keys - keys);
+        if (out->pair.k == 1) /* the first built the table */
+            start = nq_join_cpu_now();
+        if (out->pair.k >= MIN_SAMPLES && nq_join_cpu_now() - start > budget)
+            break;
+    }
+    nq_join_profile_end(&p);
+    nq_join_plan_free(plan);
+    return rc;
+}
+
+/* Relative standard error of the mean of a sample of equally spaced
+ * strata (cost[j] for the strata j with seen[j] set) from the differences
+ * between neighbours, which a smooth trend along the list does not
+ * inflate as it inflates the plain variance. */
+static double spread(const double *cost, const unsigned char *seen, double mean,
+                     unsigned k)
+{
+    double d2 = 0.0, prev = 0.0;
+    unsigned pairs = 0;
+    int have = 0;
+    if (k < 2 || !(mean > 0.0))
+        return 1.0;
+    for (unsigned j = 0; j < STRATA; j++) {
+        if (!seen[j])
+            continue;
+        if (have) {
+            d2 += (cost[j] - prev) * (cost[j] - prev);
+            pairs++;
+        }
+        prev = cost[j];
+        have = 1;
+    }
+    return root(d2 / (2.0 * pairs) / k) / mean;
+}
+
+int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
+                  const nq_stop_flag *stop, nq_cost_model *out)
+{
+    const nq_join_plan *plan = any;
+    const uint64_t splits = nq_join_plan_splits(plan);
+    double a, b, sum = 0.0, pairs_all = 0.0, mean, rel, pair_share;
+    double pair_err, key_err, samp_err, *cost;
+    unsigned char *seen;
+    unsigned k = 0;
+    prices pr;
+    int rc;
+
+    if (!plan || !out)
+        return NQ_EINVAL;
+    if (nq_join_plan_n(plan) < MODEL_MIN_N)
+        return NQ_EUNSUPPORTED;
+    rc = price(&pr, simd, nq_join_plan_walks(plan), budget * CAL_SHARE, seed, stop);
+    if (rc != NQ_OK)
+        return rc;
+    a = ratio_value(&pr.pair);
+    b = ratio_value(&pr.key);
+    cost = malloc(STRATA * sizeof *cost);
+    seen = calloc(STRATA, 1);
+    if (!cost || !seen) {
+        free(cost);
+        free(seen);
+        return NQ_ENOMEM;
+    }
+    const double tstart = nq_join_cpu_now();
+    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
+        const unsigned j = bit_reverse(i);
+        const double keys = p.keys, work = p.work;
+        double pairs;
+        rc = nq_join_profile_split(plan, sample_split(splits, i, &seed), simd, 0,
+                                   stop, &p);
+        pairs = a * (p.work - work);
+        cost[j] = pairs + b * (p.keys - keys);
+        seen[j] = 1;
+        pairs_all += pairs;
+        sum += cost[j];
+        k++;
+        if (k >= MIN_SAMPLES && nq_join_cpu_now() - tstart > budget * (1 - CAL_SHARE))
+            break;
+    }
+    nq_join_profile_end(&p);
+    if (rc == NQ_OK) {
+        mean = sum / k;
+        samp_err = spread(cost, seen, mean, k);
+        pair_share = sum > 0 ? pairs_all / sum : 0.5;
+        pair_err = ratio_error(&pr.pair);
+        key_err = ratio_error(&pr.key);
+        rel = root(samp_err * samp_err + pair_share * pair_share * pair_err * pair_err +
+                   (1 - pair_share) * (1 - pair_share) * key_err * key_err);
+        rel = root(Z * Z * rel * rel + MODEL_ERROR * MODEL_ERROR);
+        out->cpu_seconds = mean * (double)splits;
+        out->low = out->cpu_seconds * (rel < 0.5 ? 1.0 - rel : 0.5);
+        out->high = out->cpu_seconds * (1.0 + rel);
+        out->sampled = k;
+        out->timed = pr.pair.k;
+    }
+    free(cost);
+    free(seen);
+    return rc;
+}

@@ -1,0 +1,60 @@
+#!/bin/sh
+# End to end: --estimate in its three formats says the same thing: an
+# interval around the number, or "at least" in every format when the
+# sample outran its time. No time is asserted.
+# usage: estimate_e2e.sh PATH/TO/nqueens
+set -u
+bin=$1
+. "$(dirname "$0")/../helpers/e2e_lib.sh"
+
+# formats N ARGS...: the estimate of n = N in the three formats, into
+# $work/bare, $work/labels and $work/json; 1 when all three ran
+formats() {
+  n=$1
+  shift
+  "$bin" --estimate "$@" "$n" >"$work/bare" 2>"$work/err" &&
+    "$bin" --estimate --labels "$@" "$n" >"$work/labels" 2>>"$work/err" &&
+    "$bin" --estimate --json "$@" "$n" >"$work/json" 2>>"$work/err" &&
+    [ ! -s "$work/err" ]
+}
+
+# bound_everywhere: 1 when the three formats agree on "at least"
+bound_everywhere() {
+  b=0 l=0 j=0
+  grep -Eqx 'at least [0-9]+\.[0-9]{3}' "$work/bare" && b=1
+  tail -n 1 "$work/labels" | grep -Eq '^[0-9]+	at least [0-9]+\.[0-9]{3}	.*	-	.*	at least ' && l=1
+  grep -q '"lower_bound":true,' "$work/json" && grep -q '"high":null' "$work/json" &&
+    grep -q '"text":"at least ' "$work/json" && j=1
+  echo "$b$l$j"
+}
+
+# a unit of the plain walk at n = 20 takes far longer than the budget
+formats 20 -m plain -j1
+report "a plain count of 20 is estimated in every format" $((! $?))
+report "all three formats say at least" "$([ "$(bound_everywhere)" = 111 ] && echo 1 || echo 0)"
+
+# the join beyond n = 20 is priced by its model: no format says at least
+formats 21 -j1
+report "the join at 21 is estimated in every format" $((! $?))
+report "no format says at least" "$([ "$(bound_everywhere)" = 000 ] && echo 1 || echo 0)"
+grep -Eqx '[0-9]+\.[0-9]{3}' "$work/bare"
+report "bare: one number of seconds" $((! $?))
+[ "$(head -n 1 "$work/labels")" = "n	seconds	threads	method	low	high	core_hours	estimate" ]
+report "labels: the header names the interval" $((! $?))
+tail -n 1 "$work/labels" | awk -F '\t' '{ exit !($1 == 21 && $5 + 0 <= $2 + 0 && $2 + 0 <= $6 + 0 && $5 > 0) }'
+report "labels: low <= seconds <= high" $((! $?))
+tail -n 1 "$work/labels" | grep -Eq '	about [0-9.]+ [a-z]+ \([0-9.]+ to [0-9.]+ [a-z]+\) with 1 thread, [0-9.]+ [KMG]iB of memory'
+report "labels: the sentence gives the interval" $((! $?))
+sed -E 's/.*"seconds":([0-9.]+).*"low":([0-9.]+),"high":([0-9.]+).*/\2 \1 \3/' "$work/json" |
+  awk '{ exit !($1 <= $2 && $2 <= $3 && $1 > 0) }'
+report "json: low <= seconds <= high" $((! $?))
+grep -q '"modelled":true,"samples":[1-9][0-9]*,' "$work/json" && grep -q '"units_sampled":0,' "$work/json"
+report "json: modelled, with the samples it priced" $((! $?))
+
+# an exact sample: the interval is the point
+"$bin" --estimate --json 8 >"$work/json"
+sed -E 's/.*"seconds":([0-9.]+).*"low":([0-9.]+),"high":([0-9.]+).*/\2 \1 \3/' "$work/json" |
+  awk '{ exit !($1 == $2 && $2 == $3) }' && grep -q '"exact":true,"lower_bound":false' "$work/json"
+report "json: an exact sample's interval is its point" $((! $?))
+
+finish

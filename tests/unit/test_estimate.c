@@ -1,0 +1,183 @@
+/*
+ * test_estimate.c - nq_estimate() and the join's cost model: what their
+ * numbers must satisfy whatever the machine's speed (no timing is
+ * asserted): growth with n, an interval around the point, lower bounds
+ * said as such, and the model's counted work against the real lists.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "methods/join/join.h"
+#include "nqueens.h"
+
+/* Sampling budget of the tests: the model keeps a minimum sample. */
+#define BUDGET 0.2
+
+static void check_interval(const nq_estimate_result *e)
+{
+    assert_true(e->seconds > 0.0);
+    assert_true(e->low <= e->seconds);
+    if (e->lower_bound) {
+        assert_true(e->low == e->seconds);
+        assert_true(e->high == 0.0);
+    } else {
+        assert_true(e->high >= e->seconds);
+    }
+    /* the core-seconds of T threads are at least the wall time */
+    assert_true(e->cpu_seconds >= e->seconds * 0.999);
+}
+
+/* Beyond n = 20 the join is modelled: nothing counted, an interval, no
+ * lower bound, and a count that grows with n (each n costs several times
+ * the one before, far beyond any error of the prices). */
+static void test_model_grows_with_n(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    double last = 0.0;
+    (void)state;
+    o.threads = 1;
+    for (unsigned n = 21; n <= 23; n++) {
+        nq_estimate_result e;
+        assert_int_equal(nq_estimate(&e, n, &o, BUDGET, n), NQ_OK);
+        assert_true(e.modelled);
+        assert_false(e.lower_bound);
+        assert_false(e.exact);
+        assert_int_equal(e.units_sampled, 0);
+        assert_true(e.samples > 0);
+        assert_int_equal(e.threads, 1);
+        assert_int_equal(e.method, NQ_METHOD_JOIN);
+        assert_true(e.memory > 0);
+        check_interval(&e);
+        assert_true(e.high > e.low);
+        assert_true(e.seconds > 2.0 * last);
+        last = e.seconds;
+    }
+}
+
+/* A count whose table does not fit walks the halves: the model prices
+ * the walk, and still gives an interval. */
+static void test_model_walk(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_estimate_result e;
+    (void)state;
+    o.threads = 1;
+    o.max_memory = (uint64_t)64 << 20; /* n = 21's table takes 180 MiB */
+    assert_int_equal(nq_estimate(&e, 21, &o, BUDGET, 5), NQ_OK);
+    assert_true(e.modelled);
+    assert_true(e.memory <= o.max_memory);
+    check_interval(&e);
+}
+
+/* Threads share the modelled CPU time. */
+static void test_model_threads(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_estimate_result one, two;
+    (void)state;
+    o.threads = 1;
+    assert_int_equal(nq_estimate(&one, 22, &o, BUDGET, 7), NQ_OK);
+    o.threads = 2;
+    assert_int_equal(nq_estimate(&two, 22, &o, BUDGET, 7), NQ_OK);
+    assert_int_equal(two.threads, 2);
+    check_interval(&two);
+    /* one thread: the wall time is the CPU time; two: each does half of
+     * it, at 96% of their speed alone */
+    assert_true(one.cpu_seconds == one.seconds);
+    assert_true(two.cpu_seconds > 1.999 * two.seconds && two.cpu_seconds < 2.001 * two.seconds);
+    assert_true(two.low <= two.seconds && two.seconds <= two.high);
+}
+
+/* A sample that is the whole count is exact: its interval is the point. */
+static void test_exact_sample(void **state)
+{
+    nq_estimate_result e;
+    (void)state;
+    assert_int_equal(nq_estimate(&e, 8, NULL, 1.0, 1), NQ_OK);
+    assert_true(e.exact);
+    assert_false(e.modelled);
+    assert_false(e.lower_bound);
+    assert_true(e.low == e.seconds && e.high == e.seconds);
+}
+
+/* A unit of the plain walk at n = 20 takes minutes: a budget of a tenth
+ * of a second cannot finish one, and the estimate is a lower bound with
+ * no upper limit. */
+static void test_lower_bound(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_estimate_result e;
+    (void)state;
+    o.threads = 1;
+    o.method = NQ_METHOD_PLAIN;
+    assert_int_equal(nq_estimate(&e, 20, &o, 0.1, 3), NQ_OK);
+    assert_true(e.lower_bound);
+    assert_false(e.modelled);
+    check_interval(&e);
+}
+
+/* The model's probes estimate a split's keys and pair work without
+ * listing them: over a sample of splits they must come near the real
+ * lists (the walks are seeded, so this is the same every run). */
+static void test_probes_match_lists(void **state)
+{
+    (void)state;
+    for (unsigned n = 14; n <= 17; n++) {
+        nq_join_plan *plan;
+        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+        nq_join_profile probed = { 0, 1024, 99, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+        uint64_t splits;
+        assert_int_equal(nq_join_plan_build(&plan, n), NQ_OK);
+        splits = nq_join_plan_splits(plan);
+        assert_true(splits > 100);
+        for (uint64_t s = 0; s < splits; s += splits / 97) {
+            assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &real), NQ_OK);
+            assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &probed), NQ_OK);
+        }
+        assert_true(real.keys > 0.0 && real.work > 0.0);
+        assert_true(probed.keys > 0.8 * real.keys && probed.keys < 1.25 * real.keys);
+        assert_true(probed.work > 0.8 * real.work && probed.work < 1.25 * real.work);
+        /* from whole lists, the model's work is the matcher's: its
+         * meetings, and FILL_ITEMS (40) per block filled */
+        assert_true(real.work > 0.999999 * ((double)real.items + 40.0 * (double)real.fills));
+        assert_true(real.work < 1.000001 * ((double)real.items + 40.0 * (double)real.fills));
+        nq_join_profile_end(&real);
+        nq_join_profile_end(&probed);
+        nq_join_plan_free(plan);
+    }
+}
+
+/* A profiled split counts what a unit of it counts: the splits of n = 12
+ * profiled with the table and the pairs add up to Q(12). */
+static void test_profile_counts(void **state)
+{
+    nq_join_plan *plan;
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    (void)state;
+    assert_int_equal(nq_join_plan_build(&plan, 12), NQ_OK);
+    for (uint64_t s = 0; s < nq_join_plan_splits(plan); s++)
+        assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 1, NULL, &p), NQ_OK);
+    assert_int_equal(p.total, 14200);
+    assert_true(p.match_seconds >= 0.0 && p.keys > 0.0);
+    assert_int_equal(nq_join_profile_split(plan, nq_join_plan_splits(plan), NQ_SIMD_NONE,
+                                           1, NULL, &p), NQ_EINVAL);
+    nq_join_profile_end(&p);
+    nq_join_plan_free(plan);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_model_grows_with_n),
+        cmocka_unit_test(test_model_walk),
+        cmocka_unit_test(test_model_threads),
+        cmocka_unit_test(test_exact_sample),
+        cmocka_unit_test(test_lower_bound),
+        cmocka_unit_test(test_probes_match_lists),
+        cmocka_unit_test(test_profile_counts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
