@@ -77,8 +77,8 @@ rank0() { # the pid of rank 0 among mpirun's children
   done
 }
 # a board that takes a few seconds (the sanitizers run it ten times slower)
-big=17 big_total=95815104
-[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && big=16 big_total=14772512
+big=18 big_total=666090624
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && big=17 big_total=95815104
 for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   sig=${how%-*}
   rm -f "$ck"
