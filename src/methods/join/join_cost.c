@@ -80,6 +80,60 @@ void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t)
     *t = now;
 }
 
+/* Which items a block meets: every bucket disjoint from at least one of
+ * the buckets the block holds (the subsets of the bits each held bucket
+ * lacks). A held bucket alone meets sub[its complement], the items of all
+ * subsets of it, summed once per list (sum_subsets); several held buckets
+ * (small ones sharing a block) mark what they meet in `stamp`, so that a
+ * bucket met twice counts once. */
+typedef struct meet {
+    unsigned nb;
+    double sub[NQ_JOIN_MAX_BUCKETS]; /* items of the subsets of each mask */
+    uint32_t stamp[NQ_JOIN_MAX_BUCKETS];
+    uint32_t tick;
+} meet;
+
+/* sub[c] = the sum of item[b] over every b whose bits are within c. */
+static void sum_subsets(meet *m, const double *item, unsigned nb)
+{
+    m->nb = nb;
+    for (unsigned b = 0; b < nb; b++)
+        m->sub[b] = item[b];
+    for (unsigned bit = 1; bit < nb; bit <<= 1)
+        for (unsigned c = 0; c < nb; c++)
+            if (c & bit)
+                m->sub[c] += m->sub[c ^ bit];
+    for (unsigned b = 0; b < nb; b++)
+        m->stamp[b] = 0;
+    m->tick = 0;
+}
+
+/* Items met by a block holding buckets held[0 .. nheld). */
+static double met_by(meet *m, const double *item, const unsigned *held, unsigned nheld)
+{
+    const unsigned all = m->nb - 1u;
+    double sum = 0.0;
+    if (nheld == 1)
+        return m->sub[~held[0] & all];
+    if (++m->tick == 0) { /* the stamps wrapped: start them again */
+        for (unsigned b = 0; b < m->nb; b++)
+            m->stamp[b] = 0;
+        m->tick = 1;
+    }
+    for (unsigned i = 0; i < nheld; i++) {
+        const unsigned rest = ~held[i] & all;
+        for (unsigned b = rest;; b = (b - 1u) & rest) {
+            if (m->stamp[b] != m->tick) {
+                m->stamp[b] = m->tick;
+                sum += item[b];
+            }
+            if (!b)
+                break;
+        }
+    }
+    return sum;
+}
+
 /* The work of matching the stored keys, stored[b] of them in bucket b,
  * sorted by bucket, against the items, item[b] in bucket b, as
  * nq_join_sieve_match() does it: each block of NQ_JOIN_BLOCK stored keys
@@ -88,23 +142,25 @@ void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t)
  * A run of blocks inside one bucket is priced at once, so the cost is a
  * few passes over the buckets; with whole counts it is exactly the
  * matcher's work, with estimated ones it is its estimate. */
-static double block_work(const double *stored, const double *item, unsigned nb,
-                         unsigned chunks)
+static double block_work(meet *m, const double *stored, const double *item,
+                         unsigned nb, unsigned chunks)
 {
     double end[NQ_JOIN_MAX_BUCKETS], total = 0.0, w = 0.0, f = 0.0;
+    unsigned held[NQ_JOIN_MAX_BUCKETS];
     unsigned a = 0;
     for (unsigned b = 0; b < nb; b++)
         end[b] = total += stored[b];
+    sum_subsets(m, item, nb);
     while (f < total) {
-        double met = 0.0, blocks = 1.0;
-        uint64_t held = 0;
+        double met, blocks = 1.0;
+        unsigned nheld = 0;
         while (a < nb && !(end[a] > f))
             a++;
         if (a == nb)
             break;
         for (unsigned a2 = a; a2 < nb; a2++) {
             if (stored[a2] > 0.0)
-                held |= 1ull << a2;
+                held[nheld++] = a2;
             if (!(end[a2] < f + NQ_JOIN_BLOCK))
                 break;
         }
@@ -112,13 +168,7 @@ static double block_work(const double *stored, const double *item, unsigned nb,
             blocks = (double)(uint64_t)((end[a] - f) / NQ_JOIN_BLOCK);
         if (blocks < 1.0)
             blocks = 1.0;
-        for (unsigned b = 0; b < nb; b++) {
-            int want = 0;
-            for (unsigned a2 = 0; a2 < nb && !want; a2++)
-                want = (held >> a2 & 1u) && (a2 & b) == 0;
-            if (want)
-                met += item[b];
-        }
+        met = met_by(m, item, held, nheld);
         if (met > 0.0)
             w += blocks * (met + FILL_ITEMS);
         f += blocks * NQ_JOIN_BLOCK;
@@ -127,8 +177,8 @@ static double block_work(const double *stored, const double *item, unsigned nb,
 }
 
 /* The work of one class of pairs: the longer list is stored. */
-static double class_work(const double *east, const double *west, unsigned nb,
-                         unsigned chunks)
+static double class_work(meet *m, const double *east, const double *west,
+                         unsigned nb, unsigned chunks)
 {
     double ne = 0.0, nw = 0.0;
     for (unsigned b = 0; b < nb; b++) {
@@ -137,33 +187,34 @@ static double class_work(const double *east, const double *west, unsigned nb,
     }
     if (!(ne > 0.0) || !(nw > 0.0))
         return 0.0;
-    return ne >= nw ? block_work(east, west, nb, chunks)
-                    : block_work(west, east, nb, chunks);
+    return ne >= nw ? block_work(m, east, west, nb, chunks)
+                    : block_work(m, west, east, nb, chunks);
 }
 
 /* The meetings and fills of nq_join_sieve_match() on stored keys in
  * soff[0 .. nb] against items in ioff[0 .. nb], without matching: each
  * block of NQ_JOIN_BLOCK stored keys meets the items of every bucket
  * disjoint from a bucket it holds. */
-static void tally(const size_t *soff, const size_t *ioff, unsigned nb,
+static void tally(meet *m, const size_t *soff, const size_t *ioff, unsigned nb,
                   uint64_t *items, uint64_t *fills)
 {
+    double item[NQ_JOIN_MAX_BUCKETS];
+    unsigned held[NQ_JOIN_MAX_BUCKETS];
     unsigned a = 0;
+    for (unsigned b = 0; b < nb; b++)
+        item[b] = (double)(ioff[b + 1] - ioff[b]);
+    sum_subsets(m, item, nb);
     for (size_t f = soff[0]; f < soff[nb]; f += NQ_JOIN_BLOCK) {
         const size_t end = soff[nb] - f > NQ_JOIN_BLOCK ? f + NQ_JOIN_BLOCK : soff[nb];
-        uint64_t held = 0, met = 0; /* buckets in the block, as bits */
+        unsigned nheld = 0;
+        uint64_t met;
         while (soff[a + 1] <= f)
             a++;
         for (unsigned a2 = a; a2 < nb && soff[a2] < end; a2++)
             if (soff[a2 + 1] > soff[a2])
-                held |= 1ull << a2;
-        for (unsigned b = 0; b < nb; b++) {
-            int want = 0;
-            for (unsigned a2 = 0; a2 < nb && !want; a2++)
-                want = (held >> a2 & 1u) && (a2 & b) == 0;
-            if (want)
-                met += ioff[b + 1] - ioff[b];
-        }
+                held[nheld++] = a2;
+        met = (uint64_t)met_by(m, item, held, nheld); /* sums of whole
+                                                          numbers below 2^53 */
         *items += met;
         *fills += met != 0;
     }
@@ -176,18 +227,19 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
     const size_t ne = east_off[nb] - east_off[0], nw = west_off[nb] - west_off[0];
     double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
     uint64_t items = 0, fills = 0;
+    meet mt, *m = &mt;
     double now;
     if (ne && nw) { /* the longer list is stored, as in join_split.c */
         if (ne >= nw)
-            tally(east_off, west_off, nb, &items, &fills);
+            tally(m, east_off, west_off, nb, &items, &fills);
         else
-            tally(west_off, east_off, nb, &items, &fills);
+            tally(m, west_off, east_off, nb, &items, &fills);
     }
     for (unsigned b = 0; b < nb; b++) {
         east[b] = (double)(east_off[b + 1] - east_off[b]);
         west[b] = (double)(west_off[b + 1] - west_off[b]);
     }
-    prof->work += class_work(east, west, nb, chunks);
+    prof->work += class_work(m, east, west, nb, chunks);
     prof->items += items * chunks;
     prof->fills += fills * chunks;
     now = nq_join_cpu_now();
@@ -278,6 +330,7 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
     const unsigned nb = sv->buckets, p = prof->probes;
     double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
     double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
+    meet m;
     for (unsigned i = 0; i < p; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
         const unsigned cls = classes > 1 ? (unsigned)(kw >> NQ_JOIN_CLASS_SHIFT & 1u) +
@@ -286,7 +339,7 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
         west[cls][bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[p + i] / p;
     }
     for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
-        prof->work += class_work(east, west[c], nb, chunks);
+        prof->work += class_work(&m, east, west[c], nb, chunks);
 }
 
 /* ========================================================================

@@ -44,8 +44,11 @@ int nq_join_keys_reserve(nq_join_keys *k, size_t more);
  * ------------------------------------------------------------------------ */
 
 /* Most bucket bits, and classes of keys (none, one or both long
- * diagonals). */
-#define NQ_JOIN_MAX_CUTS 6u
+ * diagonals). A split's lists pick fewer bits the shorter they are
+ * (join_split.c): ten are reached by lists of half a million keys, from
+ * about n = 22 on. The sort's bins (classes x buckets) must fit the 12
+ * key bits above a squeezed key (join_sieve.c). */
+#define NQ_JOIN_MAX_CUTS 10u
 #define NQ_JOIN_MAX_BUCKETS (1u << NQ_JOIN_MAX_CUTS)
 #define NQ_JOIN_MAX_CLASSES 3u
 

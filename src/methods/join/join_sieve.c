@@ -35,9 +35,10 @@
 
 #include <string.h>
 
-/* The bin of a key (class, bucket) rides in bits 52 to 61 between the
+/* The bin of a key (class, bucket) rides in bits 52 to 63 between the
  * two passes of the sort: squeezed keys have at most 52 bits (54 at
- * n = 28, less the two long diagonals of even boards; 50 at n = 27). */
+ * n = 28, less the two long diagonals of even boards; 50 at n = 27), and
+ * there are at most 3 x 1024 bins. */
 #define BIN_SHIFT 52u
 #define KEY_MASK ((1ull << BIN_SHIFT) - 1u)
 /* Items matched against a block between two polls of the stop flag. */
@@ -106,9 +107,12 @@ void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
                         nq_join_keys *tmp, unsigned classes, size_t *off)
 {
     const unsigned nb = sv->buckets, bins = classes * nb;
-    size_t count[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS] = { 0 };
+    size_t count[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS];
     uint64_t *k = keys->keys, *t;
     size_t sum = 0;
+
+    for (unsigned b = 0; b < bins; b++)
+        count[b] = 0;
 
     for (size_t i = 0; i < keys->count; i++) {
         const uint64_t x = k[i], y = x & KEY_MASK;
