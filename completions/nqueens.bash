@@ -33,7 +33,7 @@ _nqueens()
             return ;;
         --sample)
             return ;;
-        --units)
+        --pick)
             return ;;
         --by)
             COMPREPLY=($(compgen -W 'auto kernel walk independent' -- "$cur"))
@@ -46,7 +46,7 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --units --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ||
             " ${COMP_WORDS[*]} " == *" --recheck "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))

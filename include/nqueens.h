@@ -516,13 +516,19 @@ typedef struct nq_recheck_options {
                                   (NQ_ECANCELED) */
     nq_recheck_fn on_unit;   /*!< optional: each unit's verdict */
     void *unit_data;         /*!< passed to on_unit */
+    uint64_t max_memory;     /*!< bytes the re-count may take at most, as
+                                  nq_count_options.max_memory (0 = half of
+                                  the physical memory): where the join's
+                                  table would not fit, the KERNEL path
+                                  walks the half-boards as WALK does */
 } nq_recheck_options;
 
 #if !defined(__cplusplus) || __cplusplus >= 202002L
 #define NQ_RECHECK_OPTIONS_INIT                                            \
     { .version = NQ_RECHECK_OPTIONS_VERSION, .path = NQ_RECHECK_AUTO,      \
       .simd = NQ_SIMD_NONE, .sample = 0, .seed = 0, .units = NULL,         \
-      .units_count = 0, .stop = NULL, .on_unit = NULL, .unit_data = NULL }
+      .units_count = 0, .stop = NULL, .on_unit = NULL, .unit_data = NULL,  \
+      .max_memory = 0 }
 #endif
 
 /*! nq_recheck_options_init() : as nq_count_options_init(), for
@@ -560,8 +566,9 @@ typedef struct nq_recheck_result {
  *          out of range, unfinished or given twice), NQ_EVERSION,
  *          NQ_EMETHOD (a path the checkpoint's method does not have),
  *          NQ_EUNSUPPORTED (a level this CPU or build lacks),
- *          NQ_ECANCELED (the flag was raised, or on_unit asked to stop),
- *          NQ_ENOMEM. */
+ *          NQ_EMEMLIMIT (even the leanest way would not fit in
+ *          max_memory), NQ_ECANCELED (the flag was raised, or on_unit
+ *          asked to stop), NQ_ENOMEM. */
 NQ_API int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
                       const nq_recheck_options *opts);
 

@@ -26,6 +26,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "method.h"
 #include "nqc_clock.h"
@@ -59,6 +60,33 @@ static int by_value(const void *a, const void *b)
 static uint64_t add_capped(uint64_t a, uint64_t b)
 {
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* Without max_memory, a re-count may take this share of physical memory,
+ * as a count may (engine.c). */
+#define DEFAULT_MEMORY_SHARE 2u
+
+/* Builds the plan of the path, fitted into the memory limit with one
+ * thread (the join takes its table only where it fits). */
+static int build_plan(void **plan, const nq_method_ops *ops, nq_recheck_path path,
+                      unsigned n, uint64_t max_memory)
+{
+    uint64_t bytes = 0, limit = max_memory;
+    int rc = (path == NQ_RECHECK_WALK ? ops->build_other : ops->build)(plan, n);
+    if (rc != NQ_OK || path == NQ_RECHECK_INDEPENDENT || !ops->fit_memory)
+        return rc;
+    if (!limit) {
+        long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+        limit = pages > 0 && size > 0
+                    ? (uint64_t)pages * (uint64_t)size / DEFAULT_MEMORY_SHARE
+                    : (uint64_t)1 << 31;
+    }
+    rc = ops->fit_memory(*plan, 1, limit, &bytes) == NQ_OK ? NQ_OK : NQ_EMEMLIMIT;
+    if (rc != NQ_OK) {
+        ops->destroy(*plan);
+        *plan = NULL;
+    }
+    return rc;
 }
 
 /* The units to count again, in increasing order, into a new array. */
@@ -158,7 +186,7 @@ int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
     stop = nq_cancel_flag(o.stop);
     rc = pick_units(&units, &count, cp, &info, &o);
     if (rc == NQ_OK && count > 0)
-        rc = (r.path == NQ_RECHECK_WALK ? ops->build_other : ops->build)(&plan, info.n);
+        rc = build_plan(&plan, ops, r.path, info.n, o.max_memory);
     if (rc == NQ_OK && count > 0 && ops->size(plan) != info.units_total)
         rc = NQ_EINVAL; /* cannot be: a checkpoint holds this library's list */
     start = nqc_now();

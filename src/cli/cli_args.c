@@ -182,7 +182,7 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
         return 0;
     case CLI_OPT_SAMPLE:
         return number_value(&o->sample, arg, 1, UINT64_MAX, "sample size", typed, err);
-    case CLI_OPT_UNITS:
+    case CLI_OPT_PICK:
         if (!*arg) {
             cli_usage_error(err, "%s needs a list of units", typed);
             return -1;
@@ -323,8 +323,8 @@ static const struct {
 } pairs[] = {
     {CLI_OPT_BOARD, CLI_OPT_COMPACT, EXCLUDES},
     {CLI_OPT_CHECKPOINT_INTERVAL, CLI_OPT_CHECKPOINT, NEEDS},
-    {CLI_OPT_SAMPLE, CLI_OPT_UNITS, EXCLUDES},
-    {CLI_OPT_SEED, CLI_OPT_UNITS, EXCLUDES},
+    {CLI_OPT_SAMPLE, CLI_OPT_PICK, EXCLUDES},
+    {CLI_OPT_SEED, CLI_OPT_PICK, EXCLUDES},
 };
 
 /* "--list, --one or --random": the modes of a set. */

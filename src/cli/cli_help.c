@@ -20,7 +20,7 @@ static const char synopsis[] =
     "       nqueens --check [N | A-B]...\n"
     "       nqueens --estimate [-j N] [-m M] [N | A-B]...\n"
     "       nqueens --part K/M --json N > part-K.json; nqueens --merge part-*.json\n"
-    "       nqueens --recheck [--sample K [--seed S] | --units LIST] [--by WAY] FILE\n";
+    "       nqueens --recheck [--sample K [--seed S] | --pick LIST] [--by WAY] FILE\n";
 
 static const char description[] =
     "Count the solutions of the N-queens problem for each board size N\n"

@@ -36,7 +36,7 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports; with --recheck: none)"},
-    {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING, NULL,
+    {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "use at most SIZE bytes, at least 1 (suffix B, or\n"
      "K, M, G, T: powers of 1024, with an optional B or\n"
      "iB; default: half the memory here); a count that\n"
@@ -80,7 +80,7 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_SAMPLE, "sample", 0, "K", -1, ONLY(RECHECK), NULL,
      "re-check K finished units drawn at random (default:\n"
      "every one; see --seed)"},
-    {CLI_OPT_UNITS, "units", 0, "LIST", -1, ONLY(RECHECK), NULL,
+    {CLI_OPT_PICK, "pick", 0, "LIST", -1, ONLY(RECHECK), NULL,
      "re-check these units (comma-separated indices)"},
     {CLI_OPT_BY, "by", 0, "WAY", -1, ONLY(RECHECK), NULL,
      "how to count again: kernel (the method's units at\n"

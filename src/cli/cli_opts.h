@@ -69,7 +69,7 @@ typedef struct cli_opts {
     /* re-checks */
     uint64_t sample;         /* --sample K; 0 = every finished unit */
     nq_recheck_path recheck_by; /* --by */
-    const char *units;       /* --units LIST, unparsed */
+    const char *units;       /* --pick LIST, unparsed */
     char **operands;
     size_t noperands;
 } cli_opts;

@@ -4,7 +4,7 @@
  * has the library count a sample of its finished units again by another
  * way (nq_recheck()), and prints a line per unit as it is done, then the
  * verdict. Every operand and option is checked before the first line: a
- * file that is not an intact checkpoint of this version, a unit of --units
+ * file that is not an intact checkpoint of this version, a unit of --pick
  * that is not finished, a way or level that the method or CPU lacks. A
  * unit whose counts differ is also named on stderr at once, and the exit
  * status is 1.
@@ -191,7 +191,7 @@ static int load(nq_checkpoint **cp, const char *path, const char *name, FILE *er
     }
 }
 
-/* --units: comma-separated finished units of cp, into a new array.
+/* --pick: comma-separated finished units of cp, into a new array.
  * @return a CLI_EXIT_* status. */
 static int parse_units(uint64_t **out, size_t *count, const char *list,
                        const nq_checkpoint *cp, const char *name, FILE *err)
@@ -212,23 +212,23 @@ static int parse_units(uint64_t **out, size_t *count, const char *list,
         size_t len = strcspn(s, ",");
         if (nqc_parse_u64(&u[k], s, len) != 0) {
             cli_quote(q, sizeof q, s, len);
-            cli_usage_error(err, "--units: '%s' is not a unit index", q);
+            cli_usage_error(err, "--pick: '%s' is not a unit index", q);
             break;
         }
         if (u[k] >= info.units_total) {
-            cli_usage_error(err, "--units: unit %llu is out of range (%s has units 0..%llu)",
+            cli_usage_error(err, "--pick: unit %llu is out of range (%s has units 0..%llu)",
                             (unsigned long long)u[k], name,
                             (unsigned long long)(info.units_total - 1));
             break;
         }
         if (!nq_checkpoint_is_done(cp, u[k])) {
-            cli_usage_error(err, "--units: unit %llu is not finished in %s",
+            cli_usage_error(err, "--pick: unit %llu is not finished in %s",
                             (unsigned long long)u[k], name);
             break;
         }
         for (size_t i = 0; i < k; i++)
             if (u[i] == u[k]) {
-                cli_usage_error(err, "--units: unit %llu is given twice",
+                cli_usage_error(err, "--pick: unit %llu is given twice",
                                 (unsigned long long)u[k]);
                 free(u);
                 return CLI_EXIT_USAGE;
@@ -267,6 +267,11 @@ static int report(int rc, const cli_opts *o, const nq_recheck_options *ro,
         cli_usage_error(err, "--simd=%s: this CPU or the %s method lacks that level",
                         nq_simd_name(ro->simd), nq_method_name(method));
         return CLI_EXIT_USAGE;
+    }
+    if (rc == NQ_EMEMLIMIT) {
+        cli_error(err, "the re-count does not fit in %s",
+                  o->max_memory ? "--max-memory" : "half of this machine's memory");
+        return CLI_EXIT_FAILURE;
     }
     cli_error(err, "%s", nq_strerror(rc));
     return CLI_EXIT_FAILURE;
@@ -321,6 +326,7 @@ int cli_recheck(const cli_opts *o, FILE *out, FILE *err)
     ro.units_count = nunits;
     ro.on_unit = on_unit;
     ro.unit_data = &p;
+    ro.max_memory = o->max_memory;
     ro.stop = cli_catch_signals();
     rc = nq_recheck(&r, cp, &ro);
     cli_release_signals();

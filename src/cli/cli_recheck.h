@@ -9,7 +9,7 @@
 #include "cli_opts.h"
 
 /* Re-checks the checkpoint named by the one operand as o says (--sample,
- * --seed, --units, --by, --simd), printing a line per unit and the verdict
+ * --seed, --pick, --by, --simd), printing a line per unit and the verdict
  * in o->format. @return CLI_EXIT_OK when every unit matches, CLI_EXIT_FAILURE
  * when one differs (or on a runtime failure), CLI_EXIT_USAGE for a bad
  * operand or option, 128 + a signal number when stopped. */

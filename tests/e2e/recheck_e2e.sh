@@ -47,9 +47,9 @@ for level in none avx2 avx512; do
     echo "# --simd $level: this CPU lacks it, skipped"
   fi
 done
-"$bin" --recheck "$ck" --units 9,4 >"$work/out" 2>&1
+"$bin" --recheck "$ck" --pick 9,4 >"$work/out" 2>&1
 [ "$(sed -n '1s/:.*//p;2s/:.*//p' "$work/out" | tr '\n' ' ')" = "unit 4 unit 9 " ]
-report "--units: those, in order" $((! $?))
+report "--pick: those, in order" $((! $?))
 "$bin" --recheck "$ck" --sample 999999 --seed 3 >"$work/out" 2>&1; status=$?
 [ $status -eq 0 ] && tail -n 1 "$work/out" | grep -q "^n = 11, join: \([0-9]*\) of \1 finished units re-checked by walk at none: all match$"
 report "a sample larger than the finished units: every one" $((! $?))
@@ -111,12 +111,12 @@ expect_refusal "an unknown way" 2 "unknown way 'fast' for --by (expected auto, k
 expect_refusal "an unknown level" 2 "unknown SIMD level 'sse9' for --simd" --recheck "$ck" --simd sse9
 expect_refusal "a way the method lacks" 2 "--by=walk: the symmetry method's units cannot be counted that way" --recheck "$part" --by walk
 expect_refusal "no independent walk of the symmetry method" 2 "--by=independent: the symmetry method" --recheck "$part" --by independent
-expect_refusal "--units out of range" 2 "--units: unit 99999 is out of range" --recheck "$ck" --units 99999
-expect_refusal "--units twice" 2 "--units: unit 3 is given twice$" --recheck "$ck" --units 3,3
-expect_refusal "--units not a number" 2 "--units: '3x' is not a unit index$" --recheck "$ck" --units 1,3x
-expect_refusal "--units empty item" 2 "--units: '' is not a unit index$" --recheck "$ck" --units 1,
-expect_refusal "--units unfinished" 2 "--units: unit 0 is not finished in" --recheck "$part" --units 0
-expect_refusal "--sample with --units" 2 "--sample cannot be used with --units$" --recheck "$ck" --sample 2 --units 1
+expect_refusal "--pick out of range" 2 "--pick: unit 99999 is out of range" --recheck "$ck" --pick 99999
+expect_refusal "--pick twice" 2 "--pick: unit 3 is given twice$" --recheck "$ck" --pick 3,3
+expect_refusal "--pick not a number" 2 "--pick: '3x' is not a unit index$" --recheck "$ck" --pick 1,3x
+expect_refusal "--pick empty item" 2 "--pick: '' is not a unit index$" --recheck "$ck" --pick 1,
+expect_refusal "--pick unfinished" 2 "--pick: unit 0 is not finished in" --recheck "$part" --pick 0
+expect_refusal "--sample with --pick" 2 "--sample cannot be used with --pick$" --recheck "$ck" --sample 2 --pick 1
 expect_refusal "--sample without --recheck" 2 "--sample needs --recheck$" --sample 2 8
 expect_refusal "--by without --recheck" 2 "--by needs --recheck$" --by walk 8
 expect_refusal "--recheck with --merge" 2 "--recheck cannot be used with --merge$" --merge --recheck "$ck"

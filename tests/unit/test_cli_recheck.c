@@ -83,7 +83,7 @@ static void test_clean_checkpoint(void **state)
     assert_true(strncmp(o.out, "unit\trecorded\trecounted\tverdict\n0\t", 33) == 0);
     assert_int_equal(occurrences(o.out, "\tok\n"), 253); /* 252 units, the total */
     assert_non_null(strstr(o.out, "total\t724\t724\tok\n"));
-    o = run_cli(NULL, "--recheck", path, "--units", "5,2", "--json", NULL);
+    o = run_cli(NULL, "--recheck", path, "--pick", "5,2", "--json", NULL);
     assert_int_equal(o.status, 0);
     assert_true(strncmp(o.out, "{\"unit\":2,", 10) == 0);
     assert_non_null(strstr(no_seconds(o.out),
@@ -112,7 +112,7 @@ static void test_tampered_checkpoint(void **state)
     snprintf(unit, sizeof unit, "%llu", (unsigned long long)bad);
     snprintf(list, sizeof list, "7,%s,3", unit); /* all of them print too much */
     for (size_t i = 0; i < 3; i++) {
-        o = run_cli(NULL, "--recheck", path, "--by", ways[i], "--units", list, NULL);
+        o = run_cli(NULL, "--recheck", path, "--by", ways[i], "--pick", list, NULL);
         assert_int_equal(o.status, 1);
         snprintf(line, sizeof line, "nqueens: MISMATCH: unit %s of n = 10 (join): ", unit);
         assert_non_null(strstr(o.err, line));
@@ -130,11 +130,11 @@ static void test_tampered_checkpoint(void **state)
     assert_int_equal(o.status, 1);
     assert_int_equal(occurrences(o.err, "MISMATCH"), 1);
     /* the unit alone, and units without it */
-    o = run_cli(NULL, "--recheck", path, "--units", unit, "--json", NULL);
+    o = run_cli(NULL, "--recheck", path, "--pick", unit, "--json", NULL);
     assert_int_equal(o.status, 1);
     assert_non_null(strstr(o.out, "\"match\":false"));
     assert_non_null(strstr(o.out, "\"mismatched\":1,\"first_mismatch\":"));
-    o = run_cli(NULL, "--recheck", path, "--units", "0", NULL);
+    o = run_cli(NULL, "--recheck", path, "--pick", "0", NULL);
     assert_int_equal(o.status, 0);
     unlink(path);
 }

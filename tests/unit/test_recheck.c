@@ -397,6 +397,7 @@ static void test_refusals(void **state)
     o.version = NQ_RECHECK_OPTIONS_VERSION + 1;
     assert_int_equal(nq_recheck(&r, sym, &o), NQ_EVERSION);
     assert_int_equal(r.checked, 0x5a5a5a5a5a5a5a5aull); /* out untouched */
+    o.version = NQ_RECHECK_OPTIONS_VERSION;
     /* NULL options: the defaults */
     assert_int_equal(nq_recheck(&r, sym, NULL), NQ_OK);
     assert_int_equal(r.path, NQ_RECHECK_KERNEL);
@@ -414,6 +415,22 @@ static void test_refusals(void **state)
         assert_int_equal(nq_recheck_options_init(&b, 0), NQ_EVERSION);
         assert_int_equal(nq_recheck_options_init(NULL, NQ_RECHECK_OPTIONS_VERSION),
                          NQ_EINVAL);
+    }
+    /* a memory limit that nothing fits */
+    {
+        nq_checkpoint *join = counted(9, NQ_METHOD_JOIN);
+        o.max_memory = 1;
+        for (int p = NQ_RECHECK_KERNEL; p <= NQ_RECHECK_WALK; p++) {
+            o.path = (nq_recheck_path)p;
+            assert_int_equal(nq_recheck(&r, join, &o), NQ_EMEMLIMIT);
+        }
+        o.path = NQ_RECHECK_INDEPENDENT; /* needs no table or scratch */
+        assert_int_equal(nq_recheck(&r, join, &o), NQ_OK);
+        assert_int_equal(r.mismatched, 0);
+        o.path = NQ_RECHECK_KERNEL;
+        assert_int_equal(nq_recheck(&r, sym, &o), NQ_OK); /* nothing to fit */
+        o.max_memory = 0;
+        nq_checkpoint_close(join);
     }
     assert_string_equal(nq_recheck_path_name(NQ_RECHECK_INDEPENDENT), "independent");
     assert_null(nq_recheck_path_name((nq_recheck_path)7));
