@@ -4,8 +4,9 @@
  * each row split of the unit, with the split's symmetry weight worked out
  * here from the design note of join.c. It shares no code with the count
  * (no keys, quarter table, sieve or kernel; not even the numbering of the
- * splits, which is done again below), so a fault of those shows up as a
- * unit whose two counts differ. It is for re-checks (nq_recheck()), and
+ * splits, which is done again below: only the range of split numbers of
+ * each unit comes from the plan), so a fault of those shows up as a unit
+ * whose two counts differ. It is for re-checks (nq_recheck()), and
  * for the tests that hold every unit of small boards to it.
  *
  * What a split contributes. Split (m, R): the queens of rows R stand in
