@@ -462,6 +462,51 @@ static void test_load_refusals(void **state)
     assert_null(cp);
 }
 
+/* The seeds of the checkpoint fuzzers, read by the snapshot reader: each
+ * takes its n and method from its own header, so the files of other
+ * counts load too. Keep in step with tests/fuzz/corpus-checkpoint. */
+static void test_load_corpus(void **state)
+{
+    static const struct {
+        const char *name;
+        int status;
+        unsigned n;
+        nq_method method;
+        uint64_t done;
+    } seeds[] = {
+        {"flipped", NQ_EFORMAT, 0, NQ_METHOD_DEFAULT, 0},
+        {"header_only", NQ_EFORMAT, 0, NQ_METHOD_DEFAULT, 0},
+        {"n4_plain_one", NQ_OK, 4, NQ_METHOD_PLAIN, 1},
+        {"n6_plain_whole", NQ_OK, 6, NQ_METHOD_PLAIN, 10},
+        {"n8_symmetry_part", NQ_OK, 8, NQ_METHOD_SYMMETRY, 8},
+        {"n8_symmetry_whole", NQ_OK, 8, NQ_METHOD_SYMMETRY, 46},
+        {"truncated", NQ_EFORMAT, 0, NQ_METHOD_DEFAULT, 0},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        char path[512];
+        nq_checkpoint *cp = NULL;
+        nq_checkpoint_info info;
+        snprintf(path, sizeof path, "%s/corpus-checkpoint/%s", NQ_FUZZ_DIR, seeds[i].name);
+        print_message("%s\n", seeds[i].name);
+        assert_int_equal(nq_checkpoint_load(&cp, path), seeds[i].status);
+        if (seeds[i].status != NQ_OK)
+            continue;
+        assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+        assert_int_equal(info.n, seeds[i].n);
+        assert_int_equal(info.method, seeds[i].method);
+        assert_int_equal(info.units_done, seeds[i].done);
+        /* and what it holds is true */
+        {
+            nq_recheck_result r;
+            assert_int_equal(nq_recheck(&r, cp, NULL), NQ_OK);
+            assert_int_equal(r.checked, info.units_done);
+            assert_int_equal(r.mismatched, 0);
+        }
+        nq_checkpoint_close(cp);
+    }
+}
+
 static void test_cancel(void **state)
 {
     nq_checkpoint *cp = counted(10, NQ_METHOD_JOIN);
@@ -526,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_given_units),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_load_refusals),
+        cmocka_unit_test(test_load_corpus),
         cmocka_unit_test(test_cancel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
