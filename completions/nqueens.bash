@@ -31,6 +31,13 @@ _nqueens()
             return ;;
         --part)
             return ;;
+        --sample)
+            return ;;
+        --pick)
+            return ;;
+        --by)
+            COMPREPLY=($(compgen -W 'auto kernel walk independent' -- "$cur"))
+            return ;;
         --limit)
             return ;;
         --seed)
@@ -39,8 +46,9 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
-    elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ]]; then
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
+    elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ||
+            " ${COMP_WORDS[*]} " == *" --recheck "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }

@@ -421,6 +421,161 @@ NQ_API int nq_checkpoint_save(nq_checkpoint *cp);
  *  not save). NULL is fine. */
 NQ_API void nq_checkpoint_close(nq_checkpoint *cp);
 
+/*! nq_checkpoint_load() : a snapshot of the checkpoint file at `path`,
+ *  read only: its n and method are taken from the file, no lock is taken
+ *  (so a count may be running on it: saves replace the file whole) and
+ *  nothing is ever written (the object is memory-only: a save does
+ *  nothing). For reading the results back, as nq_recheck() does. The file
+ *  is checked as nq_checkpoint_open() checks it.
+ *  @return NQ_OK; NQ_EFORMAT (not an intact checkpoint, impossible counts,
+ *          a method this library does not have); NQ_EMISMATCH (made with
+ *          another unit list than this library's); NQ_EIO (see errno:
+ *          ENOENT, ELOOP for a link); NQ_ENOMEM; NQ_EINVAL. */
+NQ_API int nq_checkpoint_load(nq_checkpoint **out, const char *path);
+
+/*! nq_checkpoint_unit() : the recorded result of `unit`.
+ *  @return NQ_OK, NQ_ENOTFOUND (not recorded), NQ_EINVAL (NULL cp, unit
+ *          out of range). *total and *unique (either may be NULL) are set
+ *          only on NQ_OK. */
+NQ_API int nq_checkpoint_unit(const nq_checkpoint *cp, uint64_t unit,
+                              uint64_t *total, uint64_t *unique);
+
+/* ------------------------------------------------------------------------
+ * Re-checks: finished units of a checkpoint counted again by another path,
+ * and compared with what was recorded. A record total is believed when
+ * parts of it, counted another way, agree: see docs/long-runs.md for how
+ * many units to sample and what a clean re-check proves.
+ * ------------------------------------------------------------------------ */
+
+/*! How a re-check counts a unit again. */
+typedef enum nq_recheck_path {
+    NQ_RECHECK_AUTO = 0,        /*!< NQ_RECHECK_WALK where the method has
+                                     it, else NQ_RECHECK_KERNEL */
+    NQ_RECHECK_KERNEL = 1,      /*!< the method's own units, at the SIMD
+                                     level of the options (another level
+                                     than the count's runs other code) */
+    NQ_RECHECK_WALK = 2,        /*!< the same units reached another way:
+                                     the join walks both half-boards instead
+                                     of reading its quarter-board table; at
+                                     the options' SIMD level. NQ_EMETHOD
+                                     for a method that has no other way */
+    NQ_RECHECK_INDEPENDENT = 3  /*!< a slow backtracking walk of whole
+                                     boards restricted to what the unit
+                                     covers (the join: its row splits), with
+                                     the unit's symmetry weights worked out
+                                     apart from the method (no keys, tables
+                                     or kernels; the SIMD level is not
+                                     used). NQ_EMETHOD for a method that has
+                                     none */
+} nq_recheck_path;
+
+/*! One re-checked unit, as passed to nq_recheck_fn. */
+typedef struct nq_recheck_unit {
+    uint64_t unit;              /*!< its index in the unit list */
+    uint64_t recorded_total;    /*!< what the checkpoint holds */
+    uint64_t recorded_unique;
+    uint64_t total;             /*!< what the re-count found */
+    uint64_t unique;            /*!< (when has_unique) */
+    int has_unique;             /*!< the path counts unique solutions too
+                                     (the symmetry method's units) */
+    int match;                  /*!< nonzero: the counts agree */
+    double seconds;             /*!< wall time of the re-count */
+} nq_recheck_unit;
+
+/*! Called once per re-checked unit, in increasing order of unit, on the
+ *  caller's thread; return nonzero to stop the re-check (NQ_ECANCELED). */
+typedef int (*nq_recheck_fn)(const nq_recheck_unit *unit, void *data);
+
+/*! The layout of nq_recheck_options in this header; accepted as
+ *  NQ_COUNT_OPTIONS_VERSION is (from NQ_RECHECK_OPTIONS_VERSION_MIN on). */
+#define NQ_RECHECK_OPTIONS_VERSION 1
+#define NQ_RECHECK_OPTIONS_VERSION_MIN 1
+
+/*! Options of nq_recheck(); start from NQ_RECHECK_OPTIONS_INIT (C, C++20)
+ *  or nq_recheck_options_init(). Every field defaults to 0 or NULL but
+ *  simd (NQ_SIMD_NONE). */
+typedef struct nq_recheck_options {
+    unsigned version;        /*!< NQ_RECHECK_OPTIONS_VERSION */
+    nq_recheck_path path;    /*!< how to count again; NQ_RECHECK_AUTO */
+    nq_simd simd;            /*!< level of the KERNEL and WALK paths;
+                                  default NQ_SIMD_NONE (the scalar code,
+                                  which a count on a CPU with SIMD does not
+                                  run); NQ_SIMD_AUTO is the widest */
+    uint64_t sample;         /*!< re-check this many finished units, drawn
+                                  at random (uniformly, without
+                                  replacement); 0 or more than there are:
+                                  every finished unit */
+    uint64_t seed;           /*!< picks the sample: the same seed and
+                                  checkpoint give the same units */
+    const uint64_t *units;   /*!< optional: re-check exactly these units
+                                  (each must be finished; any order, each
+                                  once) instead of a sample */
+    size_t units_count;      /*!< entries of units */
+    nq_cancel *stop;         /*!< optional: raising it stops the re-check
+                                  within a fraction of a second
+                                  (NQ_ECANCELED) */
+    nq_recheck_fn on_unit;   /*!< optional: each unit's verdict */
+    void *unit_data;         /*!< passed to on_unit */
+    uint64_t max_memory;     /*!< bytes the re-count may take at most, as
+                                  nq_count_options.max_memory (0 = half of
+                                  the physical memory): where the join's
+                                  table would not fit, the KERNEL path
+                                  walks the half-boards as WALK does */
+} nq_recheck_options;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+#define NQ_RECHECK_OPTIONS_INIT                                            \
+    { .version = NQ_RECHECK_OPTIONS_VERSION, .path = NQ_RECHECK_AUTO,      \
+      .simd = NQ_SIMD_NONE, .sample = 0, .seed = 0, .units = NULL,         \
+      .units_count = 0, .stop = NULL, .on_unit = NULL, .unit_data = NULL,  \
+      .max_memory = 0 }
+#endif
+
+/*! nq_recheck_options_init() : as nq_count_options_init(), for
+ *  nq_recheck(). @return NQ_OK, NQ_EINVAL, NQ_EVERSION. */
+NQ_API int nq_recheck_options_init(nq_recheck_options *opts, unsigned version);
+
+/*! What a re-check found. */
+typedef struct nq_recheck_result {
+    unsigned n;
+    nq_method method;        /*!< the checkpoint's */
+    nq_recheck_path path;    /*!< the path that ran (never AUTO) */
+    nq_simd simd;            /*!< the level it ran at (NQ_SIMD_NONE for
+                                  NQ_RECHECK_INDEPENDENT and scalar-only
+                                  methods) */
+    uint64_t units_total;    /*!< units of the whole list */
+    uint64_t units_done;     /*!< finished units in the checkpoint */
+    uint64_t checked;        /*!< units counted again */
+    uint64_t mismatched;     /*!< of which, those whose counts differ */
+    uint64_t first_mismatch; /*!< the smallest such unit (when mismatched) */
+    uint64_t recorded_total; /*!< the checked units' recorded totals, summed */
+    uint64_t total;          /*!< and what the re-counts found, summed */
+    double seconds;          /*!< wall time of the re-counts */
+} nq_recheck_result;
+
+/*! nq_recheck() : count finished units of `cp` again by another path and
+ *  compare each with its record, on the caller's thread (no threads are
+ *  started; run several re-checks of disjoint lists for more cores). The
+ *  sample is drawn from the finished units with a generator seeded by
+ *  opts->seed, identically on every platform, and checked in increasing
+ *  order of unit. The checkpoint is only read.
+ *  A mismatch is not an error of the call: NQ_OK is returned, with
+ *  out->mismatched counting them and on_unit told which.
+ *  @param out  receives the findings; untouched unless NQ_OK is returned
+ *  @return NQ_OK, NQ_EINVAL (NULL out or cp, a bad option, a listed unit
+ *          out of range, unfinished or given twice), NQ_EVERSION,
+ *          NQ_EMETHOD (a path the checkpoint's method does not have),
+ *          NQ_EUNSUPPORTED (a level this CPU or build lacks),
+ *          NQ_EMEMLIMIT (even the leanest way would not fit in
+ *          max_memory), NQ_ECANCELED (the flag was raised, or on_unit
+ *          asked to stop), NQ_ENOMEM. */
+NQ_API int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
+                      const nq_recheck_options *opts);
+
+/*! nq_recheck_path_name() : @return "auto", "kernel", "walk",
+ *  "independent", or NULL. */
+NQ_API const char *nq_recheck_path_name(nq_recheck_path path);
+
 /* ------------------------------------------------------------------------
  * Part results and merging. A count split with part_k/part_m into M runs
  * (on M machines, say) gives M part results, written as one JSON line each

@@ -85,6 +85,16 @@ typedef struct nq_method_ops {
      * @return NQ_OK, NQ_EUNSUPPORTED, NQ_ECANCELED, NQ_ENOMEM. */
     int (*model)(void *plan, nq_simd simd, double budget, uint64_t seed,
                  const nq_stop_flag *stop, nq_cost_model *out);
+    /* Builds a plan of the same unit list whose units reach the same
+     * counts by other code (the join: walking both half-boards instead of
+     * reading its quarter-board table), for nq_recheck(). NULL: none. */
+    int (*build_other)(void **plan, unsigned n);
+    /* Counts unit `unit` of a plan of build() again by a slow walk that
+     * shares no code with solve() (nq_recheck()'s independent path): the
+     * same result as solve(), or the method is wrong. Polls *stop. NULL:
+     * none. @return NQ_OK, NQ_ECANCELED, NQ_EINVAL. */
+    int (*check)(const void *plan, uint64_t unit, const nq_stop_flag *stop,
+                 nq_unit_result *out);
 } nq_method_ops;
 
 /* The methods (one file each). */

@@ -68,9 +68,13 @@ static const size_t count_sizes[NQ_COUNT_OPTIONS_VERSION + 1] = {
 static const size_t list_sizes[NQ_LIST_OPTIONS_VERSION + 1] = {
     [NQ_LIST_OPTIONS_VERSION] = sizeof(nq_list_options),
 };
+static const size_t recheck_sizes[NQ_RECHECK_OPTIONS_VERSION + 1] = {
+    [NQ_RECHECK_OPTIONS_VERSION] = sizeof(nq_recheck_options),
+};
 
 static const nq_count_options count_defaults = NQ_COUNT_OPTIONS_INIT;
 static const nq_list_options list_defaults = NQ_LIST_OPTIONS_INIT;
+static const nq_recheck_options recheck_defaults = NQ_RECHECK_OPTIONS_INIT;
 
 /* The size of version v of a struct whose accepted sizes are `sizes`
  * (versions min .. max), or 0 when v is not accepted. */
@@ -105,6 +109,19 @@ int nq_list_options_init(nq_list_options *opts, unsigned version)
     return NQ_OK;
 }
 
+int nq_recheck_options_init(nq_recheck_options *opts, unsigned version)
+{
+    size_t size = accepted(recheck_sizes, version, NQ_RECHECK_OPTIONS_VERSION_MIN,
+                           NQ_RECHECK_OPTIONS_VERSION);
+    if (!opts)
+        return NQ_EINVAL;
+    if (!size)
+        return NQ_EVERSION;
+    memcpy(opts, &recheck_defaults, size);
+    opts->version = version;
+    return NQ_OK;
+}
+
 int nq_count_options_load(nq_count_options *out, const nq_count_options *in)
 {
     size_t size;
@@ -132,5 +149,20 @@ int nq_list_options_load(nq_list_options *out, const nq_list_options *in)
         return NQ_EVERSION;
     memcpy(out, in, size);
     out->version = NQ_LIST_OPTIONS_VERSION;
+    return NQ_OK;
+}
+
+int nq_recheck_options_load(nq_recheck_options *out, const nq_recheck_options *in)
+{
+    size_t size;
+    *out = recheck_defaults;
+    if (!in)
+        return NQ_OK;
+    size = accepted(recheck_sizes, in->version, NQ_RECHECK_OPTIONS_VERSION_MIN,
+                    NQ_RECHECK_OPTIONS_VERSION);
+    if (!size)
+        return NQ_EVERSION;
+    memcpy(out, in, size);
+    out->version = NQ_RECHECK_OPTIONS_VERSION;
     return NQ_OK;
 }

@@ -19,6 +19,8 @@
  * @return NQ_OK, NQ_EVERSION (a version that is not accepted). */
 int nq_count_options_load(nq_count_options *out, const nq_count_options *in);
 int nq_list_options_load(nq_list_options *out, const nq_list_options *in);
+int nq_recheck_options_load(nq_recheck_options *out,
+                            const nq_recheck_options *in);
 
 /* The atomic inside an nq_cancel, for the walks to poll (NULL for NULL). */
 const nq_stop_flag *nq_cancel_flag(const nq_cancel *flag);

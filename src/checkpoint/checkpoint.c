@@ -408,6 +408,20 @@ uint64_t nq_checkpoint_unit_unique(const nq_checkpoint *cp, uint64_t unit)
     return cp->results[2 * unit + 1];
 }
 
+int nq_checkpoint_unit(const nq_checkpoint *cp, uint64_t unit, uint64_t *total,
+                       uint64_t *unique)
+{
+    if (!cp || unit >= cp->units_total)
+        return NQ_EINVAL;
+    if (!is_done(cp, unit))
+        return NQ_ENOTFOUND;
+    if (total)
+        *total = cp->results[2 * unit];
+    if (unique)
+        *unique = cp->results[2 * unit + 1];
+    return NQ_OK;
+}
+
 int nq_checkpoint_info_get(nq_checkpoint_info *out, const nq_checkpoint *cp)
 {
     if (!out || !cp)

@@ -10,6 +10,7 @@
  *   estimate.c   --estimate, and the notice before a long count
  *   solutions.c  --list, --one, --random, --verify
  *   merge.c      --merge of part results
+ *   recheck.c    --recheck of a checkpoint's finished units
  *   progress.c   the progress line;  signals.c  the signal flags
  *   output.c     messages, quoting, flushing: the bottom, calls nothing
  *
@@ -28,6 +29,7 @@
 #include "cli_estimate.h"
 #include "cli_help.h"
 #include "cli_merge.h"
+#include "cli_recheck.h"
 #include "cli_output.h"
 #include "cli_sizes.h"
 #include "cli_solutions.h"
@@ -108,6 +110,7 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     case CLI_MODE_RANDOM: return cli_construct(&o, out, err);
     case CLI_MODE_VERIFY: return cli_verify(&o, in, out, err);
     case CLI_MODE_MERGE: return cli_merge(&o, in, out, err);
+    case CLI_MODE_RECHECK: return cli_recheck(&o, out, err);
     default: return run_on_sizes(&o, in, out, err);
     }
 }

@@ -173,6 +173,21 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
         if ((k = pick_value(opt->id, "SIMD level", arg, typed, err)) < 0)
             return -1;
         o->simd = (nq_simd)k; /* from NQ_SIMD_AUTO */
+        o->simd_given = 1;
+        return 0;
+    case CLI_OPT_BY:
+        if ((k = pick_value(opt->id, "way", arg, typed, err)) < 0)
+            return -1;
+        o->recheck_by = (nq_recheck_path)k; /* from NQ_RECHECK_AUTO */
+        return 0;
+    case CLI_OPT_SAMPLE:
+        return number_value(&o->sample, arg, 1, UINT64_MAX, "sample size", typed, err);
+    case CLI_OPT_PICK:
+        if (!*arg) {
+            cli_usage_error(err, "%s needs a list of units", typed);
+            return -1;
+        }
+        o->units = arg;
         return 0;
     case CLI_OPT_THREADS:
         if (number_value(&v, arg, 0, 1024, "thread count", typed, err) != 0)
@@ -308,6 +323,8 @@ static const struct {
 } pairs[] = {
     {CLI_OPT_BOARD, CLI_OPT_COMPACT, EXCLUDES},
     {CLI_OPT_CHECKPOINT_INTERVAL, CLI_OPT_CHECKPOINT, NEEDS},
+    {CLI_OPT_SAMPLE, CLI_OPT_PICK, EXCLUDES},
+    {CLI_OPT_SEED, CLI_OPT_PICK, EXCLUDES},
 };
 
 /* "--list, --one or --random": the modes of a set. */

@@ -180,7 +180,8 @@ static int bash(void)
     for (int i = 0; i < CLI_OPT_COUNT_OF_OPTIONS; i++)
         printf("%s--%s", i ? " " : "", cli_options[i].name);
     printf("' -- \"$cur\"))\n"
-           "    elif [[ \" ${COMP_WORDS[*]} \" == *\" --merge \"* ]]; then\n"
+           "    elif [[ \" ${COMP_WORDS[*]} \" == *\" --merge \"* ||\n"
+           "            \" ${COMP_WORDS[*]} \" == *\" --recheck \"* ]]; then\n"
            "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
            "    fi\n"
            "}\n"

@@ -19,7 +19,8 @@ static const char synopsis[] =
     "       nqueens --verify [N] < PLACEMENTS\n"
     "       nqueens --check [N | A-B]...\n"
     "       nqueens --estimate [-j N] [-m M] [N | A-B]...\n"
-    "       nqueens --part K/M --json N > part-K.json; nqueens --merge part-*.json\n";
+    "       nqueens --part K/M --json N > part-K.json; nqueens --merge part-*.json\n"
+    "       nqueens --recheck [--sample K [--seed S] | --pick LIST] [--by WAY] FILE\n";
 
 static const char description[] =
     "Count the solutions of the N-queens problem for each board size N\n"
@@ -29,10 +30,10 @@ static const char description[] =
 
 static const char epilogue[] =
     "\n"
-    "Exit status: 0 success; 1 runtime failure, a --check mismatch, an invalid\n"
-    "placement, no solution or incomplete parts; 2 usage error or unreadable\n"
-    "input; 130 or 143 stopped by SIGINT or SIGTERM; 141 standard output closed\n"
-    "early (nqueens 1-20 | head -1), in every mode.\n"
+    "Exit status: 0 success; 1 runtime failure, a --check or --recheck mismatch,\n"
+    "an invalid placement, no solution or incomplete parts; 2 usage error or\n"
+    "unreadable input; 130 or 143 stopped by SIGINT or SIGTERM; 141 standard\n"
+    "output closed early (nqueens 1-20 | head -1), in every mode.\n"
     "\n"
     "Examples:\n"
     "  nqueens 13                      prints 73712\n"

@@ -8,7 +8,7 @@
 
 #define IN_COUNTING (CLI_IN(CLI_MODE_COUNT) | CLI_IN(CLI_MODE_CHECK) | \
                      CLI_IN(CLI_MODE_ESTIMATE))
-#define IN_FORMATS (IN_COUNTING | CLI_IN(CLI_MODE_MERGE))
+#define IN_FORMATS (IN_COUNTING | CLI_IN(CLI_MODE_MERGE) | CLI_IN(CLI_MODE_RECHECK))
 #define IN_DRAWING (CLI_IN(CLI_MODE_LIST) | CLI_IN(CLI_MODE_ONE) | \
                     CLI_IN(CLI_MODE_RANDOM))
 #define ONLY(mode) CLI_IN(CLI_MODE_##mode)
@@ -33,10 +33,10 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
      "counting method (default: the fastest for the job:\n"
      "join for totals from n = 18, else symmetry)"},
-    {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING, NULL,
+    {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "SIMD kernels (default: auto, the widest this CPU\n"
-     "supports)"},
-    {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING, NULL,
+     "supports; with --recheck: none)"},
+    {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "use at most SIZE bytes, at least 1 (suffix B, or\n"
      "K, M, G, T: powers of 1024, with an optional B or\n"
      "iB; default: half the memory here); a count that\n"
@@ -71,6 +71,23 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_MERGE, "merge", 0, NULL, CLI_MODE_MERGE, ONLY(MERGE), NULL,
      "add up part results (JSON lines) from the files\n"
      "given, or from standard input"},
+    {CLI_OPT_RECHECK, "recheck", 0, NULL, CLI_MODE_RECHECK, ONLY(RECHECK), NULL,
+     "count finished units of the checkpoint FILE again\n"
+     "by another way and compare each with its record;\n"
+     "one line per unit, then the verdict; exit status 1\n"
+     "if any differs (FILE is only read: a count may be\n"
+     "running on it)"},
+    {CLI_OPT_SAMPLE, "sample", 0, "K", -1, ONLY(RECHECK), NULL,
+     "re-check K finished units drawn at random (default:\n"
+     "every one; see --seed)"},
+    {CLI_OPT_PICK, "pick", 0, "LIST", -1, ONLY(RECHECK), NULL,
+     "re-check these units (comma-separated indices)"},
+    {CLI_OPT_BY, "by", 0, "WAY", -1, ONLY(RECHECK), NULL,
+     "how to count again: kernel (the method's units at\n"
+     "--simd), walk (the join without its table: other\n"
+     "code for the same units), independent (a slow\n"
+     "whole-board walk of the unit's row splits; join\n"
+     "only), auto (walk where the method has it)"},
     {CLI_OPT_LIST, "list", 0, NULL, CLI_MODE_LIST, ONLY(LIST),
      "Solutions", "print every solution of each N, one per line: the\n"
                   "1-based column of the queen in each row"},
@@ -86,8 +103,9 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "print one solution of N (any size, by formula)"},
     {CLI_OPT_RANDOM, "random", 0, NULL, CLI_MODE_RANDOM, ONLY(RANDOM), NULL,
      "print a random solution of N (local search)"},
-    {CLI_OPT_SEED, "seed", 0, "S", -1, ONLY(RANDOM), NULL,
-     "seed of --random (default: from the clock)"},
+    {CLI_OPT_SEED, "seed", 0, "S", -1, ONLY(RANDOM) | ONLY(RECHECK), NULL,
+     "seed of --random and of --recheck's sample\n"
+     "(default: from the clock; --recheck prints it)"},
     {CLI_OPT_MAX_STEPS, "max-steps", 0, "K", -1, ONLY(RANDOM), NULL,
      "step bound of --random"},
     {CLI_OPT_VERIFY, "verify", 0, NULL, CLI_MODE_VERIFY, ONLY(VERIFY), NULL,
@@ -120,6 +138,11 @@ size_t cli_option_values(const char **out, size_t max, cli_opt_id id)
         break;
     case CLI_OPT_SIMD:
         for (int s = 0; k < max && (name = nq_simd_name((nq_simd)s)) != NULL; s++)
+            out[k++] = name;
+        break;
+    case CLI_OPT_BY:
+        for (int s = 0; k < max && (name = nq_recheck_path_name((nq_recheck_path)s)) != NULL;
+             s++)
             out[k++] = name;
         break;
     default:

@@ -27,6 +27,7 @@ typedef enum cli_mode {
     CLI_MODE_CHECK,    /* --check */
     CLI_MODE_MERGE,    /* --merge */
     CLI_MODE_ESTIMATE, /* --estimate */
+    CLI_MODE_RECHECK,  /* --recheck */
     CLI_MODE_COUNT_OF_MODES
 } cli_mode;
 
@@ -46,6 +47,7 @@ typedef struct cli_opts {
     unsigned threads;        /* 0 = all online CPUs */
     nq_method method;
     nq_simd simd;
+    int simd_given;          /* --simd was given (--recheck's default differs) */
     uint64_t max_memory;     /* --max-memory in bytes; 0 = the library's default */
     double max_time;         /* --max-time in seconds; 0 = none */
     int no_notice;           /* --no-notice */
@@ -64,6 +66,10 @@ typedef struct cli_opts {
     double checkpoint_interval;
     uint32_t part_k, part_m; /* --part K/M */
     double estimate_budget;  /* --estimate: seconds of sampling per size */
+    /* re-checks */
+    uint64_t sample;         /* --sample K; 0 = every finished unit */
+    nq_recheck_path recheck_by; /* --by */
+    const char *units;       /* --pick LIST, unparsed */
     char **operands;
     size_t noperands;
 } cli_opts;

@@ -365,6 +365,20 @@ uint64_t nq_join_plan_splits(const nq_join_plan *plan)
     return plan && plan->n >= NQ_JOIN_MIN_N ? plan->space : 0;
 }
 
+int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
+                             uint64_t *first, uint64_t *end)
+{
+    if (!plan || !first || !end || unit >= plan->nunits)
+        return NQ_EINVAL;
+    if (plan->n < NQ_JOIN_MIN_N) {
+        *first = *end = 0;
+        return NQ_OK;
+    }
+    *first = unit * plan->group;
+    *end = *first + plan->group < plan->space ? *first + plan->group : plan->space;
+    return NQ_OK;
+}
+
 unsigned nq_join_plan_n(const nq_join_plan *plan)
 {
     return plan ? plan->n : 0;
@@ -502,6 +516,11 @@ static int nq_join_solve_any(const void *plan, uint64_t unit, nq_simd simd,
     return nq_join_solve_unit(plan, unit, simd, stop, out);
 }
 
+static int nq_join_build_walk_any(void **plan, unsigned n)
+{
+    return nq_join_plan_build_walk((nq_join_plan **)plan, n);
+}
+
 static void nq_join_free_any(void *plan) { nq_join_plan_free(plan); }
 
 static int nq_join_fit_any(void *plan, unsigned threads, uint64_t limit,
@@ -522,4 +541,5 @@ const nq_method_ops nq_join_method = {
     NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
     nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
     nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any, nq_join_model,
+    nq_join_build_walk_any, nq_join_check_unit,
 };

@@ -98,6 +98,19 @@ uint64_t nq_join_plan_splits(const nq_join_plan *plan);
 unsigned nq_join_plan_n(const nq_join_plan *plan);
 int nq_join_plan_walks(const nq_join_plan *plan);
 
+/* The row splits of unit `unit`: numbers *first .. *end - 1 (none below
+ * n = 4, where the one unit is a plain walk). @return NQ_OK, NQ_EINVAL. */
+int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
+                             uint64_t *first, uint64_t *end);
+
+/* The method row's independent re-count of a unit (join_check.c): a plain
+ * walk of whole boards restricted to each of the unit's row splits, with
+ * the symmetry weights worked out from the design note of join.c, apart
+ * from join_split.c. The same result as nq_join_solve_unit(), slowly.
+ * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL. */
+int nq_join_check_unit(const void *plan, uint64_t unit, const nq_stop_flag *stop,
+                       nq_unit_result *out);
+
 /* Counts split number `split` (< nq_join_plan_splits) as a unit would, or
  * only lists its keys when prof->match is 0, adding what it did and took
  * to *prof; with `table` 0 the keys come from the walk, not the table

@@ -13,6 +13,8 @@
  *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
  *   join_cost.c     the cost model of nq_estimate(): splits profiled
  *                   through a hook in join_split.c, and priced;
+ *   join_check.c    a unit counted again by a plain walk of whole boards
+ *                   restricted to its row splits (nq_recheck());
  *   join_kernel.h   the kernels (join_scalar.c, join_avx2.c, join_avx512.c),
  *                   one row per SIMD level (join_kernel.c).
  */

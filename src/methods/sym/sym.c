@@ -444,5 +444,5 @@ static int nq_sym_has_simd(nq_simd simd) { return nq_sym_kernel_of(simd) != NULL
 const nq_method_ops nq_sym_method = {
     NQ_METHOD_SYMMETRY, "symmetry", NQ_SYM_UNIT_LIST_VERSION, 1,
     nq_sym_build_any, nq_sym_size_any, nq_sym_solve_any, nq_sym_free_any,
-    nq_sym_has_simd, NULL, NULL, NULL,
+    nq_sym_has_simd, NULL, NULL, NULL, NULL, NULL,
 };
