@@ -73,23 +73,6 @@ static uint64_t splitmix(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-/* A sample stops at its deadline: the progress callback, which the
- * engine calls from the caller's thread a few times a second, raises the
- * cancel flag. The caller's own cancel flag is passed on. */
-typedef struct watch {
-    nq_cancel *stop;
-    const nq_count_options *caller;
-    double deadline;
-} watch;
-
-static void on_progress(const nq_progress *p, void *data)
-{
-    watch *w = data;
-    (void)p;
-    if (nqc_now() >= w->deadline || nq_cancel_raised(w->caller->stop))
-        nq_cancel_raise(w->stop);
-}
-
 /* The CPU time of this process: the sample's threads, summed. */
 static double cpu_now(void)
 {
@@ -97,6 +80,42 @@ static double cpu_now(void)
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return nqc_now();
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A sample stops at its deadline: the progress callback, which the
+ * engine calls from the caller's thread a few times a second, raises the
+ * cancel flag. The caller's own cancel flag is passed on.
+ *
+ * The deadline is CPU time, the budget for each of the count's threads:
+ * on a busy machine the sample's threads get less of the wall clock, and
+ * a sample cut short by the wall clock would have seen less of its unit,
+ * so that a lower bound ("at least") shrank with the load; a count that
+ * --max-time should refuse could then start. The wall clock only caps a
+ * sample on a machine too busy to give it its CPU time (WALL_FACTOR). */
+typedef struct watch {
+    nq_cancel *stop;
+    const nq_count_options *caller;
+    double deadline;     /* CPU time of the process */
+    double wall_deadline;
+} watch;
+
+#define WALL_FACTOR 10.0
+
+static void on_progress(const nq_progress *p, void *data)
+{
+    watch *w = data;
+    (void)p;
+    if (cpu_now() >= w->deadline || nqc_now() >= w->wall_deadline ||
+        nq_cancel_raised(w->caller->stop))
+        nq_cancel_raise(w->stop);
+}
+
+/* Sets w's deadlines: `seconds` of CPU time for each of the `busy`
+ * threads that have units to count, and at most `wall` seconds. */
+static void watch_for(watch *w, double seconds, uint64_t busy, double wall)
+{
+    w->deadline = cpu_now() + seconds * (double)(busy ? busy : 1u);
+    w->wall_deadline = nqc_now() + wall;
 }
 
 /* Times one run of c with the options o, in wall seconds and in CPU
@@ -188,7 +207,7 @@ int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opt
                 double budget, uint64_t seed)
 {
     nq_counter c;
-    watch w = {NULL, NULL, 0.0};
+    watch w = {NULL, NULL, 0.0, 0.0};
     double start = nqc_now(), fixed;
     int rc;
 
@@ -249,7 +268,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     o.unit_count = 0;
     /* the fixed cost of a run: an empty range of units */
     o.unit_first = units;
-    w->deadline = start + budget + 1.0;
+    watch_for(w, budget + 1.0, 1, budget + 1.0); /* no unit: no CPU */
     if ((rc = timed_run(&overhead, &cpu_overhead, c, &o)) != NQ_OK)
         return rc;
     o.unit_first = 0;
@@ -263,12 +282,15 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     out->low = 0.0; /* the estimate of the part before the last */
     m = units > UINT32_MAX ? UINT32_MAX : (units ? units : 1);
     for (;;) {
-        double t, cpu, work, target, est;
+        double t, cpu, work, target, est, left;
         uint64_t k;
         o.part_m = (uint32_t)m;
         o.part_k = (uint32_t)(1 + splitmix(&seed) % m);
         k = part_units(units, o.part_k, m);
-        w->deadline = start + budget;
+        left = budget - (nqc_now() - start);
+        if (left < 0.0)
+            left = 0.0;
+        watch_for(w, left, k < threads ? k : threads, WALL_FACTOR * left);
         rc = timed_run(&t, &cpu, c, &o);
         /* the units' CPU time, shared by the count's threads, rather than
          * the sample's wall time: other programs on the machine slow the
