@@ -66,6 +66,11 @@
 #define NQ_JOIN_MAX_UNITS 65536u
 /* Boards below this size are one unit counted by a plain walk. */
 #define NQ_JOIN_MIN_N 4u
+/* Keys per batch of a half's list (8 MiB), and the fewest that a tight
+ * memory limit may ask for (a power of two each, so that a list grown by
+ * doubling stops at the batch). */
+#define NQ_JOIN_BATCH_KEYS ((size_t)1 << 20)
+#define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
 
 struct nq_join_plan {
     unsigned n;
@@ -81,6 +86,7 @@ struct nq_join_plan {
                                    is slow under some hypervisors */
     int vpopcnt;                /* nq_cpu_has_vpopcnt(), likewise */
     int cuts;                   /* bucket bits; negative: by list size */
+    size_t batch;               /* keys per batch of a half's list */
 };
 
 typedef struct plan_shared {
@@ -140,6 +146,7 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     p->cpu = nq_cpu_simd_best();
     p->vpopcnt = nq_cpu_has_vpopcnt();
     p->cuts = -1;
+    p->batch = NQ_JOIN_BATCH_KEYS;
     if (n < NQ_JOIN_MIN_N) {
         p->per_m = p->space = p->group = p->nunits = 1;
     } else {
@@ -165,6 +172,14 @@ int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts)
     if (!plan || cuts < -1 || cuts > (int)NQ_JOIN_MAX_CUTS)
         return NQ_EINVAL;
     plan->cuts = cuts;
+    return NQ_OK;
+}
+
+int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys)
+{
+    if (!plan || keys == 0)
+        return NQ_EINVAL;
+    plan->batch = keys;
     return NQ_OK;
 }
 
@@ -294,6 +309,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->ge.c0 = plan->n - plan->h;
     s->gw.sieve = s->ge.sieve = &s->sieve;
     s->cuts = plan->cuts;
+    s->batch = plan->batch;
     s->kernel = nq_join_kernel_of(simd);
     s->mt.fill = s->kernel->fill;
     s->mt.match = nq_join_match_of(s->kernel, plan->vpopcnt);
@@ -439,9 +455,12 @@ static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 20)
 #define NQ_JOIN_CELL_AT_20 1200u
 
-uint64_t nq_join_unit_memory(unsigned n)
+/* Scratch of one unit of size n whose key lists come in batches of at
+ * most `batch` keys, and whose piece lists (`table` nonzero) are as long
+ * as the quarter table's fullest cell. */
+static uint64_t unit_bytes(unsigned n, size_t batch, int table)
 {
-    uint64_t keys = 8192u, cell;
+    uint64_t keys = 8192u, cell, lists;
     if (n < NQ_JOIN_MIN_N)
         return 0;
     if (n >= 18) {
@@ -452,34 +471,55 @@ uint64_t nq_join_unit_memory(unsigned n)
     }
     /* keys of 8 bytes in three arrays (east, west and the sort's spare,
      * which trade places), and an array may hold its old and new room at
-     * once while it grows */
+     * once while it grows; batched, each array stops at the batch */
+    lists = 3 * keys;
+    if (lists > 3 * (uint64_t)batch)
+        lists = 3 * (uint64_t)batch;
     cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20) : NQ_JOIN_CELL_AT_20;
-    return 3 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
-           6 * (cell + 8) * sizeof(uint64_t);
+    return lists * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
+           (table ? 6 * (cell + 8) * sizeof(uint64_t) : 0);
 }
 
-/* The table when it fits beside the threads' scratch, else the walk. */
+uint64_t nq_join_unit_memory(unsigned n)
+{
+    return unit_bytes(n, NQ_JOIN_BATCH_KEYS, 1);
+}
+
+/* The largest batch, and the table when it fits beside the threads'
+ * scratch, else the walk (slower, about 4 times, than the table; smaller
+ * batches cost a little: the west list is listed once per east batch);
+ * NQ_EMEMLIMIT when even the walk with the smallest batch does not fit. */
 static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
                               uint64_t limit, uint64_t *out)
 {
-    uint64_t per_thread = nq_join_unit_memory(plan->n), table, all;
-    if (plan->n < NQ_JOIN_MIN_N) {
+    const unsigned n = plan->n;
+    const uint64_t t = threads ? threads : 1u;
+    if (n < NQ_JOIN_MIN_N) {
         *out = 0;
         return NQ_OK;
     }
-    if (threads == 0 || per_thread > limit / threads) {
-        *out = per_thread * (threads ? threads : 1u);
-        return NQ_EMEMLIMIT;
-    }
-    all = per_thread * threads;
-    table = nq_join_quarter_bytes(plan->n - plan->h, plan->h, limit - all);
-    if (table == UINT64_MAX) {
-        atomic_store(&plan->shared->state, 2); /* walk the halves */
-        table = 0;
-    }
-    plan->table_limit = table;
-    *out = all + table;
-    return NQ_OK;
+    for (int table = 1; table >= 0; table--)
+        for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
+             batch /= 2) {
+            const uint64_t per_thread = unit_bytes(n, batch, table);
+            uint64_t bytes = 0;
+            if (threads == 0 || per_thread > limit / t)
+                continue;
+            if (table) {
+                bytes = nq_join_quarter_bytes(n - plan->h, plan->h,
+                                              limit - per_thread * t);
+                if (bytes == UINT64_MAX)
+                    continue;
+            } else {
+                atomic_store(&plan->shared->state, 2); /* walk the halves */
+            }
+            plan->table_limit = bytes;
+            plan->batch = batch;
+            *out = per_thread * t + bytes;
+            return NQ_OK;
+        }
+    *out = unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 0) * t;
+    return NQ_EMEMLIMIT;
 }
 
 /* ========================================================================
