@@ -533,14 +533,21 @@ static void test_bad_arguments(void **state)
     nq_join_plan_free(NULL);
 }
 
-/* The list depends on n alone and stays short for every n. */
+/* The list depends on n alone: at most 65,536 units up to n = 23 (as in
+ * version 1 of the list), then between a million and 2^21 (version 2). */
 static void test_list_sizes(void **state)
 {
     (void)state;
+    assert_int_equal(NQ_JOIN_UNIT_LIST_VERSION, 2);
     for (unsigned n = 0; n <= NQ_MAX_N; n++) {
         nq_join_plan *a = build(n, 0), *b = build(n, 0);
         assert_int_equal(nq_join_plan_size(a), nq_join_plan_size(b));
-        assert_true(nq_join_plan_size(a) <= 65536);
+        if (n < 24) {
+            assert_true(nq_join_plan_size(a) <= 65536);
+        } else {
+            assert_true(nq_join_plan_size(a) >= 1000000);
+            assert_true(nq_join_plan_size(a) <= (1u << 21));
+        }
         nq_join_plan_free(a);
         nq_join_plan_free(b);
     }

@@ -49,8 +49,22 @@
  * n rows in colexicographic order; for an odd one, (m, R) with m = 0..h
  * (larger m are never the smallest image) and R among the other n - 1 rows,
  * m major. A unit is a run of consecutive numbers, as many per unit as it
- * takes to keep the list at most NQ_JOIN_MAX_UNITS long (one split per unit
- * up to n = 19). The list depends on n alone.
+ * takes to keep the list at most NQ_JOIN_MAX_UNITS long (65,536: one split
+ * per unit up to n = 19), or from n = 24 on NQ_JOIN_MAX_UNITS_MANY (2^21:
+ * from 1.35 million units at n = 24 to 2.08 million at n = 27, 2 to 70
+ * splits a unit), so that tens of thousands of workers can share a count
+ * evenly (docs/performance.md, the simulator bench/nq_sim.c). The list
+ * depends on n alone; NQ_JOIN_UNIT_LIST_VERSION names it (version 2 made
+ * the lists of n >= 24 longer and kept those of smaller boards).
+ *
+ * Batches. A unit's scratch holds a half's keys in batches of at most
+ * 2^20 keys (fewer under a tight --max-memory): the listing (table or
+ * walk) stops when a batch is full and goes on from there (a cursor,
+ * join_internal.h), and every east batch is matched against every west
+ * batch, the west list listed again for each east batch unless it is one
+ * batch. Listing is linear and matching quadratic in the list, so this
+ * costs little, and it bounds a thread's scratch at about 25 MiB at any n
+ * (3 GiB at n = 27 with whole lists). The counts do not depend on it.
  *
  * n < 4 is one unit, counted by a plain walk: the halves are too small for
  * keys.
@@ -62,8 +76,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* Longest unit list: runs of splits are grouped to stay below it. */
+/* Longest unit list: runs of splits are grouped to stay below it; from
+ * NQ_JOIN_MANY_N on, longer, so that thousands of workers share a count
+ * evenly (unit list version 2: up to n = 23 the list is version 1's). */
 #define NQ_JOIN_MAX_UNITS 65536u
+#define NQ_JOIN_MANY_N 24u
+#define NQ_JOIN_MAX_UNITS_MANY ((uint64_t)1 << 21)
 /* Boards below this size are one unit counted by a plain walk. */
 #define NQ_JOIN_MIN_N 4u
 /* Keys per batch of a half's list (8 MiB), and the fewest that a tight
@@ -152,7 +170,9 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     } else {
         p->per_m = nq_join_binomial(n - (n & 1u), p->h);
         p->space = (n & 1u) ? p->per_m * (p->h + 1) : p->per_m;
-        p->group = (p->space + NQ_JOIN_MAX_UNITS - 1) / NQ_JOIN_MAX_UNITS;
+        const uint64_t most = n >= NQ_JOIN_MANY_N ? NQ_JOIN_MAX_UNITS_MANY
+                                                  : NQ_JOIN_MAX_UNITS;
+        p->group = (p->space + most - 1) / most;
         p->nunits = (p->space + p->group - 1) / p->group;
     }
     *out = p;

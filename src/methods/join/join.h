@@ -16,8 +16,9 @@
 #include "method.h"
 
 /* Bumped whenever the unit list of some n changes (order, shape, count),
- * because checkpoints and "part k of m" runs address units by index. */
-#define NQ_JOIN_UNIT_LIST_VERSION 1u
+ * because checkpoints and "part k of m" runs address units by index.
+ * Version 2: longer lists from n = 24 on (see join.c). */
+#define NQ_JOIN_UNIT_LIST_VERSION 2u
 
 typedef struct nq_join_plan nq_join_plan;
 
