@@ -16,12 +16,18 @@
  * next sampled one (neighbouring units cost about the same), and the list
  * is UNITS long (default: one past the last unit read).
  *
+ * With -r SEED, each unit's cost is drawn at random from the costs read
+ * instead (the sample taken as the distribution, without its order). With
+ * -l, the units are dealt largest first by their costs: what a
+ * coordinator that knew every unit's cost would do, which the real one
+ * does not (it deals in list order).
+ *
  * Printed: the batch, the finish times (first, last, mean), the spread
  * last / first and last / mean, and the efficiency: the work over
  * workers x last finish. "Within 10% of each other" is last / first
  * <= 1.10.
  *
- * usage: nq_sim FILE WORKERS [UNITS [BATCH]]   (FILE "-": stdin)
+ * usage: nq_sim [-r SEED] [-l] FILE WORKERS [UNITS [BATCH]]   (FILE "-": stdin)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,16 +108,37 @@ static unsigned long long arg(const char *s, const char *what)
     return v;
 }
 
+static int by_cost_down(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
 int main(int argc, char **argv)
 {
     cost_list c = { 0 };
-    unsigned long long workers, units, batch, next = 0;
-    double *finish, work = 0.0, first, last = 0.0, mean = 0.0;
+    unsigned long long workers, units, batch, next = 0, seed = 0;
+    double *finish, *cost, work = 0.0, first, last = 0.0, mean = 0.0;
+    int largest = 0, drawn = 0;
     size_t at = 0;
     slot *heap;
     FILE *f;
+    while (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+        if (!strcmp(argv[1], "-l")) {
+            largest = 1;
+        } else if (!strcmp(argv[1], "-r") && argc > 2) {
+            seed = arg(argv[2], "SEED");
+            drawn = 1;
+            argv++;
+            argc--;
+        } else {
+            break;
+        }
+        argv++;
+        argc--;
+    }
     if (argc < 3 || argc > 5) {
-        fputs("usage: nq_sim FILE WORKERS [UNITS [BATCH]]\n", stderr);
+        fputs("usage: nq_sim [-r SEED] [-l] FILE WORKERS [UNITS [BATCH]]\n", stderr);
         return 2;
     }
     f = strcmp(argv[1], "-") ? fopen(argv[1], "r") : stdin;
@@ -136,8 +163,21 @@ int main(int argc, char **argv)
         batch = 1;
     finish = calloc(workers, sizeof *finish);
     heap = malloc(workers * sizeof *heap);
-    if (!finish || !heap)
+    cost = malloc(units * sizeof *cost);
+    if (!finish || !heap || !cost)
         return 1;
+    for (unsigned long long u = 0; u < units; u++) {
+        if (drawn) { /* a 64-bit LCG, its high bits */
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            at = (size_t)((seed >> 33) % c.len);
+        } else {
+            while (at + 1 < c.len && c.unit[at + 1] <= u)
+                at++;
+        }
+        cost[u] = c.seconds[at]; /* drawn, or the sampled unit at or before u */
+    }
+    if (largest)
+        qsort(cost, units, sizeof *cost, by_cost_down);
     for (unsigned long long w = 0; w < workers; w++) {
         heap[w].t = 0.0;
         heap[w].w = (unsigned)w;
@@ -147,12 +187,8 @@ int main(int argc, char **argv)
     while (next < units) {
         slot *s = &heap[0];
         for (unsigned long long k = 0; k < batch && next < units; k++, next++) {
-            double cost;
-            while (at + 1 < c.len && c.unit[at + 1] <= next)
-                at++;
-            cost = c.seconds[at]; /* the sampled unit at or before `next` */
-            s->t += cost;
-            work += cost;
+            s->t += cost[next];
+            work += cost[next];
         }
         finish[s->w] = s->t;
         heap_down(heap, (size_t)workers, 0);
@@ -166,14 +202,19 @@ int main(int argc, char **argv)
         mean += finish[w];
     }
     mean /= (double)workers;
-    printf("# %zu costs read; %llu units, %llu workers, batch %llu\n", c.len, units,
-           workers, batch);
+    printf("# %zu costs read%s; %llu units, %llu workers, batch %llu, %s\n", c.len,
+           drawn ? " (drawn at random)" : "", units, workers, batch,
+           largest ? "largest first" : "in list order");
     printf("work\t%.6g\nfirst\t%.6g\nlast\t%.6g\nmean\t%.6g\n", work, first, last, mean);
-    printf("last/first\t%.4f\nlast/mean\t%.4f\nefficiency\t%.4f\n",
-           first > 0 ? last / first : 0.0, mean > 0 ? last / mean : 0.0,
+    if (first > 0)
+        printf("last/first\t%.4f\n", last / first);
+    else
+        printf("last/first\tinf (a worker got no unit)\n");
+    printf("last/mean\t%.4f\nefficiency\t%.4f\n", mean > 0 ? last / mean : 0.0,
            last > 0 ? work / ((double)workers * last) : 0.0);
     free(finish);
     free(heap);
+    free(cost);
     free(c.unit);
     free(c.seconds);
     return 0;

@@ -3,7 +3,8 @@
  * units, for the board sizes whose units cannot be timed here (n >= 22),
  * as nq_sim reads them.
  *
- * A unit's cost is the sum over its splits of the cost model's
+ * A unit's cost (the unit of the list, in its order: join_order.c) is the
+ * sum over its splits of the cost model's
  * (join_cost.c): the keys of both halves and the meetings of blocks and
  * items, estimated from random walks down each half (probes), priced by
  * the CPU seconds per key and per meeting measured here on PRICE_SPLITS
@@ -104,14 +105,15 @@ int main(int argc, char **argv)
     nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
     for (uint64_t u = start; u < units && rc == NQ_OK; u += m) {
         const double keys = p.keys, work = p.work;
-        const uint64_t end = (u + 1) * group < splits ? (u + 1) * group : splits;
+        uint64_t first = 0, end = 0;
         double cost;
-        for (uint64_t s = u * group; s < end && rc == NQ_OK; s++)
+        rc = nq_join_plan_unit_splits(plan, u, &first, &end);
+        for (uint64_t s = first; s < end && rc == NQ_OK; s++)
             rc = nq_join_profile_split(plan, s, simd, 0, NULL, &p);
         cost = a * (p.work - work) + b * (p.keys - keys);
         sum += cost;
         printf("%llu\t%llu\t%.6g\n", (unsigned long long)u,
-               (unsigned long long)(end - u * group), cost);
+               (unsigned long long)(end - first), cost);
     }
     nq_join_profile_end(&p);
     nq_join_plan_free(plan);

@@ -553,6 +553,47 @@ static void test_list_sizes(void **state)
     }
 }
 
+/* Up to n = 23 unit u counts the u-th run of splits; from n = 24 on the
+ * runs are taken in an order (heaviest first by a proxy) that is a
+ * permutation of them, the same in every plan of n: every split is
+ * counted by exactly one unit. */
+static void test_unit_order(void **state)
+{
+    static const unsigned sizes[] = { 13, 20, 24, 26 };
+    (void)state;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        nq_join_plan *a = build(sizes[i], 0), *b = build(sizes[i], 1);
+        const uint64_t units = nq_join_plan_size(a), splits = nq_join_plan_splits(a);
+        const uint64_t group = (splits + units - 1) / units;
+        unsigned char *seen = calloc(units, 1);
+        uint64_t first, end, covered = 0, moved = 0;
+        assert_non_null(seen);
+        for (uint64_t u = 0; u < units; u++) {
+            uint64_t f2, e2;
+            assert_int_equal(nq_join_plan_unit_splits(a, u, &first, &end), NQ_OK);
+            assert_int_equal(nq_join_plan_unit_splits(b, u, &f2, &e2), NQ_OK);
+            assert_int_equal(first, f2);
+            assert_int_equal(end, e2);
+            assert_int_equal(first % group, 0);
+            assert_true(end > first && end <= splits && end - first <= group);
+            assert_int_equal(seen[first / group], 0);
+            seen[first / group] = 1;
+            covered += end - first;
+            moved += first != u * group;
+        }
+        assert_int_equal(covered, splits);
+        if (sizes[i] < 24)
+            assert_int_equal(moved, 0);
+        else
+            assert_true(moved > units / 2);
+        assert_int_equal(nq_join_plan_unit_splits(a, units, &first, &end), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_unit_splits(NULL, 0, &first, &end), NQ_EINVAL);
+        free(seen);
+        nq_join_plan_free(a);
+        nq_join_plan_free(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_table_bytes),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_list_sizes),
+        cmocka_unit_test(test_unit_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

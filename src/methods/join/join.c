@@ -53,9 +53,12 @@
  * per unit up to n = 19), or from n = 24 on NQ_JOIN_MAX_UNITS_MANY (2^21:
  * from 1.35 million units at n = 24 to 2.08 million at n = 27, 2 to 70
  * splits a unit), so that tens of thousands of workers can share a count
- * evenly (docs/performance.md, the simulator bench/nq_sim.c). The list
+ * evenly (docs/performance.md, the simulator bench/nq_sim.c); and those
+ * units are taken heaviest first, by a cost proxy of their splits
+ * (join_order.c), since nqueens-mpi deals them in list order. The list
  * depends on n alone; NQ_JOIN_UNIT_LIST_VERSION names it (version 2 made
- * the lists of n >= 24 longer and kept those of smaller boards).
+ * the lists of n >= 24 longer and ordered them, and kept those of smaller
+ * boards).
  *
  * Batches. A unit's scratch holds a half's keys in batches of at most
  * 2^20 keys (fewer under a tight --max-memory): the listing (table or
@@ -111,6 +114,10 @@ typedef struct plan_shared {
     pthread_mutex_t lock;       /* guards the build */
     atomic_int state;           /* 0 not built, 1 built, 2 too large */
     nq_join_quarter quarter;
+    /* The order of the units from NQ_JOIN_MANY_N on (join_order.c), built
+     * by the first unit, under lock: 0 not built, 1 built. */
+    atomic_int order_state;
+    uint32_t *order;
     /* Scratch of units that ended, kept for the next ones: a unit's key
      * lists take megabytes, and memory that is new to the process costs a
      * page fault per page. As many as units ran at once. */
@@ -158,6 +165,7 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
         return NQ_ENOMEM;
     }
     atomic_init(&p->shared->state, 0);
+    atomic_init(&p->shared->order_state, 0);
     p->n = n;
     p->h = n / 2;
     p->table_limit = nq_join_table_limit();
@@ -214,6 +222,7 @@ void nq_join_plan_free(nq_join_plan *plan)
         return;
     idle_free(plan->shared);
     nq_join_quarter_free(&plan->shared->quarter);
+    free(plan->shared->order);
     pthread_mutex_destroy(&plan->shared->idle_lock);
     pthread_mutex_destroy(&plan->shared->lock);
     free(plan->shared);
@@ -272,6 +281,46 @@ static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
     }
     *out = state == 1 ? &t->quarter : NULL;
     return rc;
+}
+
+/* The run of splits that unit `unit` counts: the unit itself below
+ * NQ_JOIN_MANY_N, else its place in the plan's order, built by the first
+ * unit that needs it. */
+static int plan_run(const nq_join_plan *plan, uint64_t unit, uint64_t *out)
+{
+    plan_shared *t = plan->shared;
+    int rc = NQ_OK;
+    *out = unit;
+    if (plan->n < NQ_JOIN_MANY_N)
+        return NQ_OK;
+    if (!atomic_load_explicit(&t->order_state, memory_order_acquire)) {
+        pthread_mutex_lock(&t->lock);
+        if (!atomic_load_explicit(&t->order_state, memory_order_relaxed)) {
+            rc = nq_join_order_build(&t->order, plan->n, plan->per_m, plan->space,
+                                     plan->group, plan->nunits);
+            if (rc == NQ_OK)
+                atomic_store_explicit(&t->order_state, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    if (rc == NQ_OK)
+        *out = t->order[unit];
+    return rc;
+}
+
+int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
+                             uint64_t *first, uint64_t *end)
+{
+    uint64_t run;
+    int rc;
+    if (!plan || !first || !end || unit >= plan->nunits || plan->n < NQ_JOIN_MIN_N)
+        return NQ_EINVAL;
+    rc = plan_run(plan, unit, &run);
+    if (rc != NQ_OK)
+        return rc;
+    *first = run * plan->group;
+    *end = *first + plan->group < plan->space ? *first + plan->group : plan->space;
+    return NQ_OK;
 }
 
 static void scratch_destroy(nq_join_scratch *s)
@@ -375,14 +424,14 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
         out->unique = 0;
         return NQ_OK;
     }
-    rc = plan_quarter(plan, stop, &quarter);
+    rc = nq_join_plan_unit_splits(plan, unit, &first, &end);
+    if (rc == NQ_OK)
+        rc = plan_quarter(plan, stop, &quarter);
     if (rc != NQ_OK)
         return rc;
     s = scratch_take(plan, quarter, simd, stop);
     if (!s)
         return NQ_ENOMEM;
-    first = unit * plan->group;
-    end = first + plan->group < plan->space ? first + plan->group : plan->space;
     rc = nq_join_solve_splits(s, plan->n, plan->per_m, first, end, &total);
     scratch_give_back(plan, s);
     if (rc != NQ_OK)
@@ -514,10 +563,17 @@ static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
 {
     const unsigned n = plan->n;
     const uint64_t t = threads ? threads : 1u;
+    /* the units' order, and the sort's pairs while it is built */
+    const uint64_t order = n >= NQ_JOIN_MANY_N ? plan->nunits * 20u : 0;
     if (n < NQ_JOIN_MIN_N) {
         *out = 0;
         return NQ_OK;
     }
+    if (limit < order) {
+        *out = order + unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 0) * t;
+        return NQ_EMEMLIMIT;
+    }
+    limit -= order;
     for (int table = 1; table >= 0; table--)
         for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
              batch /= 2) {
@@ -535,10 +591,10 @@ static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
             }
             plan->table_limit = bytes;
             plan->batch = batch;
-            *out = per_thread * t + bytes;
+            *out = order + per_thread * t + bytes;
             return NQ_OK;
         }
-    *out = unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 0) * t;
+    *out = order + unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 0) * t;
     return NQ_EMEMLIMIT;
 }
 
@@ -573,7 +629,11 @@ static int nq_join_fit_any(void *plan, unsigned threads, uint64_t limit,
 static int nq_join_prepare_any(void *plan, const nq_stop_flag *stop)
 {
     const nq_join_quarter *quarter;
-    return plan_quarter(plan, stop, &quarter);
+    uint64_t run;
+    int rc = plan_quarter(plan, stop, &quarter);
+    if (rc == NQ_OK && nq_join_plan_n(plan) >= NQ_JOIN_MIN_N)
+        rc = plan_run(plan, 0, &run);
+    return rc;
 }
 
 static int nq_join_has_simd(nq_simd simd) { return nq_join_kernel_of(simd) != NULL; }

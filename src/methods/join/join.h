@@ -60,6 +60,14 @@ uint64_t nq_join_plan_size(const nq_join_plan *plan);
 int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
                        const nq_stop_flag *stop, nq_unit_result *out);
 
+/* The splits first .. end - 1 that unit `unit` (< size) counts: a run of
+ * consecutive split numbers (nq_join_profile_split), taken in a cost
+ * proxy's order, heaviest first, from n = 24 on (join_order.c); builds
+ * that order on its first call. @return NQ_OK, NQ_ENOMEM, NQ_EINVAL (NULL
+ * argument, unit out of range, n < 4). */
+int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
+                             uint64_t *first, uint64_t *end);
+
 void nq_join_plan_free(nq_join_plan *plan);
 
 /* Upper bound, in bytes, of the scratch memory one unit of size n takes

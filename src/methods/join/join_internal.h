@@ -6,6 +6,7 @@
  *   join.c          the plan, its unit list, its shared table and scratch
  *                   pool, and the method's row;
  *   join_split.c    one row split: both halves' keys, the sieve, the match;
+ *   join_order.c    the order of the units from n = 24 on, heaviest first;
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
  *                   from it;
  *   join_keys.c     the growing key list, and a half's keys by a plain walk
@@ -267,6 +268,13 @@ typedef struct nq_join_scratch {
     nq_join_profile *profile;       /* non-NULL: a split measured for the
                                        cost model (join_cost.c) */
 } nq_join_scratch;
+
+/* The order of the units of an n board's list (per_m, space, group and
+ * units as in join.c): unit i counts the run of splits (*out)[i], the
+ * runs sorted by a cost proxy, heaviest first (join_order.c). *out is
+ * the caller's to free. @return NQ_OK, NQ_ENOMEM. */
+int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
+                        uint64_t space, uint64_t group, uint64_t units);
 
 /* C(n, k); 0 when k > n. */
 uint64_t nq_join_binomial(unsigned n, unsigned k);
