@@ -517,11 +517,11 @@ void nq_join_profile_end(nq_join_profile *prof)
 static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_KEYS_GROWTH_NUM 13u /* 2.6 per n */
 #define NQ_JOIN_KEYS_GROWTH_DEN 5u
-/* Scratch per unit besides the key lists: 1 MiB for the block and the
- * rest, and two piece lists (three arrays each) as long as the fullest
+/* Scratch per unit besides the key lists: 128 KiB for the block (36 KiB)
+ * and the rest (measured: 90 KiB a thread at n = 17), and two piece lists (three arrays each) as long as the fullest
  * cell of the quarter table: 946 pieces at n = 20, 2020 at 21, 3571 at
  * 22, 7714 at 23 and 15003 at 24 (measured), about twice as many per n. */
-#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 20)
+#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 17)
 #define NQ_JOIN_CELL_AT_20 1200u
 
 /* Scratch of one unit of size n whose key lists come in batches of at
@@ -539,9 +539,11 @@ static uint64_t unit_bytes(unsigned n, size_t batch, int table)
             keys = keys / NQ_JOIN_KEYS_GROWTH_DEN * NQ_JOIN_KEYS_GROWTH_NUM;
     }
     /* keys of 8 bytes in three arrays (east, west and the sort's spare,
-     * which trade places), and an array may hold its old and new room at
-     * once while it grows; batched, each array stops at the batch */
-    lists = 3 * keys;
+     * which trade places, the spare as long as the longer list): twice
+     * the east plus west keys of the fullest split (within 10% of the
+     * peak from n = 18 on, docs/performance.md); batched, each array
+     * stops at the batch */
+    lists = 2 * keys;
     if (lists > 3 * (uint64_t)batch)
         lists = 3 * (uint64_t)batch;
     cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20) : NQ_JOIN_CELL_AT_20;

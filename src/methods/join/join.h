@@ -70,9 +70,11 @@ int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
 
 void nq_join_plan_free(nq_join_plan *plan);
 
-/* Upper bound, in bytes, of the scratch memory one unit of size n takes
- * (measured peaks up to n = 20, extrapolated beyond; 0 for n < 4).
- * A count with T threads needs about T times this. */
+/* Predicted peak, in bytes, of the scratch memory one unit of size n
+ * takes with the table and batches of the default size (from measured
+ * list sizes up to n = 20, extrapolated beyond; 0 for n < 4); at most
+ * about 25 MiB at any n. A count with T threads needs about T times this
+ * (the method row's fit_memory works out the whole). */
 uint64_t nq_join_unit_memory(unsigned n);
 
 /* ------------------------------------------------------------------------

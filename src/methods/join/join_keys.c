@@ -5,7 +5,9 @@
  * The walk is the fallback of join_quarter.c's table: it takes no memory
  * beyond the keys, but repeats the same small searches for every split, so
  * the join uses it only when the table would not fit in the memory allowed
- * (and the tests, to check the table against it).
+ * (and the tests, to check the table against it). Like the table's, its
+ * listing comes in batches: it keeps its stack in a cursor, stops when a
+ * batch is full and goes on from there in the next call.
  */
 #include "join_internal.h"
 

@@ -6,7 +6,10 @@
  * A unit is a run of numbered splits; join.c finds its first one and
  * hands the run here, with the unit's scratch. The keys come from the
  * quarter table (join_quarter.c) or, when it would not fit, a walk
- * (join_keys.c); the sieve and the match are join_sieve.c's. A split
+ * (join_keys.c), in batches of at most s->batch keys: every east batch
+ * meets every west batch (the west list listed again per east batch
+ * unless it is one batch), so that a unit's scratch stays bounded at any
+ * n; the sieve and the match are join_sieve.c's. A split
  * profiled for the cost model (scratch's profile set) reports its keys,
  * buckets and times to join_cost.c, or only probes its halves.
  */
@@ -285,8 +288,11 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         nq_join_profile_keys(s->profile, e->count + (e->count ? w->count : 0), &t);
     if (rc != NQ_OK || !e->count || !w->count)
         return rc;
-    /* the cuts, from the first batches, hold for the whole split */
-    nq_join_sieve_cuts(&s->sieve, pick_cuts(s, e->count, w->count));
+    /* the cuts hold for the whole split: from the lists' sizes, or the
+     * batch's where a list takes more than one */
+    nq_join_sieve_cuts(&s->sieve,
+                       pick_cuts(s, s->east_at.done ? e->count : s->batch,
+                                 s->west_at.done ? w->count : s->batch));
     s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
                                    NQ_JOIN_CHUNK_BITS : 1u;
     rc = sort_keys(s, w, classes, s->west_off);
