@@ -576,21 +576,22 @@ static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
         return NQ_EMEMLIMIT;
     }
     limit -= order;
-    for (int table = 1; table >= 0; table--)
+    /* the table's size is worked out once (a walk over its cells), with
+     * the room that the smallest batch leaves */
+    uint64_t table = UINT64_MAX;
+    if (threads && unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) <= limit / t)
+        table = nq_join_quarter_bytes(n - plan->h, plan->h,
+                                      limit - unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) * t);
+    for (int with = 1; with >= 0; with--)
         for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
              batch /= 2) {
-            const uint64_t per_thread = unit_bytes(n, batch, table);
-            uint64_t bytes = 0;
-            if (threads == 0 || per_thread > limit / t)
+            const uint64_t per_thread = unit_bytes(n, batch, with);
+            const uint64_t bytes = with ? table : 0;
+            if (threads == 0 || per_thread > limit / t ||
+                (with && (table == UINT64_MAX || bytes > limit - per_thread * t)))
                 continue;
-            if (table) {
-                bytes = nq_join_quarter_bytes(n - plan->h, plan->h,
-                                              limit - per_thread * t);
-                if (bytes == UINT64_MAX)
-                    continue;
-            } else {
+            if (!with)
                 atomic_store(&plan->shared->state, 2); /* walk the halves */
-            }
             plan->table_limit = bytes;
             plan->batch = batch;
             *out = order + per_thread * t + bytes;
