@@ -234,6 +234,37 @@ static void test_other_runs_are_refused(void **state)
     nq_checkpoint_close(cp);
 }
 
+/* A checkpoint of the join's unit list version 1 (the list before n = 24
+ * got its long one) is refused by a count of version 2, whatever n, and
+ * nq_checkpoint_peek() names the version it holds; its units are never
+ * read as units of the new list. */
+static void test_old_list_version_is_refused(void **state)
+{
+    static const unsigned sizes[] = { 12, 24 };
+    (void)state;
+    assert_true(nq_unit_list_version(NQ_METHOD_JOIN) >= 2);
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        nq_checkpoint *cp = NULL;
+        nq_checkpoint_info info;
+        uint64_t units;
+        assert_int_equal(nq_units(&units, sizes[i], NQ_METHOD_JOIN), NQ_OK);
+        assert_int_equal(nq_checkpoint_open_list(&cp, path, sizes[i], NQ_METHOD_JOIN, 1,
+                                                 units),
+                         NQ_OK);
+        assert_int_equal(nq_checkpoint_record(cp, 0, 0, 0), NQ_OK);
+        assert_int_equal(nq_checkpoint_save(cp), NQ_OK);
+        nq_checkpoint_close(cp);
+        cp = NULL;
+        assert_int_equal(nq_checkpoint_open(&cp, path, sizes[i], NQ_METHOD_JOIN),
+                         NQ_EMISMATCH);
+        assert_null(cp);
+        assert_int_equal(nq_checkpoint_peek(&info, path), NQ_OK);
+        assert_int_equal(info.unit_list_version, 1);
+        assert_int_equal(info.method, NQ_METHOD_JOIN);
+        assert_int_equal(unlink(path), 0);
+    }
+}
+
 static void test_record_rules(void **state)
 {
     nq_checkpoint *cp;
@@ -497,6 +528,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_progress_after_resume, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_corruption_is_refused, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_other_runs_are_refused, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_old_list_version_is_refused, make_path,
+                                        remove_path),
         cmocka_unit_test_setup_teardown(test_record_rules, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_record_refuses_what_cannot_be_read, make_path,
                                         remove_path),

@@ -243,6 +243,149 @@ static void test_cuts_agree(void **state)
     }
 }
 
+/* Unit by unit: listing the halves' keys in batches of any size (every
+ * east batch meeting every west batch) gives the counts of whole lists,
+ * with the table and with the walk, at every SIMD level. */
+static void test_batches_agree(void **state)
+{
+    static const size_t sizes[] = { 1, 2, 7, 64, 1000 };
+    nq_simd lv[3];
+    unsigned nl = levels(lv);
+    (void)state;
+    for (unsigned n = 4; n <= NQ_TEST_CROSS_N; n++) {
+        nq_join_plan *plan = build(n, 0), *walk = build(n, 1);
+        uint64_t total = 0;
+        for (uint64_t u = 0; u < nq_join_plan_size(plan); u++) {
+            uint64_t t;
+            assert_int_equal(nq_join_plan_set_batch(plan, (size_t)1 << 20), NQ_OK);
+            t = solve(plan, u, NQ_SIMD_NONE);
+            for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+                if (n > 11 && sizes[i] < 1000)
+                    continue; /* many batches: quadratic in the list */
+                assert_int_equal(nq_join_plan_set_batch(plan, sizes[i]), NQ_OK);
+                assert_int_equal(nq_join_plan_set_batch(walk, sizes[i]), NQ_OK);
+                assert_int_equal(solve(plan, u, lv[u % nl]), t);
+                assert_int_equal(solve(walk, u, lv[(u + 1) % nl]), t);
+            }
+            total += t;
+        }
+        assert_int_equal(total, test_known[n].total);
+        assert_int_equal(nq_join_plan_set_batch(plan, 0), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_batch(NULL, 5), NQ_EINVAL);
+        nq_join_plan_free(plan);
+        nq_join_plan_free(walk);
+    }
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* All of a half's keys, batch after batch of at most cap (more only as
+ * the cursor allows: the walk's last row, the table's widest cell), from
+ * the table q or (NULL) the walk. */
+static void list_all(nq_join_keys *all, const nq_join_quarter *q,
+                     nq_join_pieces *pieces, const nq_join_half *g, uint32_t rows,
+                     size_t cap)
+{
+    nq_join_cursor at = { 0 };
+    nq_join_keys batch = { NULL, 0, 0 };
+    all->count = 0;
+    while (!at.done) {
+        size_t most = cap;
+        if (q) {
+            assert_int_equal(nq_join_half_keys(&batch, pieces, q, g, rows,
+                                               nq_join_kernel_of(NQ_SIMD_NONE), &at, cap),
+                             NQ_OK);
+            if (most < (size_t)q->largest + 8)
+                most = (size_t)q->largest + 8;
+        } else {
+            assert_int_equal(nq_join_walk_keys(&batch, g, rows, &at, cap), NQ_OK);
+            if (most < g->n / 2)
+                most = g->n / 2;
+        }
+        assert_true(batch.count <= most);
+        assert_true(batch.count > 0 || at.done);
+        assert_int_equal(nq_join_keys_reserve(all, batch.count), NQ_OK);
+        for (size_t i = 0; i < batch.count; i++)
+            all->keys[all->count++] = batch.keys[i];
+    }
+    free(batch.keys);
+}
+
+/* A half's keys listed in batches are its whole list, in the same order,
+ * from the table and from the walk, and the two hold the same keys. */
+static void test_batches_list_all(void **state)
+{
+    static const size_t caps[] = { 1, 5, 100, SIZE_MAX };
+    (void)state;
+    for (unsigned n = 6; n <= 12; n++) {
+        const unsigned h = n / 2, t = n - h;
+        nq_join_quarter q;
+        nq_join_pieces pieces;
+        nq_join_piece_list *lists[2] = { &pieces.top, &pieces.bottom };
+        nq_join_sieve sv;
+        nq_join_half g;
+        uint32_t rows = 0;
+        assert_int_equal(nq_join_quarter_build(&q, t, h, UINT64_MAX, NULL), NQ_OK);
+        for (unsigned i = 0; i < 2; i++) {
+            lists[i]->d1 = malloc((q.largest + 8) * sizeof(uint64_t));
+            lists[i]->d2 = malloc((q.largest + 8) * sizeof(uint64_t));
+            lists[i]->key = malloc((q.largest + 8) * sizeof(uint64_t));
+            assert_non_null(lists[i]->d1);
+            assert_non_null(lists[i]->d2);
+            assert_non_null(lists[i]->key);
+        }
+        nq_join_sieve_holes(&sv, 0, 0, 2 * h - 1, 2 * h - 1);
+        for (unsigned r = 0; r < n; r += 2) /* every other row, then the last */
+            rows |= 1u << r;
+        while ((unsigned)__builtin_popcount(rows) > h)
+            rows &= rows - 1;
+        rows |= 1u << (n - 1);
+        while ((unsigned)__builtin_popcount(rows) > h)
+            rows &= rows - 1;
+        for (unsigned side = 0; side < 2; side++) {
+            nq_join_keys whole[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
+            g.n = n;
+            g.c0 = side ? n - h : 0;
+            g.lo1 = g.lo2 = n - h;
+            g.len1 = g.len2 = 2 * h - 1;
+            g.bar1 = g.bar2 = 0;
+            g.sieve = &sv;
+            list_all(&whole[0], &q, &pieces, &g, rows, SIZE_MAX);
+            list_all(&whole[1], NULL, NULL, &g, rows, SIZE_MAX);
+            assert_true(whole[0].count > 0);
+            for (size_t c = 0; c < sizeof caps / sizeof *caps; c++)
+                for (unsigned walk = 0; walk < 2; walk++) {
+                    nq_join_keys part = { NULL, 0, 0 };
+                    list_all(&part, walk ? NULL : &q, &pieces, &g, rows, caps[c]);
+                    assert_int_equal(part.count, whole[walk].count);
+                    assert_memory_equal(part.keys, whole[walk].keys,
+                                        part.count * sizeof *part.keys);
+                    free(part.keys);
+                }
+            assert_int_equal(whole[0].count, whole[1].count);
+            qsort(whole[0].keys, whole[0].count, sizeof *whole[0].keys, compare_keys);
+            qsort(whole[1].keys, whole[1].count, sizeof *whole[1].keys, compare_keys);
+            assert_memory_equal(whole[0].keys, whole[1].keys,
+                                whole[0].count * sizeof *whole[0].keys);
+            free(whole[0].keys);
+            free(whole[1].keys);
+            rows = ((1u << n) - 1u) & ~rows; /* the other half's rows (less */
+            while ((unsigned)__builtin_popcount(rows) > h) /* a middle row) */
+                rows &= rows - 1;
+        }
+        for (unsigned i = 0; i < 2; i++) {
+            free(lists[i]->d1);
+            free(lists[i]->d2);
+            free(lists[i]->key);
+        }
+        nq_join_quarter_free(&q);
+    }
+}
+
 /* Pairs (e, w) of class c whose keys share no bit outside `holes`, one
  * pair at a time. */
 static uint64_t naive_class_pairs(const uint64_t *e, size_t ne, const uint64_t *w,
@@ -390,14 +533,62 @@ static void test_bad_arguments(void **state)
     nq_join_plan_free(NULL);
 }
 
-/* The list depends on n alone and stays short for every n. */
+/* The list depends on n alone: at most 65,536 units up to n = 23 (as in
+ * version 1 of the list), then between a million and 2^21 (version 2). */
 static void test_list_sizes(void **state)
 {
     (void)state;
+    assert_int_equal(NQ_JOIN_UNIT_LIST_VERSION, 2);
     for (unsigned n = 0; n <= NQ_MAX_N; n++) {
         nq_join_plan *a = build(n, 0), *b = build(n, 0);
         assert_int_equal(nq_join_plan_size(a), nq_join_plan_size(b));
-        assert_true(nq_join_plan_size(a) <= 65536);
+        if (n < 24) {
+            assert_true(nq_join_plan_size(a) <= 65536);
+        } else {
+            assert_true(nq_join_plan_size(a) >= 1000000);
+            assert_true(nq_join_plan_size(a) <= (1u << 21));
+        }
+        nq_join_plan_free(a);
+        nq_join_plan_free(b);
+    }
+}
+
+/* Up to n = 23 unit u counts the u-th run of splits; from n = 24 on the
+ * runs are taken in an order (heaviest first by a proxy) that is a
+ * permutation of them, the same in every plan of n: every split is
+ * counted by exactly one unit. */
+static void test_unit_order(void **state)
+{
+    static const unsigned sizes[] = { 13, 20, 24, 26 };
+    (void)state;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        nq_join_plan *a = build(sizes[i], 0), *b = build(sizes[i], 1);
+        const uint64_t units = nq_join_plan_size(a), splits = nq_join_plan_splits(a);
+        const uint64_t group = (splits + units - 1) / units;
+        unsigned char *seen = calloc(units, 1);
+        uint64_t first, end, covered = 0, moved = 0;
+        assert_non_null(seen);
+        for (uint64_t u = 0; u < units; u++) {
+            uint64_t f2, e2;
+            assert_int_equal(nq_join_plan_unit_splits(a, u, &first, &end), NQ_OK);
+            assert_int_equal(nq_join_plan_unit_splits(b, u, &f2, &e2), NQ_OK);
+            assert_int_equal(first, f2);
+            assert_int_equal(end, e2);
+            assert_int_equal(first % group, 0);
+            assert_true(end > first && end <= splits && end - first <= group);
+            assert_int_equal(seen[first / group], 0);
+            seen[first / group] = 1;
+            covered += end - first;
+            moved += first != u * group;
+        }
+        assert_int_equal(covered, splits);
+        if (sizes[i] < 24)
+            assert_int_equal(moved, 0);
+        else
+            assert_true(moved > units / 2);
+        assert_int_equal(nq_join_plan_unit_splits(a, units, &first, &end), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_unit_splits(NULL, 0, &first, &end), NQ_EINVAL);
+        free(seen);
         nq_join_plan_free(a);
         nq_join_plan_free(b);
     }
@@ -410,11 +601,14 @@ int main(void)
         cmocka_unit_test(test_kernels_match_naive),
         cmocka_unit_test(test_kernels_take_and_pair),
         cmocka_unit_test(test_cuts_agree),
+        cmocka_unit_test(test_batches_agree),
+        cmocka_unit_test(test_batches_list_all),
         cmocka_unit_test(test_sieve_matches_naive),
         cmocka_unit_test(test_table_limit),
         cmocka_unit_test(test_table_bytes),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_list_sizes),
+        cmocka_unit_test(test_unit_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,6 +118,9 @@ static const bad_line bad_lines[] = {
      "\"unit_list_version\":1}", NQ_PART_METHOD, "method"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1,"
      "\"unit_list_version\":4000000000}", NQ_PART_VERSION, "unit_list_version"},
+    /* a part of the join's unit list version 1, from before version 2 */
+    {"{\"n\":24,\"total\":1,\"method\":\"join\",\"part\":1,\"parts\":1,"
+     "\"unit_list_version\":1}", NQ_PART_VERSION, "unit_list_version"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":0,\"parts\":1,"
      "\"unit_list_version\":1}", NQ_PART_RANGE, "part"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":3,\"parts\":2,"

@@ -49,8 +49,25 @@
  * n rows in colexicographic order; for an odd one, (m, R) with m = 0..h
  * (larger m are never the smallest image) and R among the other n - 1 rows,
  * m major. A unit is a run of consecutive numbers, as many per unit as it
- * takes to keep the list at most NQ_JOIN_MAX_UNITS long (one split per unit
- * up to n = 19). The list depends on n alone.
+ * takes to keep the list at most NQ_JOIN_MAX_UNITS long (65,536: one split
+ * per unit up to n = 19), or from n = 24 on NQ_JOIN_MAX_UNITS_MANY (2^21:
+ * from 1.35 million units at n = 24 to 2.08 million at n = 27, 2 to 70
+ * splits a unit), so that tens of thousands of workers can share a count
+ * evenly (docs/performance.md, the simulator bench/nq_sim.c); and those
+ * units are taken heaviest first, by a cost proxy of their splits
+ * (join_order.c), since nqueens-mpi deals them in list order. The list
+ * depends on n alone; NQ_JOIN_UNIT_LIST_VERSION names it (version 2 made
+ * the lists of n >= 24 longer and ordered them, and kept those of smaller
+ * boards).
+ *
+ * Batches. A unit's scratch holds a half's keys in batches of at most
+ * 2^20 keys (fewer under a tight --max-memory): the listing (table or
+ * walk) stops when a batch is full and goes on from there (a cursor,
+ * join_internal.h), and every east batch is matched against every west
+ * batch, the west list listed again for each east batch unless it is one
+ * batch. Listing is linear and matching quadratic in the list, so this
+ * costs little, and it bounds a thread's scratch at about 25 MiB at any n
+ * (3 GiB at n = 27 with whole lists). The counts do not depend on it.
  *
  * n < 4 is one unit, counted by a plain walk: the halves are too small for
  * keys.
@@ -62,10 +79,19 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* Longest unit list: runs of splits are grouped to stay below it. */
+/* Longest unit list: runs of splits are grouped to stay below it; from
+ * NQ_JOIN_MANY_N on, longer, so that thousands of workers share a count
+ * evenly (unit list version 2: up to n = 23 the list is version 1's). */
 #define NQ_JOIN_MAX_UNITS 65536u
+#define NQ_JOIN_MANY_N 24u
+#define NQ_JOIN_MAX_UNITS_MANY ((uint64_t)1 << 21)
 /* Boards below this size are one unit counted by a plain walk. */
 #define NQ_JOIN_MIN_N 4u
+/* Keys per batch of a half's list (8 MiB), and the fewest that a tight
+ * memory limit may ask for (a power of two each, so that a list grown by
+ * doubling stops at the batch). */
+#define NQ_JOIN_BATCH_KEYS ((size_t)1 << 20)
+#define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
 
 struct nq_join_plan {
     unsigned n;
@@ -81,12 +107,17 @@ struct nq_join_plan {
                                    is slow under some hypervisors */
     int vpopcnt;                /* nq_cpu_has_vpopcnt(), likewise */
     int cuts;                   /* bucket bits; negative: by list size */
+    size_t batch;               /* keys per batch of a half's list */
 };
 
 typedef struct plan_shared {
     pthread_mutex_t lock;       /* guards the build */
     atomic_int state;           /* 0 not built, 1 built, 2 too large */
     nq_join_quarter quarter;
+    /* The order of the units from NQ_JOIN_MANY_N on (join_order.c), built
+     * by the first unit, under lock: 0 not built, 1 built. */
+    atomic_int order_state;
+    uint32_t *order;
     /* Scratch of units that ended, kept for the next ones: a unit's key
      * lists take megabytes, and memory that is new to the process costs a
      * page fault per page. As many as units ran at once. */
@@ -134,18 +165,22 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
         return NQ_ENOMEM;
     }
     atomic_init(&p->shared->state, 0);
+    atomic_init(&p->shared->order_state, 0);
     p->n = n;
     p->h = n / 2;
     p->table_limit = nq_join_table_limit();
     p->cpu = nq_cpu_simd_best();
     p->vpopcnt = nq_cpu_has_vpopcnt();
     p->cuts = -1;
+    p->batch = NQ_JOIN_BATCH_KEYS;
     if (n < NQ_JOIN_MIN_N) {
         p->per_m = p->space = p->group = p->nunits = 1;
     } else {
         p->per_m = nq_join_binomial(n - (n & 1u), p->h);
         p->space = (n & 1u) ? p->per_m * (p->h + 1) : p->per_m;
-        p->group = (p->space + NQ_JOIN_MAX_UNITS - 1) / NQ_JOIN_MAX_UNITS;
+        const uint64_t most = n >= NQ_JOIN_MANY_N ? NQ_JOIN_MAX_UNITS_MANY
+                                                  : NQ_JOIN_MAX_UNITS;
+        p->group = (p->space + most - 1) / most;
         p->nunits = (p->space + p->group - 1) / p->group;
     }
     *out = p;
@@ -168,6 +203,14 @@ int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts)
     return NQ_OK;
 }
 
+int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys)
+{
+    if (!plan || keys == 0)
+        return NQ_EINVAL;
+    plan->batch = keys;
+    return NQ_OK;
+}
+
 uint64_t nq_join_plan_size(const nq_join_plan *plan)
 {
     return plan ? plan->nunits : 0;
@@ -179,6 +222,7 @@ void nq_join_plan_free(nq_join_plan *plan)
         return;
     idle_free(plan->shared);
     nq_join_quarter_free(&plan->shared->quarter);
+    free(plan->shared->order);
     pthread_mutex_destroy(&plan->shared->idle_lock);
     pthread_mutex_destroy(&plan->shared->lock);
     free(plan->shared);
@@ -239,6 +283,50 @@ static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
     return rc;
 }
 
+/* The run of splits that unit `unit` counts: the unit itself below
+ * NQ_JOIN_MANY_N, else its place in the plan's order, built by the first
+ * unit that needs it. */
+static int plan_run(const nq_join_plan *plan, uint64_t unit, uint64_t *out)
+{
+    plan_shared *t = plan->shared;
+    int rc = NQ_OK;
+    *out = unit;
+    if (plan->n < NQ_JOIN_MANY_N)
+        return NQ_OK;
+    if (!atomic_load_explicit(&t->order_state, memory_order_acquire)) {
+        pthread_mutex_lock(&t->lock);
+        if (!atomic_load_explicit(&t->order_state, memory_order_relaxed)) {
+            rc = nq_join_order_build(&t->order, plan->n, plan->per_m, plan->space,
+                                     plan->group, plan->nunits);
+            if (rc == NQ_OK)
+                atomic_store_explicit(&t->order_state, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    if (rc == NQ_OK)
+        *out = t->order[unit];
+    return rc;
+}
+
+int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
+                             uint64_t *first, uint64_t *end)
+{
+    uint64_t run;
+    int rc;
+    if (!plan || !first || !end || unit >= plan->nunits)
+        return NQ_EINVAL;
+    if (plan->n < NQ_JOIN_MIN_N) { /* one unit, a plain walk: no split */
+        *first = *end = 0;
+        return NQ_OK;
+    }
+    rc = plan_run(plan, unit, &run);
+    if (rc != NQ_OK)
+        return rc;
+    *first = run * plan->group;
+    *end = *first + plan->group < plan->space ? *first + plan->group : plan->space;
+    return NQ_OK;
+}
+
 static void scratch_destroy(nq_join_scratch *s)
 {
     free(s->east.keys);
@@ -294,6 +382,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->ge.c0 = plan->n - plan->h;
     s->gw.sieve = s->ge.sieve = &s->sieve;
     s->cuts = plan->cuts;
+    s->batch = plan->batch;
     s->kernel = nq_join_kernel_of(simd);
     s->mt.fill = s->kernel->fill;
     s->mt.match = nq_join_match_of(s->kernel, plan->vpopcnt);
@@ -339,14 +428,14 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
         out->unique = 0;
         return NQ_OK;
     }
-    rc = plan_quarter(plan, stop, &quarter);
+    rc = nq_join_plan_unit_splits(plan, unit, &first, &end);
+    if (rc == NQ_OK)
+        rc = plan_quarter(plan, stop, &quarter);
     if (rc != NQ_OK)
         return rc;
     s = scratch_take(plan, quarter, simd, stop);
     if (!s)
         return NQ_ENOMEM;
-    first = unit * plan->group;
-    end = first + plan->group < plan->space ? first + plan->group : plan->space;
     rc = nq_join_solve_splits(s, plan->n, plan->per_m, first, end, &total);
     scratch_give_back(plan, s);
     if (rc != NQ_OK)
@@ -363,20 +452,6 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
 uint64_t nq_join_plan_splits(const nq_join_plan *plan)
 {
     return plan && plan->n >= NQ_JOIN_MIN_N ? plan->space : 0;
-}
-
-int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
-                             uint64_t *first, uint64_t *end)
-{
-    if (!plan || !first || !end || unit >= plan->nunits)
-        return NQ_EINVAL;
-    if (plan->n < NQ_JOIN_MIN_N) {
-        *first = *end = 0;
-        return NQ_OK;
-    }
-    *first = unit * plan->group;
-    *end = *first + plan->group < plan->space ? *first + plan->group : plan->space;
-    return NQ_OK;
 }
 
 unsigned nq_join_plan_n(const nq_join_plan *plan)
@@ -446,16 +521,19 @@ void nq_join_profile_end(nq_join_profile *prof)
 static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_KEYS_GROWTH_NUM 13u /* 2.6 per n */
 #define NQ_JOIN_KEYS_GROWTH_DEN 5u
-/* Scratch per unit besides the key lists: 1 MiB for the block and the
- * rest, and two piece lists (three arrays each) as long as the fullest
+/* Scratch per unit besides the key lists: 128 KiB for the block (36 KiB)
+ * and the rest (measured: 90 KiB a thread at n = 17), and two piece lists (three arrays each) as long as the fullest
  * cell of the quarter table: 946 pieces at n = 20, 2020 at 21, 3571 at
  * 22, 7714 at 23 and 15003 at 24 (measured), about twice as many per n. */
-#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 20)
+#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 17)
 #define NQ_JOIN_CELL_AT_20 1200u
 
-uint64_t nq_join_unit_memory(unsigned n)
+/* Scratch of one unit of size n whose key lists come in batches of at
+ * most `batch` keys, and whose piece lists (`table` nonzero) are as long
+ * as the quarter table's fullest cell. */
+static uint64_t unit_bytes(unsigned n, size_t batch, int table)
 {
-    uint64_t keys = 8192u, cell;
+    uint64_t keys = 8192u, cell, lists;
     if (n < NQ_JOIN_MIN_N)
         return 0;
     if (n >= 18) {
@@ -465,35 +543,66 @@ uint64_t nq_join_unit_memory(unsigned n)
             keys = keys / NQ_JOIN_KEYS_GROWTH_DEN * NQ_JOIN_KEYS_GROWTH_NUM;
     }
     /* keys of 8 bytes in three arrays (east, west and the sort's spare,
-     * which trade places), and an array may hold its old and new room at
-     * once while it grows */
+     * which trade places, the spare as long as the longer list): twice
+     * the east plus west keys of the fullest split (within 10% of the
+     * peak from n = 18 on, docs/performance.md); batched, each array
+     * stops at the batch */
+    lists = 2 * keys;
+    if (lists > 3 * (uint64_t)batch)
+        lists = 3 * (uint64_t)batch;
     cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20) : NQ_JOIN_CELL_AT_20;
-    return 3 * keys * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
-           6 * (cell + 8) * sizeof(uint64_t);
+    return lists * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
+           (table ? 6 * (cell + 8) * sizeof(uint64_t) : 0);
 }
 
-/* The table when it fits beside the threads' scratch, else the walk. */
+uint64_t nq_join_unit_memory(unsigned n)
+{
+    return unit_bytes(n, NQ_JOIN_BATCH_KEYS, 1);
+}
+
+/* The largest batch, and the table when it fits beside the threads'
+ * scratch, else the walk (slower, about 4 times, than the table; smaller
+ * batches cost a little: the west list is listed once per east batch);
+ * NQ_EMEMLIMIT when even the walk with the smallest batch does not fit. */
 static int nq_join_fit_memory(nq_join_plan *plan, unsigned threads,
                               uint64_t limit, uint64_t *out)
 {
-    uint64_t per_thread = nq_join_unit_memory(plan->n), table, all;
-    if (plan->n < NQ_JOIN_MIN_N) {
+    const unsigned n = plan->n;
+    const uint64_t t = threads ? threads : 1u;
+    /* the units' order, and the sort's pairs while it is built */
+    const uint64_t order = n >= NQ_JOIN_MANY_N ? plan->nunits * 20u : 0;
+    if (n < NQ_JOIN_MIN_N) {
         *out = 0;
         return NQ_OK;
     }
-    if (threads == 0 || per_thread > limit / threads) {
-        *out = per_thread * (threads ? threads : 1u);
+    if (limit < order) {
+        *out = order + unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 0) * t;
         return NQ_EMEMLIMIT;
     }
-    all = per_thread * threads;
-    table = nq_join_quarter_bytes(plan->n - plan->h, plan->h, limit - all);
-    if (table == UINT64_MAX) {
-        atomic_store(&plan->shared->state, 2); /* walk the halves */
-        table = 0;
-    }
-    plan->table_limit = table;
-    *out = all + table;
-    return NQ_OK;
+    limit -= order;
+    /* the table's size is worked out once (a walk over its cells), with
+     * the room that the smallest batch leaves */
+    uint64_t table = UINT64_MAX;
+    if (threads && unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) <= limit / t)
+        table = nq_join_quarter_bytes(n - plan->h, plan->h,
+                                      limit - unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) * t);
+    for (int with = 1; with >= 0; with--)
+        for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
+             batch /= 2) {
+            const uint64_t per_thread = unit_bytes(n, batch, with);
+            const uint64_t bytes = with ? table : 0;
+            if (threads == 0 || per_thread > limit / t ||
+                (with && (table == UINT64_MAX || bytes > limit - per_thread * t)))
+                continue;
+            if (!with)
+                atomic_store(&plan->shared->state, 2); /* walk the halves */
+            plan->table_limit = bytes;
+            plan->batch = batch;
+            *out = order + per_thread * t + bytes;
+            return NQ_OK;
+        }
+    *out = order + unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 0) * t;
+    return NQ_EMEMLIMIT;
 }
 
 /* ========================================================================
@@ -532,7 +641,11 @@ static int nq_join_fit_any(void *plan, unsigned threads, uint64_t limit,
 static int nq_join_prepare_any(void *plan, const nq_stop_flag *stop)
 {
     const nq_join_quarter *quarter;
-    return plan_quarter(plan, stop, &quarter);
+    uint64_t run;
+    int rc = plan_quarter(plan, stop, &quarter);
+    if (rc == NQ_OK && nq_join_plan_n(plan) >= NQ_JOIN_MIN_N)
+        rc = plan_run(plan, 0, &run);
+    return rc;
 }
 
 static int nq_join_has_simd(nq_simd simd) { return nq_join_kernel_of(simd) != NULL; }

@@ -16,8 +16,9 @@
 #include "method.h"
 
 /* Bumped whenever the unit list of some n changes (order, shape, count),
- * because checkpoints and "part k of m" runs address units by index. */
-#define NQ_JOIN_UNIT_LIST_VERSION 1u
+ * because checkpoints and "part k of m" runs address units by index.
+ * Version 2: longer lists from n = 24 on (see join.c). */
+#define NQ_JOIN_UNIT_LIST_VERSION 2u
 
 typedef struct nq_join_plan nq_join_plan;
 
@@ -37,6 +38,15 @@ int nq_join_plan_build_walk(nq_join_plan **out, unsigned n);
  * @return NQ_OK, NQ_EINVAL (NULL plan, cuts out of range). */
 int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts);
 
+/* Makes the units of the plan list each half's keys in batches of at
+ * most `keys` keys (a little more where one step of the listing cannot
+ * be split), every east batch meeting every west batch; the default is
+ * 2^20 keys, and a count under a tight memory limit takes fewer (the
+ * method row's fit_memory). For tests, since every batch size must give
+ * the same counts. Not while units of the plan run.
+ * @return NQ_OK, NQ_EINVAL (NULL plan, keys 0). */
+int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys);
+
 /* @return the number of units of the plan (0 for NULL). */
 uint64_t nq_join_plan_size(const nq_join_plan *plan);
 
@@ -50,11 +60,22 @@ uint64_t nq_join_plan_size(const nq_join_plan *plan);
 int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
                        const nq_stop_flag *stop, nq_unit_result *out);
 
+/* The splits first .. end - 1 that unit `unit` (< size) counts: a run of
+ * consecutive split numbers (nq_join_profile_split), taken in a cost
+ * proxy's order, heaviest first, from n = 24 on (join_order.c); builds
+ * that order on its first call; none (first = end = 0) below n = 4, where
+ * the one unit is a plain walk. @return NQ_OK, NQ_ENOMEM, NQ_EINVAL (NULL
+ * argument, unit out of range). */
+int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
+                             uint64_t *first, uint64_t *end);
+
 void nq_join_plan_free(nq_join_plan *plan);
 
-/* Upper bound, in bytes, of the scratch memory one unit of size n takes
- * (measured peaks up to n = 20, extrapolated beyond; 0 for n < 4).
- * A count with T threads needs about T times this. */
+/* Predicted peak, in bytes, of the scratch memory one unit of size n
+ * takes with the table and batches of the default size (from measured
+ * list sizes up to n = 20, extrapolated beyond; 0 for n < 4); at most
+ * about 25 MiB at any n. A count with T threads needs about T times this
+ * (the method row's fit_memory works out the whole). */
 uint64_t nq_join_unit_memory(unsigned n);
 
 /* ------------------------------------------------------------------------
@@ -97,11 +118,6 @@ void nq_join_profile_end(nq_join_profile *prof);
 uint64_t nq_join_plan_splits(const nq_join_plan *plan);
 unsigned nq_join_plan_n(const nq_join_plan *plan);
 int nq_join_plan_walks(const nq_join_plan *plan);
-
-/* The row splits of unit `unit`: numbers *first .. *end - 1 (none below
- * n = 4, where the one unit is a plain walk). @return NQ_OK, NQ_EINVAL. */
-int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
-                             uint64_t *first, uint64_t *end);
 
 /* The method row's independent re-count of a unit (join_check.c): a plain
  * walk of whole boards restricted to each of the unit's row splits, with

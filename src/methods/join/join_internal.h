@@ -6,6 +6,7 @@
  *   join.c          the plan, its unit list, its shared table and scratch
  *                   pool, and the method's row;
  *   join_split.c    one row split: both halves' keys, the sieve, the match;
+ *   join_order.c    the order of the units from n = 24 on, heaviest first;
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
  *                   from it;
  *   join_keys.c     the growing key list, and a half's keys by a plain walk
@@ -99,10 +100,26 @@ typedef struct nq_join_half {
     const nq_join_sieve *sieve; /* keys are squeezed by it */
 } nq_join_half;
 
-/* Lists into *out the keys of every placement of the half g on `rows`
- * (board rows, a bit each) by a backtracking walk (join_keys.c).
+/* Where the listing of a half's keys in batches stands: zeroed, it starts
+ * at the first key; `done` is set once the last one was listed. A batch
+ * holds at most `cap` keys (more only when a step of the listing cannot
+ * be split: the pieces that one quarter piece meets), and the batches of
+ * one listing are the whole list, in order, each key once. */
+typedef struct nq_join_cursor {
+    int started, done;
+    uint32_t c;          /* table: the column set of the top piece */
+    size_t i;            /* table: the next piece of the outer list */
+    unsigned depth;      /* walk: the row being placed, and per row: */
+    uint32_t cols[NQ_MAX_N / 2], free[NQ_MAX_N / 2];
+    uint64_t d1[NQ_MAX_N / 2], d2[NQ_MAX_N / 2];
+} nq_join_cursor;
+
+/* Lists into *out (from its start) the next batch of at most `cap` keys
+ * of the placements of the half g on `rows` (board rows, a bit each) by
+ * a backtracking walk (join_keys.c), from where *cur stands.
  * @return NQ_OK, NQ_ENOMEM. */
-int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows);
+int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows,
+                      nq_join_cursor *cur, size_t cap);
 
 /* The placements of non-attacking queens on a rows x cols board, filed by
  * (row set, column set): cell (R, C) is entry[start[i] .. start[i + 1]),
@@ -151,13 +168,15 @@ typedef struct nq_join_frame {
     const nq_join_sieve *sieve;
 } nq_join_frame;
 
-/* Lists into *out the keys of every placement of the half g on `rows`
- * (board rows), from the table q (q->rows rows above the cut, the same
- * number or one less below it), with the kernels k (of a level the CPU
- * has). @return NQ_OK, NQ_ENOMEM. */
+/* Lists into *out (from its start) the next batch of at most `cap` keys
+ * (see nq_join_cursor) of the placements of the half g on `rows` (board
+ * rows), from the table q (q->rows rows above the cut, the same number or
+ * one less below it), with the kernels k (of a level the CPU has), from
+ * where *cur stands. @return NQ_OK, NQ_ENOMEM. */
 int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                       const nq_join_quarter *q, const nq_join_half *g,
-                      uint32_t rows, const nq_join_kernel *k);
+                      uint32_t rows, const nq_join_kernel *k,
+                      nq_join_cursor *cur, size_t cap);
 
 /* ------------------------------------------------------------------------
  * Blocks of stored keys, bit-sliced (filled and matched by the kernels)
@@ -247,11 +266,20 @@ typedef struct nq_join_scratch {
     nq_join_matcher mt;
     nq_join_sieve sieve;
     int cuts;                       /* bucket bits; negative: by list size */
+    size_t batch;                   /* keys per batch of a half's list */
+    nq_join_cursor east_at, west_at;
     size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
     size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
     nq_join_profile *profile;       /* non-NULL: a split measured for the
                                        cost model (join_cost.c) */
 } nq_join_scratch;
+
+/* The order of the units of an n board's list (per_m, space, group and
+ * units as in join.c): unit i counts the run of splits (*out)[i], the
+ * runs sorted by a cost proxy, heaviest first (join_order.c). *out is
+ * the caller's to free. @return NQ_OK, NQ_ENOMEM. */
+int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
+                        uint64_t space, uint64_t group, uint64_t units);
 
 /* C(n, k); 0 when k > n. */
 uint64_t nq_join_binomial(unsigned n, unsigned k);

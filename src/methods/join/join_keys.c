@@ -5,7 +5,9 @@
  * The walk is the fallback of join_quarter.c's table: it takes no memory
  * beyond the keys, but repeats the same small searches for every split, so
  * the join uses it only when the table would not fit in the memory allowed
- * (and the tests, to check the table against it).
+ * (and the tests, to check the table against it). Like the table's, its
+ * listing comes in batches: it keeps its stack in a cursor, stops when a
+ * batch is full and goes on from there in the next call.
  */
 #include "join_internal.h"
 
@@ -27,61 +29,81 @@ int nq_join_keys_reserve(nq_join_keys *k, size_t more)
     return NQ_OK;
 }
 
-typedef struct half_walk {
-    const nq_join_half *g;
-    nq_join_keys *out;
-    unsigned nrows;
-    unsigned rows[NQ_MAX_N / 2]; /* the half's h rows, top to bottom */
-    uint32_t all;       /* the half's h columns, as bits 0 .. h-1 */
-    int nomem;
-} half_walk;
-
-static void push_key(half_walk *w, uint64_t d1, uint64_t d2)
+/* The free columns of the half's row r, its columns `cols` taken and
+ * diagonals d1, d2 held. Diagonal masks are in board indices: bit r + c of
+ * d1, bit c - r + n - 1 of d2, so a row's free columns are two shifts
+ * away. */
+static uint32_t free_cols(const nq_join_half *g, unsigned r, uint32_t cols,
+                          uint64_t d1, uint64_t d2)
 {
-    const nq_join_half *g = w->g;
-    if (nq_join_keys_reserve(w->out, 1) != NQ_OK) {
-        w->nomem = 1;
-        return;
-    }
-    w->out->keys[w->out->count++] = nq_join_squeeze(
-        g->sieve, ((d1 & ~g->bar1) >> g->lo1 & ((1ull << g->len1) - 1u)) |
-                  ((d2 & ~g->bar2) >> g->lo2 & ((1ull << g->len2) - 1u)) << g->len1);
+    const uint32_t all = (1u << g->n / 2) - 1u;
+    return all & ~cols & ~(uint32_t)(d1 >> (r + g->c0)) &
+           ~(uint32_t)(d2 >> (g->c0 + g->n - 1 - r));
 }
 
-/* Diagonal masks are in board indices: bit r + c of d1, bit c - r + n - 1
- * of d2, so a row's free columns are two shifts away. */
-static void walk(half_walk *w, unsigned i, uint32_t cols, uint64_t d1,
-                 uint64_t d2)
+/* The walk keeps its stack in *cur, so that it can stop between two keys
+ * (when the batch is full) and go on from there in the next call. The
+ * last row's free columns are pushed all at once. */
+int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows,
+                      nq_join_cursor *cur, size_t cap)
 {
-    const unsigned r = w->rows[i];
-    const unsigned s1 = r + w->g->c0, s2 = w->g->c0 + w->g->n - 1 - r;
-    uint32_t free = w->all & ~cols & ~(uint32_t)(d1 >> s1) & ~(uint32_t)(d2 >> s2);
-    if (i + 1 == w->nrows) {
-        for (; free; free &= free - 1) {
-            uint64_t bit = free & (0u - free);
-            push_key(w, d1 | bit << s1, d2 | bit << s2);
-        }
-        return;
-    }
-    for (; free; free &= free - 1) {
-        uint32_t bit = free & (0u - free);
-        walk(w, i + 1, cols | bit, d1 | (uint64_t)bit << s1,
-             d2 | (uint64_t)bit << s2);
-    }
-}
-
-int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows)
-{
-    half_walk w;
-    w.g = g;
-    w.out = out;
-    w.nrows = 0;
-    w.all = (1u << g->n / 2) - 1u;
-    w.nomem = 0;
+    const uint64_t mask1 = (1ull << g->len1) - 1u, mask2 = (1ull << g->len2) - 1u;
+    unsigned row[NQ_MAX_N / 2], nrows = 0, i;
     for (unsigned r = 0; r < g->n; r++)
         if (rows >> r & 1u)
-            w.rows[w.nrows++] = r;
+            row[nrows++] = r;
     out->count = 0;
-    walk(&w, 0, 0, g->bar1, g->bar2);
-    return w.nomem ? NQ_ENOMEM : NQ_OK;
+    if (cur->done || nrows == 0) {
+        cur->done = 1;
+        return NQ_OK;
+    }
+    if (!cur->started) {
+        cur->started = 1;
+        cur->depth = 0;
+        cur->cols[0] = 0;
+        cur->d1[0] = g->bar1;
+        cur->d2[0] = g->bar2;
+        cur->free[0] = free_cols(g, row[0], 0, g->bar1, g->bar2);
+    }
+    i = cur->depth;
+    for (;;) {
+        const unsigned r = row[i];
+        const unsigned s1 = r + g->c0, s2 = g->c0 + g->n - 1 - r;
+        uint32_t f = cur->free[i];
+        if (!f) {
+            if (i == 0) {
+                cur->done = 1;
+                break;
+            }
+            i--;
+            continue;
+        }
+        if (i + 1 == nrows) {
+            const unsigned k = (unsigned)__builtin_popcount(f);
+            if (out->count && out->count + k > cap)
+                break; /* the batch is full: go on here next time */
+            if (nq_join_keys_reserve(out, k) != NQ_OK)
+                return NQ_ENOMEM;
+            for (; f; f &= f - 1) {
+                const uint64_t bit = f & (0u - f);
+                const uint64_t d1 = (cur->d1[i] | bit << s1) & ~g->bar1;
+                const uint64_t d2 = (cur->d2[i] | bit << s2) & ~g->bar2;
+                out->keys[out->count++] = nq_join_squeeze(
+                    g->sieve, (d1 >> g->lo1 & mask1) | (d2 >> g->lo2 & mask2) << g->len1);
+            }
+            cur->free[i] = 0;
+            continue;
+        }
+        {
+            const uint32_t bit = f & (0u - f);
+            cur->free[i] = f & (f - 1);
+            cur->cols[i + 1] = cur->cols[i] | bit;
+            cur->d1[i + 1] = cur->d1[i] | (uint64_t)bit << s1;
+            cur->d2[i + 1] = cur->d2[i] | (uint64_t)bit << s2;
+            i++;
+            cur->free[i] = free_cols(g, row[i], cur->cols[i], cur->d1[i], cur->d2[i]);
+        }
+    }
+    cur->depth = i;
+    return NQ_OK;
 }

@@ -168,7 +168,8 @@ static uint64_t to_frame(uint64_t board_bits, int base)
 
 int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                       const nq_join_quarter *q, const nq_join_half *g,
-                      uint32_t rows, const nq_join_kernel *kernel)
+                      uint32_t rows, const nq_join_kernel *kernel,
+                      nq_join_cursor *cur, size_t cap)
 {
     const unsigned t = q->rows, h = q->cols;
     const uint32_t all = (1u << h) - 1u;
@@ -178,7 +179,6 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
      * + c0; d2 is top.d2 << t | bottom.d2, at board index + base2 */
     const int base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
     nq_join_frame ft, fb;
-    uint32_t c = k ? (1u << k) - 1u : 0;
     ft.shift1 = 0;
     ft.shift2 = t;
     ft.bar1 = to_frame(g->bar1, (int)g->c0);
@@ -194,7 +194,13 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     fb.shift2 = 0;
 
     out->count = 0;
-    for (;;) {
+    if (!cur->started) {
+        cur->started = 1;
+        cur->c = k ? (1u << k) - 1u : 0;
+        cur->i = 0;
+    }
+    while (!cur->done) {
+        const uint32_t c = cur->c;
         const size_t ti = (size_t)top << h | c, bi = (size_t)bottom << h | (all & ~c);
         const uint64_t *a = q->entry + q->start[ti], *b = q->entry + q->start[bi];
         const size_t na0 = q->start[ti + 1] - q->start[ti];
@@ -209,19 +215,33 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
             const nq_join_piece_list *outer = na <= nb ? &scratch->top : &scratch->bottom;
             const nq_join_piece_list *inner = na <= nb ? &scratch->bottom : &scratch->top;
             const size_t no = na <= nb ? na : nb, ni = na <= nb ? nb : na;
-            if (nq_join_keys_reserve(out, no * ni + 8) != NQ_OK)
-                return NQ_ENOMEM;
-            for (size_t i = 0; i < no; i++)
+            for (size_t i = cur->i; i < no; i++) {
+                if (out->count && out->count + ni + 8 > cap) {
+                    cur->i = i; /* the batch is full: go on here next time */
+                    return NQ_OK;
+                }
+                if (out->count + ni + 8 > out->cap) {
+                    /* room for the rest of the cell, or for the batch */
+                    size_t room = (no - i) * ni + 8;
+                    if (out->count + room > cap)
+                        room = out->count + ni + 8 <= cap ? cap - out->count : ni + 8;
+                    if (nq_join_keys_reserve(out, room) != NQ_OK)
+                        return NQ_ENOMEM;
+                }
                 out->count += kernel->pairs(out->keys + out->count, outer->key[i],
                                             outer->d1[i], outer->d2[i], inner, ni);
+            }
         }
-        if (c == 0 || (c == all))
+        cur->i = 0;
+        if (c == 0 || c == all) {
+            cur->done = 1;
             break;
+        }
         {   /* next column set of k bits (Gosper) */
             uint32_t low = c & (0u - c), ripple = c + low;
-            c = ripple | (((c ^ ripple) >> 2) / low);
-            if (c > all)
-                break;
+            cur->c = ripple | (((c ^ ripple) >> 2) / low);
+            if (cur->c > all)
+                cur->done = 1;
         }
     }
     return NQ_OK;

@@ -6,11 +6,16 @@
  * A unit is a run of numbered splits; join.c finds its first one and
  * hands the run here, with the unit's scratch. The keys come from the
  * quarter table (join_quarter.c) or, when it would not fit, a walk
- * (join_keys.c); the sieve and the match are join_sieve.c's. A split
+ * (join_keys.c), in batches of at most s->batch keys: every east batch
+ * meets every west batch (the west list listed again per east batch
+ * unless it is one batch), so that a unit's scratch stays bounded at any
+ * n; the sieve and the match are join_sieve.c's. A split
  * profiled for the cost model (scratch's profile set) reports its keys,
  * buckets and times to join_cost.c, or only probes its halves.
  */
 #include "join_kernel.h"
+
+#include <string.h>
 
 /* ========================================================================
  * Combinations
@@ -92,12 +97,14 @@ static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
  * One split
  * ======================================================================== */
 
+/* The next batch of a half's keys, from where *at stands. */
 static int half_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
-                     uint32_t rows)
+                     uint32_t rows, nq_join_cursor *at)
 {
     if (s->quarter)
-        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->kernel);
-    return nq_join_walk_keys(out, g, rows);
+        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->kernel,
+                                 at, s->batch);
+    return nq_join_walk_keys(out, g, rows, at, s->batch);
 }
 
 /* Disjoint pairs between the east keys and the west keys of one class,
@@ -185,6 +192,50 @@ static uint64_t lay_out(nq_join_scratch *s, unsigned n, uint32_t east_rows,
     return holes;
 }
 
+/* Sorts a batch of keys into classes x buckets (offsets into off), with
+ * the spare list as the sort's second array. */
+static int sort_keys(nq_join_scratch *s, nq_join_keys *k, unsigned classes,
+                     size_t *off)
+{
+    if (nq_join_keys_reserve(&s->spare, k->count) != NQ_OK)
+        return NQ_ENOMEM;
+    nq_join_sieve_sort(&s->sieve, k, &s->spare, classes, off);
+    return NQ_OK;
+}
+
+/* The next batch of west keys (an empty one when none are left), sorted. */
+static int next_batch(nq_join_scratch *s, nq_join_keys *k, const nq_join_half *g,
+                      uint32_t rows, nq_join_cursor *at, unsigned classes,
+                      size_t *off, double *t)
+{
+    int rc = half_keys(s, k, g, rows, at);
+    if (s->profile && rc == NQ_OK)
+        nq_join_profile_keys(s->profile, k->count, t);
+    return rc == NQ_OK ? sort_keys(s, k, classes, off) : rc;
+}
+
+/* Adds to p[c] the disjoint pairs of the east batch and the west batch of
+ * class c, for the classes the split counts (the profile tallies them,
+ * and counts them only when asked). */
+static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
+                         uint64_t *p, double *t)
+{
+    const unsigned nb = s->sieve.buckets;
+    int rc = NQ_OK;
+    if (s->profile) {
+        for (unsigned c = 0; c < classes; c++)
+            if (classes == 1 || c > 0 || none_weight > 0)
+                nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
+                                      nb, s->mt.chunks, t);
+        if (!s->profile->match)
+            return NQ_OK;
+    }
+    for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
+        if (classes == 1 || c > 0 || none_weight > 0)
+            rc = match_class(s, s->west_off + c * nb, &p[c]);
+    return rc;
+}
+
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
  * design note says: `weight` for all pairs when `none_weight` is negative
  * (the centre split of odd boards), else the east half keeps no queen on
@@ -199,8 +250,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     nq_join_keys *e = &s->east, *w = &s->west;
     uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
     double t;
-    unsigned nb;
-    int rc;
+    int rc, whole_west;
     if (n & 1u) {
         d1 = 1ull << (m + h);
         d2 = 1ull << (h - m + n - 1);
@@ -228,36 +278,48 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         *out = 0;
         return rc;
     }
-    rc = half_keys(s, e, &s->ge, rows);
+    memset(&s->east_at, 0, sizeof s->east_at);
+    memset(&s->west_at, 0, sizeof s->west_at);
+    rc = half_keys(s, e, &s->ge, rows, &s->east_at);
     if (rc == NQ_OK && e->count)
-        rc = half_keys(s, w, &s->gw, west_rows);
+        rc = half_keys(s, w, &s->gw, west_rows, &s->west_at);
     *out = 0;
     if (s->profile && rc == NQ_OK)
         nq_join_profile_keys(s->profile, e->count + (e->count ? w->count : 0), &t);
     if (rc != NQ_OK || !e->count || !w->count)
         return rc;
-    nq_join_sieve_cuts(&s->sieve, pick_cuts(s, e->count, w->count));
-    nb = s->sieve.buckets;
+    /* the cuts hold for the whole split: from the lists' sizes, or the
+     * batch's where a list takes more than one */
+    nq_join_sieve_cuts(&s->sieve,
+                       pick_cuts(s, s->east_at.done ? e->count : s->batch,
+                                 s->west_at.done ? w->count : s->batch));
     s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
                                    NQ_JOIN_CHUNK_BITS : 1u;
-    if (nq_join_keys_reserve(&s->spare, e->count) != NQ_OK)
-        return NQ_ENOMEM;
-    nq_join_sieve_sort(&s->sieve, e, &s->spare, 1, s->east_off);
-    if (nq_join_keys_reserve(&s->spare, w->count) != NQ_OK)
-        return NQ_ENOMEM;
-    nq_join_sieve_sort(&s->sieve, w, &s->spare, classes, s->west_off);
-    if (s->profile) {
-        for (unsigned c = 0; c < classes; c++)
-            if (classes == 1 || c > 0 || none_weight > 0)
-                nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
-                                      nb, s->mt.chunks, &t);
-        if (!s->profile->match)
-            return NQ_OK;
+    rc = sort_keys(s, w, classes, s->west_off);
+    whole_west = s->west_at.done;
+    /* every batch of east keys meets every batch of west keys: the west
+     * list is listed again for each east batch, unless it is one batch */
+    while (rc == NQ_OK) {
+        rc = sort_keys(s, e, 1, s->east_off);
+        while (rc == NQ_OK) {
+            rc = match_batches(s, classes, none_weight, p, &t);
+            if (rc != NQ_OK || s->west_at.done)
+                break;
+            rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, &t);
+        }
+        if (rc != NQ_OK || s->east_at.done)
+            break;
+        rc = half_keys(s, e, &s->ge, rows, &s->east_at);
+        if (s->profile && rc == NQ_OK)
+            nq_join_profile_keys(s->profile, e->count, &t);
+        if (rc != NQ_OK || !e->count)
+            break;
+        if (!whole_west) {
+            memset(&s->west_at, 0, sizeof s->west_at);
+            rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, &t);
+        }
     }
-    for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
-        if (classes == 1 || c > 0 || none_weight > 0)
-            rc = match_class(s, s->west_off + c * nb, &p[c]);
-    if (s->profile)
+    if (s->profile && s->profile->match)
         s->profile->match_seconds += nq_join_cpu_now() - t;
     if (classes == 1)
         *out = weight * p[0];
