@@ -49,7 +49,8 @@ NQ_INLINE_AVX2 __m256i load_live(const uint64_t *src, size_t j, size_t n, unsign
 }
 
 /* nq_join_take_scalar(), four pieces a step (the last step with the
- * lanes left). */
+ * lanes left), in two passes as there: the pieces the bars allow are
+ * packed first, then only those get their keys. */
 NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src,
                                    size_t n, const nq_join_frame *f)
 {
@@ -57,13 +58,7 @@ NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src
     const __m256i low = _mm256_set1_epi64x(0xffffffffll);
     const __m256i bar1 = _mm256_set1_epi64x((long long)f->bar1);
     const __m256i bar2 = _mm256_set1_epi64x((long long)f->bar2);
-    const __m256i mask1 = _mm256_set1_epi64x((long long)f->mask1);
-    const __m256i mask2 = _mm256_set1_epi64x((long long)f->mask2);
-    const __m256i one = _mm256_set1_epi64x((long long)sv->has_class);
     const __m128i sh1 = _mm_cvtsi32_si128((int)f->shift1), sh2 = _mm_cvtsi32_si128((int)f->shift2);
-    const __m128i s1 = _mm_cvtsi32_si128((int)f->s1), s2 = _mm_cvtsi32_si128((int)f->s2);
-    const __m128i len1 = _mm_cvtsi32_si128((int)f->len1);
-    const __m128i c1 = _mm_cvtsi32_si128((int)sv->class1), c2 = _mm_cvtsi32_si128((int)sv->class2);
     size_t m = 0;
     for (size_t j = 0; j < n; j += 4) {
         unsigned live;
@@ -72,22 +67,36 @@ NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src
         const __m256i d2 = _mm256_sll_epi64(_mm256_srli_epi64(e, 32), sh2);
         const unsigned ok = live & zero_lanes(_mm256_or_si256(_mm256_and_si256(d1, bar1),
                                                               _mm256_and_si256(d2, bar2)));
-        __m256i x = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srl_epi64(d1, s1), mask1),
-            _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(d2, s2), mask2), len1));
-        const __m256i flags = _mm256_slli_epi64(
-            _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(x, c1), one),
-                            _mm256_slli_epi64(_mm256_and_si256(_mm256_srl_epi64(x, c2), one), 1)),
-            NQ_JOIN_CLASS_SHIFT);
-        for (unsigned i = 0; i < sv->nholes; i++) {
-            const __m256i below = _mm256_set1_epi64x((long long)((1ull << sv->hole[i]) - 1u));
-            x = _mm256_or_si256(_mm256_and_si256(x, below),
-                                _mm256_andnot_si256(below, _mm256_srli_epi64(x, 1)));
-        }
         _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + m), pack4(d1, ok));
         _mm256_storeu_si256((__m256i *)(void *)(dst->d2 + m), pack4(d2, ok));
-        _mm256_storeu_si256((__m256i *)(void *)(dst->key + m), pack4(_mm256_or_si256(x, flags), ok));
         m += (unsigned)__builtin_popcount(ok);
+    }
+    {
+        const __m256i mask1 = _mm256_set1_epi64x((long long)f->mask1);
+        const __m256i mask2 = _mm256_set1_epi64x((long long)f->mask2);
+        const __m256i one = _mm256_set1_epi64x((long long)sv->has_class);
+        const __m128i s1 = _mm_cvtsi32_si128((int)f->s1), s2 = _mm_cvtsi32_si128((int)f->s2);
+        const __m128i len1 = _mm_cvtsi32_si128((int)f->len1);
+        const __m128i c1 = _mm_cvtsi32_si128((int)sv->class1), c2 = _mm_cvtsi32_si128((int)sv->class2);
+        for (size_t j = 0; j < m; j += 4) {
+            unsigned live;
+            const __m256i d1 = load_live(dst->d1, j, m, &live);
+            const __m256i d2 = load_live(dst->d2, j, m, &live);
+            __m256i x = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srl_epi64(d1, s1), mask1),
+                _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(d2, s2), mask2), len1));
+            const __m256i flags = _mm256_slli_epi64(
+                _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(x, c1), one),
+                                _mm256_slli_epi64(_mm256_and_si256(_mm256_srl_epi64(x, c2), one), 1)),
+                NQ_JOIN_CLASS_SHIFT);
+            for (unsigned i = 0; i < sv->nholes; i++) {
+                const __m256i below = _mm256_set1_epi64x((long long)((1ull << sv->hole[i]) - 1u));
+                x = _mm256_or_si256(_mm256_and_si256(x, below),
+                                    _mm256_andnot_si256(below, _mm256_srli_epi64(x, 1)));
+            }
+            /* lanes past m: room for n + 8 */
+            _mm256_storeu_si256((__m256i *)(void *)(dst->key + j), _mm256_or_si256(x, flags));
+        }
     }
     return m;
 }

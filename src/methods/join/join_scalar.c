@@ -36,7 +36,10 @@
 
 #include "join_block.h"
 
-/* Copies into dst the usable pieces of src[0 .. n); @return how many. */
+/* Copies into dst the usable pieces of src[0 .. n); @return how many.
+ * Two passes: the pieces that the bars allow are kept first (without a
+ * branch: each is written, and the next one overwrites it unless it was
+ * kept), then only those are squeezed into keys, which costs more. */
 size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src, size_t n,
                            const nq_join_frame *f)
 {
@@ -46,10 +49,11 @@ size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src, size_t 
         const uint64_t d2 = (src[j] >> 32) << f->shift2;
         dst->d1[m] = d1;
         dst->d2[m] = d2;
-        dst->key[m] = nq_join_squeeze(f->sieve, (d1 >> f->s1 & f->mask1) |
-                                                (d2 >> f->s2 & f->mask2) << f->len1);
         m += ((d1 & f->bar1) | (d2 & f->bar2)) == 0;
     }
+    for (size_t j = 0; j < m; j++)
+        dst->key[j] = nq_join_squeeze(f->sieve, (dst->d1[j] >> f->s1 & f->mask1) |
+                                                (dst->d2[j] >> f->s2 & f->mask2) << f->len1);
     return m;
 }
 
