@@ -9,13 +9,17 @@
 
 #include "cpu.h"
 
-/* NQ_METHOD_DEFAULT is served by these rows: the fastest for totals from
- * NQ_JOIN_DEFAULT_N on (measured: docs/performance.md), the symmetry
- * method below it (its SIMD kernels are faster there, on odd n most: the
- * join's half-boards are lopsided) and whenever unique counts are wanted.
- * The choice depends on n alone, never on the CPU, so that every machine
- * of a split run counts the same unit list. */
-#define NQ_JOIN_DEFAULT_N 18u
+/* NQ_METHOD_DEFAULT is served by these rows: for totals, the join from
+ * NQ_JOIN_DEFAULT_N on, where it is the fastest at every SIMD level
+ * (measured: docs/performance.md, "The default at each SIMD level"), but
+ * for n = 17 with AVX-512 kernels, where the symmetry method's kernel
+ * is faster (the join's half-boards are lopsided on odd boards); the
+ * symmetry method below NQ_JOIN_DEFAULT_N and whenever unique counts are
+ * wanted. The choice depends on n and the level a count runs at: a split
+ * run's parts name the method that counted them (a mix is refused when
+ * they are added up), a checkpoint resumes with the method that made it,
+ * and nqueens-mpi lets rank 0 choose for every rank. */
+#define NQ_JOIN_DEFAULT_N 16u
 #define NQ_DEFAULT_METHOD (&nq_join_method)
 #define NQ_DEFAULT_SMALL_METHOD (&nq_sym_method)
 #define NQ_DEFAULT_UNIQUE_METHOD (&nq_sym_method)
@@ -38,20 +42,39 @@ const nq_method_ops *nq_method_ops_of(nq_method method)
     return NULL;
 }
 
+/* The default for totals of n at level `simd` (NQ_SIMD_AUTO: this CPU's
+ * widest). */
+static const nq_method_ops *default_for_totals(unsigned n, nq_simd simd)
+{
+    const nq_simd level = simd == NQ_SIMD_AUTO ? nq_simd_best() : simd;
+    if (n < NQ_JOIN_DEFAULT_N || (n == 17 && level == NQ_SIMD_AVX512))
+        return NQ_DEFAULT_SMALL_METHOD;
+    return NQ_DEFAULT_METHOD;
+}
+
 int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
-                   int unique)
+                   int unique, nq_simd simd)
 {
     const nq_method_ops *ops = nq_method_ops_of(method);
     if (method == NQ_METHOD_DEFAULT && unique)
         ops = NQ_DEFAULT_UNIQUE_METHOD;
-    else if (method == NQ_METHOD_DEFAULT && n < NQ_JOIN_DEFAULT_N)
-        ops = NQ_DEFAULT_SMALL_METHOD;
+    else if (method == NQ_METHOD_DEFAULT)
+        ops = default_for_totals(n, simd);
     if (!ops)
         return NQ_EINVAL;
     if (unique && !ops->has_unique)
         return NQ_EMETHOD;
     *out = ops;
     return NQ_OK;
+}
+
+nq_method nq_method_default(unsigned n, int unique, nq_simd simd)
+{
+    const nq_method_ops *ops = NULL;
+    if (!nq_simd_name(simd) ||
+        nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, unique, simd) != NQ_OK)
+        return NQ_METHOD_DEFAULT;
+    return ops->id;
 }
 
 const char *nq_method_name(nq_method method)
@@ -75,7 +98,7 @@ int nq_units(uint64_t *out, unsigned n, nq_method method)
     void *plan = NULL;
     int rc;
 
-    if (!out || nq_method_pick(&ops, method, n, 0) != NQ_OK)
+    if (!out || nq_method_pick(&ops, method, n, 0, NQ_SIMD_AUTO) != NQ_OK)
         return NQ_EINVAL;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;

@@ -109,11 +109,17 @@ static void report(const part_list *list, const nq_merge_error *e, int rc, FILE 
 
     switch (rc == NQ_OK ? NQ_MERGE_OK : e->fault) {
     case NQ_MERGE_SPLIT:
+        /* the default method depends on the SIMD level: parts counted on
+         * different CPUs without --method may differ in it */
         cli_error(err, "n = %u: %s:%llu and %s:%llu come from different splits "
-                       "(parts %lu/%lu, method %s/%s, unit list %lu/%lu)",
+                       "(parts %lu/%lu, method %s/%s, unit list %lu/%lu)%s",
                   e->n, fa->file, fa->line, fb->file, fb->line, (unsigned long)a->parts,
                   (unsigned long)b->parts, nq_method_name(a->method), nq_method_name(b->method),
-                  (unsigned long)a->unit_list_version, (unsigned long)b->unit_list_version);
+                  (unsigned long)a->unit_list_version, (unsigned long)b->unit_list_version,
+                  a->method != b->method
+                      ? "; count every part with the same --method (the default "
+                        "depends on the CPU's SIMD level)"
+                      : "");
         break;
     case NQ_MERGE_TWICE:
         cli_error(err, "n = %u: part %lu/%lu appears twice (%s:%llu and %s:%llu)", e->n,

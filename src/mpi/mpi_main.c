@@ -41,7 +41,8 @@ static const char usage_text[] =
     "\n"
     "  -j, --threads=T            threads per worker rank (default: its usable CPUs)\n"
     "  -m, --method=M             %s (default: the fastest,\n"
-    "                             join for totals from n = 18, else symmetry)\n"
+    "                             join for totals from n = 16, symmetry below\n"
+    "                             and at n = 17 on AVX-512, chosen by rank 0)\n"
     "  -u, --unique               print the unique count instead of the total\n"
     "      --json                 print a JSON object with both counts\n"
     "      --checkpoint=FILE      record finished units on rank 0; run the same\n"
@@ -276,13 +277,17 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    if (o.checkpoint && o.method == NQ_METHOD_DEFAULT) {
+    if (o.method == NQ_METHOD_DEFAULT) {
         /* as nqueens does: a default run resumes a file with the method
-         * that made it; rank 0 reads it, and tells every worker */
+         * that made it, else counts with the default, which depends on
+         * the SIMD level of the CPU; rank 0 chooses, and tells every
+         * worker, so that all count the same unit list */
         int m = NQ_METHOD_DEFAULT;
         if (rank == 0) {
-            o.has_file = nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
+            o.has_file = o.checkpoint && nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
             m = (int)nqc_checkpoint_method(o.method, o.n, o.has_file ? &o.file : NULL);
+            if (m == NQ_METHOD_DEFAULT)
+                m = (int)nq_method_default(o.n, o.unique, NQ_SIMD_AUTO);
         }
         MPI_Bcast(&m, 1, MPI_INT, 0, MPI_COMM_WORLD);
         o.method = (nq_method)m;

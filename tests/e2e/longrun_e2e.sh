@@ -47,7 +47,7 @@ cp "$work/good" "$ck"
 [ $status -eq 2 ] && grep -q "^nqueens: .* holds n = 16, not 15; refusing" "$work/err"
 report "checkpoint of another n refused, naming both" $((! $?))
 "$bin" --checkpoint "$ck" --method=plain 16 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && grep -q "^nqueens: .* holds method symmetry, not plain (--method=symmetry resumes it); refusing" "$work/err"
+[ $status -eq 2 ] && grep -q "^nqueens: .* holds method join, not plain (--method=join resumes it); refusing" "$work/err"
 report "checkpoint of another method refused, naming both" $((! $?))
 # a run of the default method resumes a file that another method began
 # (the default of an older version, or a named method)
@@ -143,6 +143,29 @@ report "merge names a duplicated part" $((! $?))
 "$bin" --merge "$work"/p*.json >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 1 ] && grep -q "different splits" "$work/err"
 report "merge refuses parts of another method" $((! $?))
+# The default method depends on the SIMD level (n = 17: symmetry at
+# avx512, join below): parts counted at different levels name different
+# methods, and their merge is refused with the way out, never summed.
+if "$bin" --simd=avx512 4 >/dev/null 2>&1; then
+  "$bin" --part 1/300 --json --simd=avx512 17 >"$work/l1.json"
+  "$bin" --part 2/300 --json --simd=none 17 >"$work/l2.json"
+  "$bin" --merge "$work"/l*.json >"$work/out" 2>"$work/err"; status=$?
+  [ $status -eq 1 ] && [ ! -s "$work/out" ] && grep -q '"method":"symmetry"' "$work/l1.json" &&
+    grep -q '"method":"join"' "$work/l2.json" &&
+    grep -q "method symmetry/join, .*count every part with the same --method" "$work/err"
+  report "merge refuses parts whose default differed by SIMD level" $((! $?))
+else
+  echo "# skipped: no avx512 on this CPU (merging parts of two default methods)"
+fi
+# Parts of one method made at two levels add up exactly.
+if "$bin" --simd=avx2 4 >/dev/null 2>&1; then
+  "$bin" --part 1/2 --json --simd=avx2 16 >"$work/m1.json"
+  "$bin" --part 2/2 --json --simd=none 16 >"$work/m2.json"
+  [ "$("$bin" --merge "$work"/m*.json)" = 14772512 ]
+  report "parts of n = 16 counted at avx2 and none merge to the exact count" $((! $?))
+else
+  echo "# skipped: no avx2 on this CPU (parts of one method at two levels)"
+fi
 echo "not json" | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q "^nqueens: standard input:1: not a part result: not a JSON object" "$work/err"
 report "merge refuses malformed input" $((! $?))

@@ -455,6 +455,15 @@ static void test_sieve_matches_naive(void **state)
         assert_int_equal(woff[classes * sv.buckets], nw);
         for (size_t i = 0; i < ne; i++)
             assert_true(e.keys[i] < 1ull << sv.bits || sv.bits == 0);
+        /* every east key lies in its bucket's range */
+        for (unsigned b = 0; b < sv.buckets; b++)
+            for (size_t i = eoff[b]; i < eoff[b + 1]; i++) {
+                const uint64_t y = e.keys[i];
+                const unsigned got_b =
+                    (unsigned)((y >> sv.cut1) & ((1ull << sv.run1) - 1u)) |
+                    (unsigned)((y >> sv.cut2) & ((1ull << sv.run2) - 1u)) << sv.run1;
+                assert_int_equal(got_b, b);
+            }
         for (unsigned c = 0; c < classes; c++) {
             const uint64_t want = naive_class_pairs(raw_e, ne, raw_w, nw, holes,
                                                     class_bits, classes > 1 ? c : 0);

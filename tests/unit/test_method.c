@@ -43,24 +43,39 @@ static void test_rows_are_whole(void **state)
 }
 
 /* Through the table alone, each method counts n = 8 unit by unit. */
-/* The default is chosen by n and by whether unique counts are wanted,
- * never by the CPU; a method without unique counts refuses to give them. */
+/* The default is chosen by n, by whether unique counts are wanted and by
+ * the SIMD level asked (AUTO: this CPU's widest): the join for totals
+ * from n = 16 but n = 17 at AVX-512, the symmetry method else; the public
+ * nq_method_default() says the same. A method without unique counts
+ * refuses to give them. */
 static void test_default_pick(void **state)
 {
+    static const nq_simd levels[] = { NQ_SIMD_NONE, NQ_SIMD_AVX2, NQ_SIMD_AVX512 };
     const nq_method_ops *ops = NULL;
     (void)state;
     for (unsigned n = 0; n <= NQ_MAX_N; n++) {
-        assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1), NQ_OK);
-        assert_int_equal(ops->id, NQ_METHOD_SYMMETRY);
-        assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 0), NQ_OK);
-        assert_int_equal(ops->id, n >= 18 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY);
-        assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, n, 0), NQ_OK);
-        assert_int_equal(ops->id, NQ_METHOD_PLAIN);
+        for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+            const nq_simd lv = levels[l];
+            const nq_method want = n < 16 || (n == 17 && lv == NQ_SIMD_AVX512)
+                                       ? NQ_METHOD_SYMMETRY : NQ_METHOD_JOIN;
+            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1, lv), NQ_OK);
+            assert_int_equal(ops->id, NQ_METHOD_SYMMETRY);
+            assert_int_equal(nq_method_default(n, 1, lv), NQ_METHOD_SYMMETRY);
+            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 0, lv), NQ_OK);
+            assert_int_equal(ops->id, want);
+            assert_int_equal(nq_method_default(n, 0, lv), want);
+            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, n, 0, lv), NQ_OK);
+            assert_int_equal(ops->id, NQ_METHOD_PLAIN);
+        }
+        /* AUTO is the widest level of this CPU */
+        assert_int_equal(nq_method_default(n, 0, NQ_SIMD_AUTO),
+                         nq_method_default(n, 0, nq_simd_best()));
     }
+    assert_int_equal(nq_method_default(18, 0, (nq_simd)99), NQ_METHOD_DEFAULT);
     ops = NULL;
-    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_JOIN, 16, 1), NQ_EMETHOD);
-    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, 16, 1), NQ_EMETHOD);
-    assert_int_equal(nq_method_pick(&ops, (nq_method)77, 16, 0), NQ_EINVAL);
+    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_JOIN, 16, 1, NQ_SIMD_AUTO), NQ_EMETHOD);
+    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, 16, 1, NQ_SIMD_AUTO), NQ_EMETHOD);
+    assert_int_equal(nq_method_pick(&ops, (nq_method)77, 16, 0, NQ_SIMD_AUTO), NQ_EINVAL);
     assert_null(ops);
 }
 

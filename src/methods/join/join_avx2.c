@@ -5,9 +5,11 @@
  * pass; AVX2 has no compress, so the lanes that pass are moved to the
  * front by a permutation of 32-bit halves, one per 4-bit mask of passing
  * lanes (join_avx2_tables.h, generated), and the whole register is stored.
- * The last few pieces go one at a time, through the scalar kernels. The
- * match ANDs two 256-bit halves of each entry and counts bits with a
- * nibble table; the block fill is the portable one compiled for AVX2.
+ * The last step loads the lanes left with a masked load (nothing is
+ * read past the list). The match ANDs two 256-bit halves of each entry
+ * and counts bits with a nibble table; the block fill cuts keys into
+ * bytes as the AVX-512 one does, 32 at a time, and gathers each bit with
+ * a movemask.
  * Only entered where nq_cpu_simd_best() reaches AVX2 (see join_kernel.h).
  */
 #include "join_kernel.h"
@@ -31,7 +33,24 @@ NQ_INLINE_AVX2 unsigned zero_lanes(__m256i v)
         _mm256_castsi256_pd(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
 }
 
-/* nq_join_take_scalar(), four pieces a step (the last few one at a time). */
+/* Lanes j .. j + 3 of src[0 .. n) (j < n): a whole load, or the lanes
+ * below n with zeros above them (nothing read past n); *live gets the
+ * mask of the lanes below n. */
+NQ_INLINE_AVX2 __m256i load_live(const uint64_t *src, size_t j, size_t n, unsigned *live)
+{
+    if (n - j >= 4) {
+        *live = 0xfu;
+        return _mm256_loadu_si256((const __m256i *)(const void *)(src + j));
+    }
+    *live = (1u << (n - j)) - 1u;
+    return _mm256_maskload_epi64(
+        (const long long *)(const void *)(src + j),
+        _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(n - j)), _mm256_setr_epi64x(0, 1, 2, 3)));
+}
+
+/* nq_join_take_scalar(), four pieces a step (the last step with the
+ * lanes left), in two passes as there: the pieces the bars allow are
+ * packed first, then only those get their keys. */
 NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src,
                                    size_t n, const nq_join_frame *f)
 {
@@ -39,45 +58,51 @@ NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src
     const __m256i low = _mm256_set1_epi64x(0xffffffffll);
     const __m256i bar1 = _mm256_set1_epi64x((long long)f->bar1);
     const __m256i bar2 = _mm256_set1_epi64x((long long)f->bar2);
-    const __m256i mask1 = _mm256_set1_epi64x((long long)f->mask1);
-    const __m256i mask2 = _mm256_set1_epi64x((long long)f->mask2);
-    const __m256i one = _mm256_set1_epi64x((long long)sv->has_class);
     const __m128i sh1 = _mm_cvtsi32_si128((int)f->shift1), sh2 = _mm_cvtsi32_si128((int)f->shift2);
-    const __m128i s1 = _mm_cvtsi32_si128((int)f->s1), s2 = _mm_cvtsi32_si128((int)f->s2);
-    const __m128i len1 = _mm_cvtsi32_si128((int)f->len1);
-    const __m128i c1 = _mm_cvtsi32_si128((int)sv->class1), c2 = _mm_cvtsi32_si128((int)sv->class2);
-    size_t m = 0, j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const __m256i e = _mm256_loadu_si256((const __m256i *)(const void *)(src + j));
+    size_t m = 0;
+    for (size_t j = 0; j < n; j += 4) {
+        unsigned live;
+        const __m256i e = load_live(src, j, n, &live);
         const __m256i d1 = _mm256_sll_epi64(_mm256_and_si256(e, low), sh1);
         const __m256i d2 = _mm256_sll_epi64(_mm256_srli_epi64(e, 32), sh2);
-        const unsigned ok = zero_lanes(_mm256_or_si256(_mm256_and_si256(d1, bar1),
-                                                       _mm256_and_si256(d2, bar2)));
-        __m256i x = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srl_epi64(d1, s1), mask1),
-            _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(d2, s2), mask2), len1));
-        const __m256i flags = _mm256_slli_epi64(
-            _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(x, c1), one),
-                            _mm256_slli_epi64(_mm256_and_si256(_mm256_srl_epi64(x, c2), one), 1)),
-            NQ_JOIN_CLASS_SHIFT);
-        for (unsigned i = 0; i < sv->nholes; i++) {
-            const __m256i below = _mm256_set1_epi64x((long long)((1ull << sv->hole[i]) - 1u));
-            x = _mm256_or_si256(_mm256_and_si256(x, below),
-                                _mm256_andnot_si256(below, _mm256_srli_epi64(x, 1)));
-        }
+        const unsigned ok = live & zero_lanes(_mm256_or_si256(_mm256_and_si256(d1, bar1),
+                                                              _mm256_and_si256(d2, bar2)));
         _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + m), pack4(d1, ok));
         _mm256_storeu_si256((__m256i *)(void *)(dst->d2 + m), pack4(d2, ok));
-        _mm256_storeu_si256((__m256i *)(void *)(dst->key + m), pack4(_mm256_or_si256(x, flags), ok));
         m += (unsigned)__builtin_popcount(ok);
     }
-    if (j < n) {
-        nq_join_piece_list rest = { dst->d1 + m, dst->d2 + m, dst->key + m };
-        m += nq_join_take_scalar(&rest, src + j, n - j, f);
+    {
+        const __m256i mask1 = _mm256_set1_epi64x((long long)f->mask1);
+        const __m256i mask2 = _mm256_set1_epi64x((long long)f->mask2);
+        const __m256i one = _mm256_set1_epi64x((long long)sv->has_class);
+        const __m128i s1 = _mm_cvtsi32_si128((int)f->s1), s2 = _mm_cvtsi32_si128((int)f->s2);
+        const __m128i len1 = _mm_cvtsi32_si128((int)f->len1);
+        const __m128i c1 = _mm_cvtsi32_si128((int)sv->class1), c2 = _mm_cvtsi32_si128((int)sv->class2);
+        for (size_t j = 0; j < m; j += 4) {
+            unsigned live;
+            const __m256i d1 = load_live(dst->d1, j, m, &live);
+            const __m256i d2 = load_live(dst->d2, j, m, &live);
+            __m256i x = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srl_epi64(d1, s1), mask1),
+                _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(d2, s2), mask2), len1));
+            const __m256i flags = _mm256_slli_epi64(
+                _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(x, c1), one),
+                                _mm256_slli_epi64(_mm256_and_si256(_mm256_srl_epi64(x, c2), one), 1)),
+                NQ_JOIN_CLASS_SHIFT);
+            for (unsigned i = 0; i < sv->nholes; i++) {
+                const __m256i below = _mm256_set1_epi64x((long long)((1ull << sv->hole[i]) - 1u));
+                x = _mm256_or_si256(_mm256_and_si256(x, below),
+                                    _mm256_andnot_si256(below, _mm256_srli_epi64(x, 1)));
+            }
+            /* lanes past m: room for n + 8 */
+            _mm256_storeu_si256((__m256i *)(void *)(dst->key + j), _mm256_or_si256(x, flags));
+        }
     }
     return m;
 }
 
-/* nq_join_pairs_scalar(), four pieces a step (the last few one at a time). */
+/* nq_join_pairs_scalar(), four pieces a step (the last step with the
+ * lanes left). */
 NQ_FN_AVX2 size_t nq_join_pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1,
                                     uint64_t m2, const nq_join_piece_list *in,
                                     size_t n)
@@ -85,20 +110,16 @@ NQ_FN_AVX2 size_t nq_join_pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1,
     const __m256i vm1 = _mm256_set1_epi64x((long long)m1);
     const __m256i vm2 = _mm256_set1_epi64x((long long)m2);
     const __m256i vk = _mm256_set1_epi64x((long long)k);
-    size_t m = 0, j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const __m256i c = _mm256_or_si256(
-            _mm256_and_si256(vm1, _mm256_loadu_si256((const __m256i *)(const void *)(in->d1 + j))),
-            _mm256_and_si256(vm2, _mm256_loadu_si256((const __m256i *)(const void *)(in->d2 + j))));
-        const unsigned fit = zero_lanes(c);
-        const __m256i key = _mm256_or_si256(
-            vk, _mm256_loadu_si256((const __m256i *)(const void *)(in->key + j)));
+    size_t m = 0;
+    for (size_t j = 0; j < n; j += 4) {
+        unsigned live;
+        const __m256i d1 = load_live(in->d1, j, n, &live);
+        const __m256i d2 = load_live(in->d2, j, n, &live);
+        const __m256i c = _mm256_or_si256(_mm256_and_si256(vm1, d1), _mm256_and_si256(vm2, d2));
+        const unsigned fit = live & zero_lanes(c);
+        const __m256i key = _mm256_or_si256(vk, load_live(in->key, j, n, &live));
         _mm256_storeu_si256((__m256i *)(void *)(dst + m), pack4(key, fit));
         m += (unsigned)__builtin_popcount(fit);
-    }
-    if (j < n) {
-        nq_join_piece_list rest = { in->d1 + j, in->d2 + j, in->key + j };
-        m += nq_join_pairs_scalar(dst + m, k, m1, m2, &rest, n - j);
     }
     return m;
 }
@@ -142,10 +163,91 @@ NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
            (uint64_t)_mm256_extract_epi64(sum, 2) + (uint64_t)_mm256_extract_epi64(sum, 3);
 }
 
+/* The bit slices of 32 keys (count of them, 0 to 32), as the AVX-512
+ * fill cuts 64: bytes regrouped so that each 128-bit lane of v[j] holds
+ * byte j of 16 keys, then bit b of every byte moved to the byte's top
+ * and gathered by a movemask. The keys' order in the 32 bits is fixed,
+ * the same for every slice and for the keys that exist (bit 63, which no
+ * key uses), so a count does not see it. */
+NQ_INLINE_AVX2 void slice32(uint32_t *set, uint32_t *valid, const uint64_t *keys,
+                            size_t count, unsigned bits)
+{
+    const __m256i pair = _mm256_broadcastsi128_si256(_mm_setr_epi8(
+        0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+    const __m256i exists = _mm256_set1_epi64x((long long)(1ull << 63));
+    __m256i r[8], t[8], u[8], v[8];
+    for (unsigned g = 0; g < 8; g++) {
+        const size_t first = 4 * g;
+        if (first + 4 <= count)
+            r[g] = _mm256_or_si256(
+                _mm256_loadu_si256((const __m256i *)(const void *)(keys + first)), exists);
+        else if (first < count) {
+            const __m256i live = _mm256_cmpgt_epi64(
+                _mm256_set1_epi64x((long long)(count - first)), _mm256_setr_epi64x(0, 1, 2, 3));
+            r[g] = _mm256_and_si256(
+                _mm256_or_si256(_mm256_maskload_epi64((const long long *)(const void *)(keys + first),
+                                                      live),
+                                exists),
+                live);
+        } else
+            r[g] = _mm256_setzero_si256();
+        r[g] = _mm256_shuffle_epi8(r[g], pair);
+    }
+    for (unsigned g = 0; g < 8; g += 2) {
+        t[g] = _mm256_unpacklo_epi16(r[g], r[g + 1]);
+        t[g + 1] = _mm256_unpackhi_epi16(r[g], r[g + 1]);
+    }
+    for (unsigned g = 0; g < 8; g += 4) {
+        u[g] = _mm256_unpacklo_epi32(t[g], t[g + 2]);
+        u[g + 1] = _mm256_unpackhi_epi32(t[g], t[g + 2]);
+        u[g + 2] = _mm256_unpacklo_epi32(t[g + 1], t[g + 3]);
+        u[g + 3] = _mm256_unpackhi_epi32(t[g + 1], t[g + 3]);
+    }
+    for (unsigned g = 0; g < 4; g++) {
+        v[2 * g] = _mm256_unpacklo_epi64(u[g], u[g + 4]);
+        v[2 * g + 1] = _mm256_unpackhi_epi64(u[g], u[g + 4]);
+    }
+    for (unsigned b = 0; b < bits; b++) {
+        const __m128i up = _mm_cvtsi32_si128(7 - (int)(b % 8));
+        set[b] = (uint32_t)_mm256_movemask_epi8(_mm256_sll_epi16(v[b / 8], up));
+    }
+    *valid = (uint32_t)_mm256_movemask_epi8(v[7]);
+}
+
+/* The slices of 64 keys at a time (two halves of 32), then the table:
+ * entry v of a chunk is an earlier entry (v less its lowest bit) less
+ * one slice, two 256-bit ANDNOTs. */
 NQ_FN_AVX2 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
                                   size_t count, unsigned chunks)
 {
-    fill_body(block, keys, count, chunks);
+    uint64_t set[NQ_JOIN_MAX_CHUNKS * NQ_JOIN_CHUNK_BITS][NQ_JOIN_WORDS];
+    uint64_t valid[NQ_JOIN_WORDS];
+    const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
+    for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
+        uint32_t lo[NQ_JOIN_MAX_CHUNKS * NQ_JOIN_CHUNK_BITS], hi[NQ_JOIN_MAX_CHUNKS * NQ_JOIN_CHUNK_BITS];
+        uint32_t vlo, vhi;
+        const size_t first = 64 * w;
+        const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
+        /* no pointer beyond the keys' end, even to an empty half */
+        slice32(lo, &vlo, keys + (n ? first : 0), n >= 32 ? 32 : n, bits);
+        slice32(hi, &vhi, keys + (n > 32 ? first + 32 : 0), n > 32 ? n - 32 : 0, bits);
+        for (unsigned b = 0; b < bits; b++)
+            set[b][w] = lo[b] | (uint64_t)hi[b] << 32;
+        valid[w] = vlo | (uint64_t)vhi << 32;
+    }
+    for (unsigned c = 0; c < chunks; c++) {
+        __m256i *m = (__m256i *)(void *)block->mask[c];
+        m[0] = _mm256_loadu_si256((const __m256i *)(const void *)valid);
+        m[1] = _mm256_loadu_si256((const __m256i *)(const void *)(valid + 4));
+        for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
+            const uint64_t *s = set[c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v)];
+            const unsigned from = v & (v - 1u);
+            m[2 * v] = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(const void *)s),
+                                           m[2 * from]);
+            m[2 * v + 1] = _mm256_andnot_si256(
+                _mm256_loadu_si256((const __m256i *)(const void *)(s + 4)), m[2 * from + 1]);
+        }
+    }
 }
 
 #endif /* NQ_X86 */

@@ -52,8 +52,12 @@ static NQ_ALWAYS_INLINE void fill_chunks(nq_join_block *restrict block,
             const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
             const uint64_t *from = m[v & (v - 1)];
             const uint64_t *s = set[b < bits ? b : 63]; /* row 63: no key bit */
+            /* through a local row, which a compiler can see apart from
+             * `from` and so fill with vector lanes */
+            uint64_t row[NQ_JOIN_WORDS];
             for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
-                m[v][w] = from[w] & ~s[w];
+                row[w] = from[w] & ~s[w];
+            memcpy(m[v], row, sizeof row);
         }
     }
 }
@@ -94,12 +98,17 @@ static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *key
         uint64_t a[64];
         const size_t first = 64 * w;
         const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
+        valid[w] = n == 64 ? ~0ull : (1ull << n) - 1u;
+        if (n == 0) { /* a block's last words are often empty */
+            for (size_t b = 0; b < 64; b++)
+                set[b][w] = 0;
+            continue;
+        }
         for (size_t i = 0; i < 64; i++)
             a[i] = i < n ? keys[first + i] : 0;
         transpose64(a);
         for (size_t b = 0; b < 64; b++)
             set[b][w] = a[b];
-        valid[w] = n == 64 ? ~0ull : (1ull << n) - 1u;
     }
     fill_chunks(block, (const uint64_t(*)[NQ_JOIN_WORDS])set, valid, chunks);
 }

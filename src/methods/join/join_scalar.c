@@ -36,7 +36,10 @@
 
 #include "join_block.h"
 
-/* Copies into dst the usable pieces of src[0 .. n); @return how many. */
+/* Copies into dst the usable pieces of src[0 .. n); @return how many.
+ * Two passes: the pieces that the bars allow are kept first (without a
+ * branch: each is written, and the next one overwrites it unless it was
+ * kept), then only those are squeezed into keys, which costs more. */
 size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src, size_t n,
                            const nq_join_frame *f)
 {
@@ -46,10 +49,11 @@ size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src, size_t 
         const uint64_t d2 = (src[j] >> 32) << f->shift2;
         dst->d1[m] = d1;
         dst->d2[m] = d2;
-        dst->key[m] = nq_join_squeeze(f->sieve, (d1 >> f->s1 & f->mask1) |
-                                                (d2 >> f->s2 & f->mask2) << f->len1);
         m += ((d1 & f->bar1) | (d2 & f->bar2)) == 0;
     }
+    for (size_t j = 0; j < m; j++)
+        dst->key[j] = nq_join_squeeze(f->sieve, (dst->d1[j] >> f->s1 & f->mask1) |
+                                                (dst->d2[j] >> f->s2 & f->mask2) << f->len1);
     return m;
 }
 
@@ -72,6 +76,34 @@ void nq_join_fill_scalar(nq_join_block *block, const uint64_t *keys,
     fill_body(block, keys, count, chunks);
 }
 
+/* The bits set in acc[0 .. NQ_JOIN_WORDS). Where the target has a
+ * popcount instruction (x86 with POPCNT, every AArch64 CPU), one per
+ * word; elsewhere (x86-64 as a baseline: a call into the compiler's
+ * runtime per word otherwise) the words are counted in parallel within
+ * each: their byte counts are added up (at most 64 a byte) and summed
+ * once. */
+static inline unsigned popcount_row(const uint64_t *acc)
+{
+#if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
+    unsigned total = 0;
+    for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
+        total += NQ_POPCOUNT64(acc[w]);
+    return total;
+#else
+    const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull;
+    const uint64_t m4 = 0x0f0f0f0f0f0f0f0full, m8 = 0x00ff00ff00ff00ffull;
+    uint64_t bytes = 0;
+    for (unsigned w = 0; w < NQ_JOIN_WORDS; w++) {
+        uint64_t x = acc[w];
+        x -= (x >> 1) & m1;
+        x = (x & m2) + ((x >> 2) & m2);
+        bytes += (x + (x >> 4)) & m4;
+    }
+    bytes = (bytes & m8) + ((bytes >> 8) & m8); /* 16-bit sums, at most 128 */
+    return (unsigned)((bytes * 0x0001000100010001ull) >> 48);
+#endif
+}
+
 uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
                               const uint64_t *items, size_t count)
 {
@@ -85,8 +117,7 @@ uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
             for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
                 acc[w] &= e[w];
         }
-        for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
-            total += NQ_POPCOUNT64(acc[w]);
+        total += popcount_row(acc);
     }
     return total;
 }
