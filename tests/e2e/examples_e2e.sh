@@ -1,7 +1,7 @@
 #!/bin/sh
-# Every shell example of the README, docs/json.md and the man pages is run,
-# and what it prints is compared with what the page shows, so that the
-# documentation cannot drift from the program.
+# Every shell example of the README, docs/json.md, docs/record-runs.md and
+# the man pages is run, and what it prints is compared with what the page
+# shows, so that the documentation cannot drift from the program.
 #
 # The convention, in Markdown: a ```console block; each line that starts
 # with "$ " is a command, and the lines after it, up to the next "$ " or
@@ -104,7 +104,7 @@ printf '2\n10\n' >"$work/got"
 matches "$work/selftest/2.want" "$work/got"; report "'...' stands for any lines" $((! $?))
 
 # --- the pages --------------------------------------------------------------------
-for page in README.md docs/json.md man/nqueens.1 man/nqueens-mpi.1; do
+for page in README.md docs/json.md docs/record-runs.md man/nqueens.1 man/nqueens-mpi.1; do
   name=$(echo "$page" | tr '/.' '__')
   run_page "$src/$page" "$name"
   # the README and nqueens(1) show examples that run: finding none would
