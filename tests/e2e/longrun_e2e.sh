@@ -69,7 +69,7 @@ for sig in INT TERM; do
   # signalled once a unit is saved (a file of 72 bytes or more holds one
   # record), however slow the machine is today
   i=0
-  while [ "$(cat "$ck" 2>/dev/null | wc -c)" -lt 72 ] && [ $i -lt 600 ]; do
+  while [ "$(cat "$ck" 2>/dev/null | wc -c)" -lt 72 ] && [ $i -lt 1200 ]; do
     sleep 0.05; i=$((i + 1))
   done
   sleep 0.5

@@ -49,7 +49,7 @@ ck=$work/s18.ckpt
 "$bin" -j 1 -m symmetry --no-progress --checkpoint "$ck" 18 >/dev/null 2>&1 &
 pid=$!
 i=0
-while [ ! -e "$ck.lock" ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i + 1)); done
+while [ ! -e "$ck.lock" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i + 1)); done
 kill -TERM "$pid"; wait "$pid"
 [ -s "$ck" ]; report "a stopped symmetry count left its checkpoint" $((! $?))
 refused -j 1 --checkpoint "$ck" --part 1/1000 --json 18 &&

@@ -88,7 +88,7 @@ for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   pid=$!
   # signalled once some units are done (start-up time varies a lot)
   i=0
-  while [ ! -s "$ck" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+  while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
   sleep 0.3
   target=$pid
   case $how in *-rank0) target=$(rank0 "$pid") ;; esac
@@ -129,7 +129,7 @@ for how in HUP-0:129 QUIT-0:131 XCPU-0:152 TERM2-0:143 HUP-1:129 XCPU-2:152; do
     $big >"$work/out" 2>"$work/err" &
   pid=$!
   i=0
-  while [ ! -s "$ck" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+  while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
   sleep 0.3
   target=$(rankpid "$pid" "$r")
   kill -"$sig" "$target"
@@ -205,7 +205,7 @@ rm -f "$ck"
   --checkpoint-interval=0 17 >"$work/out1" 2>/dev/null &
 pid=$!
 i=0
-while [ ! -s "$ck" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
 run 2 -j 1 -m plain --checkpoint="$ck" 17 >"$work/out" 2>"$work/err"; status=$?
 kill -TERM "$pid" 2>/dev/null
 wait "$pid"

@@ -10,10 +10,24 @@
 bin=$1
 . "$(dirname "$0")/../helpers/e2e_lib.sh"
 
-# about seven seconds of work on one thread (the sanitizers: ten)
-# and how long a started count is given before it is signalled
-n=18 total=666090624 pause=0.5
-[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104 pause=1.5
+# about seven seconds of work on one thread (the sanitizers: ten), and the
+# CPU time (in clock ticks of /proc) a started count is given before it is
+# signalled (and for `timeout`, which counts wall time, how long)
+n=18 total=666090624 ticks=50 pause=2
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && n=17 total=95815104 ticks=150 pause=3
+
+# wait_running PID: until the process has run for $ticks of CPU time (its
+# handlers are in place long before), at most a minute. A pause of wall
+# time would not do: on a busy machine a process may not even have
+# started when it ends.
+wait_running() {
+  i=0
+  while [ $i -lt 6000 ]; do
+    t=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 0
+    [ -n "$t" ] && [ "$t" -ge "$ticks" ] && return 0
+    sleep 0.01; i=$((i + 1))
+  done
+}
 ck=$work/sig.ckpt
 args="-j 1 -m symmetry --progress --checkpoint-interval=0 --checkpoint $ck $n"
 done_before=0
@@ -39,7 +53,7 @@ check() {
     pid=$!
     # until it has said what it resumes (or, with nothing saved, holds the lock)
     i=0
-    while [ $i -lt 1000 ] && ! grep -q '^resuming: ' "$work/peek" &&
+    while [ $i -lt 6000 ] && ! grep -q '^resuming: ' "$work/peek" &&
       ! { [ "$k" -eq 0 ] && [ -e "$ck.lock" ]; }; do
       sleep 0.01; i=$((i + 1))
     done
@@ -57,7 +71,7 @@ check() {
 start() {
   "$bin" $args >"$work/out" 2>"$work/err" &
   pid=$!
-  sleep $pause
+  wait_running "$pid"
 }
 
 # a stop that comes before any unit is done still leaves the file it names
@@ -66,7 +80,7 @@ rm -f "$ck"
 "$bin" $args >"$work/out" 2>"$work/err" &
 pid=$!
 i=0
-while [ ! -e "$ck.lock" ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i + 1)); done
+while [ ! -e "$ck.lock" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i + 1)); done
 kill -TERM "$pid"; wait "$pid"; check "SIGTERM at once" $? 143
 
 # GNU timeout: SIGTERM to the count, then to the whole process group
@@ -95,7 +109,7 @@ report "after every stop, the checkpoint resumes to the exact count" $((! $?))
 # nohup: an ignored SIGHUP stays ignored (the count goes on)
 nohup "$bin" -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
 pid=$!
-sleep $pause
+wait_running "$pid"
 kill -HUP "$pid"; sleep 0.3
 kill -0 "$pid" 2>/dev/null; alive=$?
 kill -TERM "$pid"; wait "$pid"; status=$?
@@ -105,7 +119,7 @@ report "under nohup, SIGHUP is ignored; SIGTERM still stops" $((! $?))
 # without --checkpoint: the message says nothing is saved, and how to keep it
 "$bin" -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
 pid=$!
-sleep $pause
+wait_running "$pid"
 kill -HUP "$pid"; kill -HUP "$pid"; wait "$pid"; status=$?
 [ $status -eq 129 ] && [ ! -s "$work/out" ] &&
   [ "$(cat "$work/err")" = "nqueens: interrupted by SIGHUP (use --checkpoint FILE to make long runs resumable)" ]
@@ -115,7 +129,7 @@ report "SIGHUP twice without a checkpoint: status 129, says how to keep the work
 for mode in --check --estimate; do
   "$bin" $mode -j 1 -m symmetry $n >"$work/out" 2>"$work/err" &
   pid=$!
-  sleep $pause
+  wait_running "$pid"
   kill -QUIT "$pid"; kill -QUIT "$pid"; wait "$pid"; status=$?
   [ $status -eq 131 ] && [ "$(cat "$work/err")" = "nqueens: interrupted by SIGQUIT" ]
   report "$mode stopped by SIGQUIT twice: status 131, one line" $((! $?))

@@ -24,7 +24,7 @@ refused() {
 "$bin" --no-progress --checkpoint "$ck" -j 1 19 >"$work/out1" 2>"$work/err1" &
 pid=$!
 i=0
-while [ ! -e "$ck.lock" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+while [ ! -e "$ck.lock" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
 start=$(date +%s)
 "$bin" --progress --checkpoint "$ck" -j 1 19 >"$work/out" 2>"$work/err"; status=$?
 took=$(( $(date +%s) - start ))
