@@ -37,8 +37,12 @@ int nq_checkpoint_is_unbound(const nq_checkpoint *cp);
 #define NQ_CKPT_RECORD 24u
 #define NQ_CKPT_TRAILER 8u
 /* More units than any method's list has at any n (the longest, the
- * symmetry method's at n = 27, has under a million). */
+ * join's at n = 26 and 27, has 2,080,120). */
 #define NQ_CKPT_MAX_UNITS (4u << 20)
+/* The longest file of any unit list: what a reader that does not yet know
+ * the list reads at most. */
+#define NQ_CKPT_MAX_BYTES \
+    (NQ_CKPT_HEADER + NQ_CKPT_TRAILER + (size_t)NQ_CKPT_MAX_UNITS * NQ_CKPT_RECORD)
 
 typedef struct nq_ckpt_header {
     uint32_t n, method, list_version;

@@ -35,9 +35,7 @@ int nq_checkpoint_load(nq_checkpoint **out, const char *path)
 
     if (!out || !path || !*path)
         return NQ_EINVAL;
-    rc = nq_ckpt_read_file(&buf, &len, &too_long, path,
-                           NQ_CKPT_HEADER + NQ_CKPT_TRAILER +
-                               (size_t)NQ_CKPT_MAX_UNITS * NQ_CKPT_RECORD);
+    rc = nq_ckpt_read_file(&buf, &len, &too_long, path, NQ_CKPT_MAX_BYTES);
     if (rc != NQ_OK)
         return rc;
     rc = too_long ? NQ_EFORMAT : nq_ckpt_read_header(&h, buf, len);

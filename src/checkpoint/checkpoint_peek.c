@@ -21,9 +21,7 @@ int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
     /* as nq_checkpoint_open() reads it: never through a symbolic link, only
      * a regular file (a FIFO would block, a device never end), and no
      * longer than any unit list makes it */
-    rc = nq_ckpt_read_file(&buf, &len, &too_long, path,
-                           NQ_CKPT_HEADER + NQ_CKPT_TRAILER +
-                               (size_t)NQ_CKPT_MAX_UNITS * NQ_CKPT_RECORD);
+    rc = nq_ckpt_read_file(&buf, &len, &too_long, path, NQ_CKPT_MAX_BYTES);
     if (rc != NQ_OK)
         return rc;
     rc = too_long ? NQ_EFORMAT : nq_ckpt_read_header(&h, buf, len);
