@@ -291,7 +291,7 @@ static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
 /* Without max_memory, a count may take this share of physical memory. */
 #define DEFAULT_MEMORY_SHARE 2u
 
-static uint64_t default_memory_limit(void)
+uint64_t nq_default_memory_limit(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || size <= 0)
@@ -327,7 +327,7 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     s->threads = s->o.threads ? s->o.threads : nq_cpus_usable();
     if (s->size && s->threads > s->size)
         s->threads = (unsigned)s->size;
-    limit = s->o.max_memory ? s->o.max_memory : default_memory_limit();
+    limit = s->o.max_memory ? s->o.max_memory : nq_default_memory_limit();
     lists = s->size * LIST_BYTES_PER_UNIT;
     rc = lists > limit ? NQ_EMEMLIMIT : NQ_OK;
     if (s->ops->fit_memory)

@@ -27,6 +27,10 @@ typedef struct nq_counter {
  *         (NQ_EMEMLIMIT: c->memory says what the leanest way needs). */
 int nq_counter_open(nq_counter *c, unsigned n, const nq_count_options *opts);
 
+/* The memory a count may take when its options set no max_memory: half
+ * of the physical memory (2 GiB where that cannot be read). */
+uint64_t nq_default_memory_limit(void);
+
 /* Builds what the method's units share (the join's table) now rather than
  * in the first unit; polls *stop (may be NULL).
  * @return NQ_OK, NQ_ECANCELED, NQ_ENOMEM. */

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "nqc_clock.h"
+#include "nqc_random.h"
 #include "engine.h"
 #include "method.h"
 #include "nqueens.h"
@@ -63,14 +64,6 @@ static uint64_t next_parts(uint64_t m, double work, double target)
 static uint64_t part_units(uint64_t total, uint64_t k, uint64_t m)
 {
     return total >= k ? (total - k) / m + 1 : 0;
-}
-
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
 }
 
 /* The CPU time of this process: the sample's threads, summed. */
@@ -285,7 +278,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
         double t, cpu, work, target, est, left;
         uint64_t k;
         o.part_m = (uint32_t)m;
-        o.part_k = (uint32_t)(1 + splitmix(&seed) % m);
+        o.part_k = (uint32_t)(1 + nqc_splitmix64(&seed) % m);
         k = part_units(units, o.part_k, m);
         left = budget - (nqc_now() - start);
         if (left < 0.0)

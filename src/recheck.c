@@ -26,19 +26,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "engine.h"
 #include "method.h"
 #include "nqc_clock.h"
+#include "nqc_random.h"
 #include "options.h"
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
 
 /* A uniform number in [0, bound), bound > 0. */
 static uint64_t below(uint64_t *state, uint64_t bound)
@@ -46,7 +39,7 @@ static uint64_t below(uint64_t *state, uint64_t bound)
     const uint64_t floor = (0u - bound) % bound; /* 2^64 mod bound */
     uint64_t r;
     do
-        r = splitmix64(state);
+        r = nqc_splitmix64(state);
     while (r < floor);
     return r % bound;
 }
@@ -62,10 +55,6 @@ static uint64_t add_capped(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Without max_memory, a re-count may take this share of physical memory,
- * as a count may (engine.c). */
-#define DEFAULT_MEMORY_SHARE 2u
-
 /* Builds the plan of the path, fitted into the memory limit with one
  * thread (the join takes its table only where it fits). */
 static int build_plan(void **plan, const nq_method_ops *ops, nq_recheck_path path,
@@ -75,12 +64,8 @@ static int build_plan(void **plan, const nq_method_ops *ops, nq_recheck_path pat
     int rc = (path == NQ_RECHECK_WALK ? ops->build_other : ops->build)(plan, n);
     if (rc != NQ_OK || path == NQ_RECHECK_INDEPENDENT || !ops->fit_memory)
         return rc;
-    if (!limit) {
-        long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-        limit = pages > 0 && size > 0
-                    ? (uint64_t)pages * (uint64_t)size / DEFAULT_MEMORY_SHARE
-                    : (uint64_t)1 << 31;
-    }
+    if (!limit) /* as much as a count may take */
+        limit = nq_default_memory_limit();
     rc = ops->fit_memory(*plan, 1, limit, &bytes) == NQ_OK ? NQ_OK : NQ_EMEMLIMIT;
     if (rc != NQ_OK) {
         ops->destroy(*plan);

@@ -15,6 +15,7 @@
 
 #include "checkpoint/checkpoint.h"
 #include "known_values.h"
+#include "nqc_random.h"
 #include "nqueens.h"
 #include "test_parts.h"
 
@@ -328,14 +329,6 @@ static void test_record_refuses_what_cannot_be_read(void **state)
     }
 }
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* Fuzzed: random records (units in and out of range, totals small and
  * huge, unique counts around the total) on every method; whatever the
  * library accepts is saved, and the file must reopen to exactly what was
@@ -371,9 +364,9 @@ static void test_record_save_reopen_fuzzed(void **state)
         assert_non_null(uniques);
         assert_non_null(done);
         for (int i = 0; i < 64; i++) {
-            uint64_t r = splitmix(&seed);
+            uint64_t r = nqc_splitmix64(&seed);
             uint64_t unit = r % (info.units_total + 2);
-            uint64_t total = (r >> 8) % 4 == 0 ? splitmix(&seed) : (r >> 16) % 50;
+            uint64_t total = (r >> 8) % 4 == 0 ? nqc_splitmix64(&seed) : (r >> 16) % 50;
             uint64_t unique = (r >> 24) % 3 == 0 ? 0 : total / 2 + (r >> 32) % 3;
             if ((r >> 40) % 5 == 0)
                 unique = total + 1;

@@ -38,6 +38,7 @@
  * sizes where it was checked against full counts (docs/performance.md).
  */
 #include "join_internal.h"
+#include "nqc_random.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -247,8 +248,6 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
     *t = now;
 }
 
-static uint64_t splitmix(uint64_t *s);
-
 /* One random walk down half g on `rows` (nrows of them, in r[]): at each
  * row a free column at random; @return the product of the numbers of
  * free columns met (0 at a dead end), an unbiased estimate of the number
@@ -266,7 +265,7 @@ static double probe(const nq_join_half *g, const unsigned *r, unsigned nrows,
         const unsigned options = (unsigned)__builtin_popcount(free);
         if (!options)
             return 0.0;
-        for (unsigned skip = (unsigned)(splitmix(seed) % options); skip; skip--)
+        for (unsigned skip = (unsigned)(nqc_splitmix64(seed) % options); skip; skip--)
             free &= free - 1;
         free &= 0u - free;
         cols |= free;
@@ -346,14 +345,6 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
  * Sampling
  * ======================================================================== */
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 static unsigned bit_reverse(unsigned i)
 {
     unsigned r = 0;
@@ -371,7 +362,7 @@ static uint64_t sample_split(uint64_t splits, unsigned i, uint64_t *seed)
         return j % splits;
     lo = j * splits / STRATA;
     hi = (j + 1) * splits / STRATA;
-    return lo + splitmix(seed) % (hi - lo);
+    return lo + nqc_splitmix64(seed) % (hi - lo);
 }
 
 static double root(double x)
