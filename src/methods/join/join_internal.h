@@ -27,6 +27,32 @@
 
 #include "join.h"
 
+/* Row sets of the split numbering (join_split.c, join_order.c): the next
+ * set of the same size in colexicographic order (Gosper); the bits of a
+ * set over n - 1 rows moved to n rows with row m left out; the n low bits
+ * in reverse order (the board flipped top to bottom). */
+static inline uint32_t nq_join_next_subset(uint32_t s)
+{
+    const uint32_t low = s & (0u - s), ripple = s + low;
+    return ripple | (((s ^ ripple) >> 2) / low);
+}
+
+static inline uint32_t nq_join_stretch(uint32_t s, unsigned m)
+{
+    const uint32_t below = (1u << m) - 1u;
+    return (s & below) | ((s & ~below) << 1);
+}
+
+static inline uint32_t nq_join_reverse_rows(uint32_t s, unsigned n) /* 1..32 */
+{
+    s = (s >> 1 & 0x55555555u) | (s & 0x55555555u) << 1;
+    s = (s >> 2 & 0x33333333u) | (s & 0x33333333u) << 2;
+    s = (s >> 4 & 0x0F0F0F0Fu) | (s & 0x0F0F0F0Fu) << 4;
+    s = (s >> 8 & 0x00FF00FFu) | (s & 0x00FF00FFu) << 8;
+    s = s >> 16 | s << 16;
+    return s >> (32 - n);
+}
+
 typedef struct nq_join_kernel nq_join_kernel;
 
 /* ------------------------------------------------------------------------

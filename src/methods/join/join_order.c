@@ -60,17 +60,6 @@ static unsigned pair_sum(uint32_t rows, unsigned h)
     return s;
 }
 
-/* The n low bits of s in reverse order. */
-static uint32_t reverse_bits(uint32_t s, unsigned n)
-{
-    s = (s >> 1 & 0x55555555u) | (s & 0x55555555u) << 1;
-    s = (s >> 2 & 0x33333333u) | (s & 0x33333333u) << 2;
-    s = (s >> 4 & 0x0F0F0F0Fu) | (s & 0x0F0F0F0Fu) << 4;
-    s = (s >> 8 & 0x00FF00FFu) | (s & 0x00FF00FFu) << 8;
-    s = s >> 16 | s << 16;
-    return s >> (32 - n);
-}
-
 int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
                         uint64_t space, uint64_t group, uint64_t units)
 {
@@ -100,19 +89,15 @@ int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
         for (uint64_t r = 0; r < per_m && k < space; r++, k++) {
             uint32_t rows = sub, free_rows = (1u << n) - 1u, rest;
             if (n & 1u) {
-                const uint32_t below = (1u << m) - 1u;
-                rows = (sub & below) | ((sub & ~below) << 1);
+                rows = nq_join_stretch(sub, m);
                 free_rows &= ~(1u << m);
             }
             rest = free_rows & ~rows;
-            if ((n & 1u) || reverse_bits(rows, n) >= rows) {
+            if ((n & 1u) || nq_join_reverse_rows(rows, n) >= rows) {
                 unsigned s = pair_sum(rows, h) + pair_sum(rest, h);
                 w[k / group].weight += power[s < POWERS ? s : POWERS - 1];
             }
-            {   /* next subset of the same size (Gosper) */
-                const uint32_t low = sub & (0u - sub), ripple = sub + low;
-                sub = ripple | (((sub ^ ripple) >> 2) / low);
-            }
+            sub = nq_join_next_subset(sub);
         }
     }
     qsort(w, units, sizeof *w, heavier_first);

@@ -45,30 +45,6 @@ static uint32_t unrank(uint64_t rank, unsigned k)
     return set;
 }
 
-/* The next set of the same size in colexicographic order (Gosper). */
-static uint32_t next_subset(uint32_t s)
-{
-    uint32_t low = s & (0u - s);
-    uint32_t ripple = s + low;
-    return ripple | (((s ^ ripple) >> 2) / low);
-}
-
-/* Bits of `s` (over n - 1 rows) moved to n rows with row m left out. */
-static uint32_t stretch(uint32_t s, unsigned m)
-{
-    uint32_t below = (1u << m) - 1u;
-    return (s & below) | ((s & ~below) << 1);
-}
-
-static uint32_t reverse_rows(uint32_t s, unsigned n)
-{
-    uint32_t r = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (s >> i & 1u)
-            r |= 1u << (n - 1 - i);
-    return r;
-}
-
 /* Number of distinct images of split (m, rows) under the two flips if it
  * is the smallest of them, else 0. `free_rows` are the rows of the halves. */
 static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
@@ -80,8 +56,8 @@ static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
     uint32_t comp = free_rows & ~rows;
     img[0] = (uint64_t)m << 32 | rows;
     img[1] = (uint64_t)m << 32 | comp;
-    img[2] = (uint64_t)mm << 32 | reverse_rows(rows, n);
-    img[3] = (uint64_t)mm << 32 | reverse_rows(comp, n);
+    img[2] = (uint64_t)mm << 32 | nq_join_reverse_rows(rows, n);
+    img[3] = (uint64_t)mm << 32 | nq_join_reverse_rows(comp, n);
     for (unsigned i = 0; i < 4; i++) {
         int seen = 0;
         if (img[i] < img[0])
@@ -331,7 +307,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
 /* NS-canonical form of a row set: the smaller of it and its reversal. */
 static uint32_t ns_canonical(uint32_t rows, unsigned n)
 {
-    uint32_t r = reverse_rows(rows, n);
+    uint32_t r = nq_join_reverse_rows(rows, n);
     return r < rows ? r : rows;
 }
 
@@ -353,7 +329,7 @@ static int solve_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         weight = 2; /* and (n-1-m, reversed rows) */
         none_weight = rows < comp ? 2 : 0;
     } else {
-        uint32_t rev = reverse_rows(rows, n), other = ns_canonical(comp, n);
+        uint32_t rev = nq_join_reverse_rows(rows, n), other = ns_canonical(comp, n);
         if (rev < rows)
             return NQ_OK;
         weight = rev == rows ? 1 : 2;
@@ -378,11 +354,11 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
             m = (n & 1u) ? (unsigned)(k / per_m) : 0;
             sub = unrank(rank, h);
         } else {
-            sub = next_subset(sub);
+            sub = nq_join_next_subset(sub);
         }
         rows = sub;
         if (n & 1u) {
-            rows = stretch(sub, m);
+            rows = nq_join_stretch(sub, m);
             free_rows &= ~(1u << m);
         }
         rc = solve_split(s, n, m, rows, free_rows, total);
