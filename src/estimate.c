@@ -139,6 +139,13 @@ static double speedup(unsigned threads, uint64_t units)
     return t * THREAD_EFFICIENCY;
 }
 
+/* The CPU seconds of a count of `seconds` wall time at combined speed
+ * `speed` (speedup()): each thread is busy all along. */
+static double core_seconds(double seconds, double speed)
+{
+    return seconds * (speed > 1.0 ? speed / THREAD_EFFICIENCY : 1.0);
+}
+
 /* The estimate of the method's cost model, when it has one for this n:
  * NQ_OK, NQ_EUNSUPPORTED (sample instead), or an error. */
 static int modelled(nq_estimate_result *out, nq_counter *c, double budget,
@@ -160,7 +167,7 @@ static int modelled(nq_estimate_result *out, nq_counter *c, double budget,
     out->seconds = m.cpu_seconds / speed;
     out->low = m.low / speed;
     out->high = m.high / speed;
-    out->cpu_seconds = out->seconds * (speed > 1.0 ? speed / THREAD_EFFICIENCY : 1.0);
+    out->cpu_seconds = core_seconds(out->seconds, speed);
     out->units_total = c->size;
     out->units_sampled = 0;
     out->sample_seconds = nqc_now() - start;
@@ -179,7 +186,7 @@ static void sample_interval(nq_estimate_result *out, double previous)
 {
     const double speed = speedup(out->threads, out->units_total);
     double rel = SAMPLE_ERROR;
-    out->cpu_seconds = out->seconds * (speed > 1.0 ? speed / THREAD_EFFICIENCY : 1.0);
+    out->cpu_seconds = core_seconds(out->seconds, speed);
     if (out->exact) {
         out->low = out->high = out->seconds;
     } else if (out->lower_bound) {
