@@ -38,13 +38,6 @@
 #define NOTICE_TTY_SECONDS 60.0
 #define NOTICE_SECONDS 86400.0
 
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * UINT64_C(1000000007) ^ (uint64_t)ts.tv_nsec;
-}
-
 void cli_format_duration(char *buf, size_t size, double s)
 {
     static const struct {
@@ -219,7 +212,7 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
                         const nq_count_options *co, const cli_sizes *sizes, FILE *err)
 {
     nq_estimate_result *f = calloc(sizes->len ? sizes->len : 1, sizeof *f);
-    uint64_t seed = clock_seed();
+    uint64_t seed = cli_clock_seed();
     char when[64], limit[64];
     unsigned min_n = isatty(fileno(err)) || o->max_time != CLI_DEFAULT_MAX_TIME
                          ? NOTICE_MIN_N : NOTICE_MIN_N_OFF_TTY;

@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -83,4 +85,12 @@ int cli_flush(FILE *out, FILE *err)
         return CLI_EXIT_PIPE;
     cli_error(err, "write error: %s", strerror(errno));
     return CLI_EXIT_FAILURE;
+}
+
+uint64_t cli_clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * UINT64_C(1000000007) ^ (uint64_t)ts.tv_nsec ^
+           ((uint64_t)getpid() << 32);
 }

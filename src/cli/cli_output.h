@@ -6,6 +6,7 @@
 #define CLI_OUTPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,5 +41,9 @@ const char *cli_quote(char *buf, size_t size, const char *s, size_t len);
 /* Flushes out: CLI_EXIT_OK; CLI_EXIT_PIPE, silently, when the reader went
  * away (EPIPE); CLI_EXIT_FAILURE after reporting any other write error. */
 int cli_flush(FILE *out, FILE *err);
+
+/* A seed for a draw the user gave no --seed for: from the clock and the
+ * process id, different for two runs started in the same second. */
+uint64_t cli_clock_seed(void);
 
 #endif

@@ -150,14 +150,6 @@ static void print_verdict(const printer *p, const nq_recheck_result *r, int samp
     }
 }
 
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * UINT64_C(1000000007) ^ (uint64_t)ts.tv_nsec ^
-           ((uint64_t)getpid() << 32);
-}
-
 /* Loads the checkpoint, with a message for each way it can fail.
  * @return a CLI_EXIT_* status. */
 static int load(nq_checkpoint **cp, const char *path, const char *name, FILE *err)
@@ -321,7 +313,7 @@ int cli_recheck(const cli_opts *o, FILE *out, FILE *err)
     ro.path = o->recheck_by;
     ro.simd = o->simd_given ? o->simd : NQ_SIMD_NONE;
     ro.sample = o->sample;
-    ro.seed = o->has_seed ? o->seed : clock_seed();
+    ro.seed = o->has_seed ? o->seed : cli_clock_seed();
     ro.units = units;
     ro.units_count = nunits;
     ro.on_unit = on_unit;

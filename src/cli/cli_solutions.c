@@ -153,14 +153,6 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
 /* ------------------------------------------------------------------------
  * --one and --random
  * ------------------------------------------------------------------------ */
-static uint64_t default_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * UINT64_C(1000000007) ^ (uint64_t)ts.tv_nsec ^
-           ((uint64_t)getpid() << 32);
-}
-
 int cli_construct(const cli_opts *o, FILE *out, FILE *err)
 {
     char q[64];
@@ -194,7 +186,7 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
     if (o->mode == CLI_MODE_ONE)
         rc = nq_construct(cols, (size_t)n);
     else
-        rc = nq_random(cols, (size_t)n, o->has_seed ? o->seed : default_seed(),
+        rc = nq_random(cols, (size_t)n, o->has_seed ? o->seed : cli_clock_seed(),
                        o->max_steps);
     if (rc == NQ_ENOSOLUTION) {
         cli_error(err, "n = %llu has no solution", (unsigned long long)n);
