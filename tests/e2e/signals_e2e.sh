@@ -51,7 +51,10 @@ check() {
     [ -s "$ck" ] && [ ! -e "$ck.lock" ] && [ "$k" -ge "$done_before" ]
   ok=$?
   if [ $ok -eq 0 ]; then
-    # the next run must resume exactly what this one said it saved
+    # the next run must resume exactly what this one said it saved (the
+    # last peek's file goes first: the loop below would read its line
+    # before the new run has even opened the file)
+    rm -f "$work/peek"
     "$bin" $args >/dev/null 2>"$work/peek" &
     pid=$!
     # until it has said what it resumes (or, with nothing saved, holds the lock)
