@@ -25,6 +25,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 jobs=${NQ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# tests at a time in steps 1 and 2: one more than the jobs, since mpi_e2e
+# (started first) mostly waits for mpirun's start-ups
+test_jobs=$((jobs + 1))
 fuzz_seconds=${NQ_FUZZ_SECONDS:-20}
 quick=0
 case ${1:-} in
@@ -135,12 +138,12 @@ background=$!
 
 # --- 1. optimised build: default tests and long counts in one run ----------------------
 step "tests, with the long counts (n = 17, 18)"
-ctest --test-dir build/test --output-on-failure -j "$jobs" -C Long
+ctest --test-dir build/test --output-on-failure -j "$test_jobs" -C Long
 
 # --- 2. sanitizers -------------------------------------------------------------------
 step "tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build/asan --output-on-failure -j "$jobs"
+  ctest --test-dir build/asan --output-on-failure -j "$test_jobs"
 
 # --- 3. another architecture: aarch64 under qemu ------------------------------------
 # The SIMD kernels are x86 only and compiled out there, so this proves the
