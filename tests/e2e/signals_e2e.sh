@@ -51,7 +51,10 @@ check() {
     [ -s "$ck" ] && [ ! -e "$ck.lock" ] && [ "$k" -ge "$done_before" ]
   ok=$?
   if [ $ok -eq 0 ]; then
-    # the next run must resume exactly what this one said it saved
+    # the next run must resume exactly what this one said it saved (its
+    # log emptied first: the run empties it only once it has started, and
+    # the line of the last check's run must not pass for its own)
+    : >"$work/peek"
     "$bin" $args >/dev/null 2>"$work/peek" &
     pid=$!
     # until it has said what it resumes (or, with nothing saved, holds the lock)
