@@ -352,8 +352,10 @@ NQ_API int nq_known(uint64_t *total, uint64_t *unique, unsigned n);
 /* ------------------------------------------------------------------------
  * Checkpoints: the finished units of a long count, kept in a file so that
  * a stopped run resumes where it stopped. The file format is documented in
- * docs/checkpoint-format.md. A checkpoint object is not thread-safe: use it
- * from one thread at a time (nq_count() serialises its own use).
+ * docs/checkpoint-format.md: saves write format 2, and files of format 1
+ * (from older releases) are read as well. A checkpoint object is not
+ * thread-safe: use it from one thread at a time (nq_count() serialises
+ * its own use).
  * ------------------------------------------------------------------------ */
 
 /*! What a checkpoint holds. */

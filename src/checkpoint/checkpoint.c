@@ -2,9 +2,11 @@
  * Checkpoints: which units of a count are finished, and their results.
  *
  * The file is a snapshot, rewritten whole at each save (checkpoint_file.c
- * has the layout). A save writes a fresh temporary file beside the real
- * one, flushes it to disk and renames it over the old one, so that a crash
- * at any moment leaves either the old snapshot or the new one, never a mix.
+ * has the layout; a file of the older format 1 is read, and the next save
+ * writes it again in format 2). A save writes a fresh temporary file
+ * beside the real one, flushes it to disk and renames it over the old one,
+ * so that a crash at any moment leaves either the old snapshot or the new
+ * one, never a mix.
  *
  * The file is shared with whatever else runs on the machine, so the store
  * is careful with it:
@@ -211,7 +213,7 @@ static int load(nq_checkpoint *cp)
     size_t len = 0, max;
     int rc, too_long = 0;
 
-    if (nq_ckpt_size(&max, cp->units_total) != NQ_OK)
+    if (nq_ckpt_max_size(&max, cp->units_total, cp->units_total) != NQ_OK)
         return NQ_ENOMEM;
     rc = nq_ckpt_read_file(&buf, &len, &too_long, cp->path, max);
     if (rc == NQ_EIO && errno == ENOENT)
@@ -439,25 +441,39 @@ int nq_checkpoint_info_get(nq_checkpoint_info *out, const nq_checkpoint *cp)
 /* ------------------------------------------------------------------------
  * Saving
  * ------------------------------------------------------------------------ */
-/* The snapshot in a new buffer of *len bytes, or NULL. */
-static unsigned char *encode(const nq_checkpoint *cp, size_t *len)
+/* Writes the snapshot into b (of the length that a first call with b ==
+ * NULL returns), or only measures it. */
+static size_t put_snapshot(const nq_checkpoint *cp, unsigned char *b)
 {
     nq_ckpt_header h;
-    unsigned char *buf;
-    uint64_t i = 0;
+    nq_ckpt_writer w;
 
-    if (nq_ckpt_size(len, cp->units_done) != NQ_OK || !(buf = malloc(*len)))
-        return NULL;
+    h.format = NQ_CKPT_FORMAT;
     h.n = cp->n;
     h.method = (uint32_t)cp->method;
     h.list_version = cp->list_version;
     h.units_total = cp->units_total;
     h.records = cp->units_done;
-    nq_ckpt_put_header(buf, &h);
+    nq_ckpt_write_begin(&w, b, &h);
     for (uint64_t u = 0; u < cp->units_total; u++)
         if (is_done(cp, u))
-            nq_ckpt_put_record(buf, i++, u, cp->results[2 * u], cp->results[2 * u + 1]);
-    nq_ckpt_put_trailer(buf, *len);
+            nq_ckpt_write_record(&w, u, cp->results[2 * u], cp->results[2 * u + 1]);
+    return nq_ckpt_write_end(&w);
+}
+
+/* The snapshot in a new buffer of *len bytes, or NULL. */
+static unsigned char *encode(const nq_checkpoint *cp, size_t *len)
+{
+    unsigned char *buf;
+    size_t max;
+
+    /* the measure cannot pass a size_t if the bound does not */
+    if (nq_ckpt_max_size(&max, cp->units_done, cp->units_total) != NQ_OK)
+        return NULL;
+    *len = put_snapshot(cp, NULL);
+    buf = malloc(*len);
+    if (buf)
+        put_snapshot(cp, buf);
     return buf;
 }
 

@@ -34,17 +34,26 @@ int nq_checkpoint_is_unbound(const nq_checkpoint *cp);
 
 /* ---- the file format (docs/checkpoint-format.md) ------------------------ */
 #define NQ_CKPT_HEADER 40u
-#define NQ_CKPT_RECORD 24u
 #define NQ_CKPT_TRAILER 8u
+/* The formats read: 1, fixed records of 24 bytes (read only, from files
+ * of older releases); 2, records of three varints, each 1 to 10 bytes
+ * (what every save writes). */
+#define NQ_CKPT_FORMAT 2u
+#define NQ_CKPT_RECORD_V1 24u
+#define NQ_CKPT_RECORD_MIN 3u
 /* More units than any method's list has at any n (the longest, the
  * join's at n = 26 and 27, has 2,080,120). */
 #define NQ_CKPT_MAX_UNITS (4u << 20)
-/* The longest file of any unit list: what a reader that does not yet know
- * the list reads at most. */
+/* The longest file of any unit list, in either format: what a reader that
+ * does not yet know the list reads at most. A record of format 2 takes at
+ * most 20 bytes for its counts and, below 2^28 units, at most 4 for its
+ * unit's gap: no more than the 24 bytes of format 1 (nq_ckpt_max_size()
+ * gives this number for NQ_CKPT_MAX_UNITS, and a test checks it). */
 #define NQ_CKPT_MAX_BYTES \
-    (NQ_CKPT_HEADER + NQ_CKPT_TRAILER + (size_t)NQ_CKPT_MAX_UNITS * NQ_CKPT_RECORD)
+    (NQ_CKPT_HEADER + NQ_CKPT_TRAILER + (size_t)NQ_CKPT_MAX_UNITS * NQ_CKPT_RECORD_V1)
 
 typedef struct nq_ckpt_header {
+    uint32_t format; /* read: 1 or 2; a writer always writes NQ_CKPT_FORMAT */
     uint32_t n, method, list_version;
     uint64_t units_total;
     uint64_t records;
@@ -63,22 +72,33 @@ typedef int (*nq_ckpt_record_fn)(void *data, uint64_t unit, uint64_t total,
 
 uint64_t nq_ckpt_fnv1a(const unsigned char *p, size_t len);
 
-/* The size of a file of `records` records; NQ_ENOMEM if it cannot be. */
-int nq_ckpt_size(size_t *out, uint64_t records);
+/* The longest file, in any format read, of `records` records of a list of
+ * `units_total` units: NQ_OK, or NQ_ENOMEM if that is more than a size_t. */
+int nq_ckpt_max_size(size_t *out, uint64_t records, uint64_t units_total);
 
-/* Writers: the header, record i, then the checksum over the first len - 8
- * bytes of a buffer of len bytes. */
-void nq_ckpt_put_header(unsigned char *b, const nq_ckpt_header *h);
-void nq_ckpt_put_record(unsigned char *b, uint64_t i, uint64_t unit,
-                        uint64_t total, uint64_t unique);
-void nq_ckpt_put_trailer(unsigned char *b, size_t len);
+/* The writer of format 2: begin with the header (h->records records will
+ * follow), add the records in strictly increasing unit order, end with the
+ * checksum. With b == NULL it writes nothing and only measures, so that a
+ * first pass finds the exact length of the buffer for a second one. */
+typedef struct nq_ckpt_writer {
+    unsigned char *b; /* the file, or NULL */
+    size_t len;       /* bytes so far */
+    uint64_t next;    /* the smallest unit the next record may have */
+} nq_ckpt_writer;
 
-/* An intact file's header: NQ_OK or NQ_EFORMAT (wrong magic, format
- * version, size or checksum). */
+void nq_ckpt_write_begin(nq_ckpt_writer *w, unsigned char *b, const nq_ckpt_header *h);
+void nq_ckpt_write_record(nq_ckpt_writer *w, uint64_t unit, uint64_t total,
+                          uint64_t unique);
+/* The checksum; returns the file's length. */
+size_t nq_ckpt_write_end(nq_ckpt_writer *w);
+
+/* An intact file's header, of either format: NQ_OK or NQ_EFORMAT (wrong
+ * magic, unknown format version, a size that cannot hold the records,
+ * wrong checksum). The records of format 2 are not parsed here. */
 int nq_ckpt_read_header(nq_ckpt_header *out, const unsigned char *b,
                         size_t len);
 
-/* 1 if the bytes start with a header of this format that names the count
+/* 1 if the bytes start with a header of either format that names the count
  * `want` describes, or with no such header at all; 0 if the header names
  * another count (the rest unchecked). */
 int nq_ckpt_header_matches(const unsigned char *b, size_t len,

@@ -229,38 +229,53 @@ static uint64_t fnv1a(const unsigned char *p, size_t len)
     return h;
 }
 
-static void put(unsigned char *p, uint64_t v, int bytes)
+static size_t put(unsigned char *p, uint64_t v, int bytes)
 {
     for (int i = 0; i < bytes; i++)
         p[i] = (unsigned char)(v >> (8 * i));
+    return (size_t)bytes;
 }
 
-/* Writes an intact checkpoint of n = 8 with two records. */
-static void write_records(nq_method m, uint64_t units_total, uint64_t t0,
+/* v as a varint of format 2 (docs/checkpoint-format.md). */
+static size_t put_varint(unsigned char *p, uint64_t v)
+{
+    size_t k = 0;
+    for (; v >= 0x80; v >>= 7)
+        p[k++] = (unsigned char)(0x80 | (v & 0x7f));
+    p[k++] = (unsigned char)v;
+    return k;
+}
+
+/* Writes an intact checkpoint of n = 8 with two records, units 0 and 1,
+ * in format 1 (as older releases wrote it) or 2. */
+static void write_records(uint32_t format, nq_method m, uint64_t units_total, uint64_t t0,
                           uint64_t u0, uint64_t t1, uint64_t u1)
 {
-    unsigned char b[40 + 48 + 8];
+    const uint64_t rec[2][3] = {{0, t0, u0}, {1, t1, u1}};
+    unsigned char b[40 + 2 * 30 + 8];
+    size_t len = 8;
     FILE *f;
     memcpy(b, "NQCKPT\r\n", 8);
-    put(b + 8, 1, 4);
-    put(b + 12, 8, 4);
-    put(b + 16, (uint64_t)m, 4);
-    put(b + 20, nq_unit_list_version(m), 4);
-    put(b + 24, units_total, 8);
-    put(b + 32, 2, 8);
-    put(b + 40, 0, 8);
-    put(b + 48, t0, 8);
-    put(b + 56, u0, 8);
-    put(b + 64, 1, 8);
-    put(b + 72, t1, 8);
-    put(b + 80, u1, 8);
-    put(b + 88, fnv1a(b, 88), 8);
+    len += put(b + len, format, 4);
+    len += put(b + len, 8, 4);
+    len += put(b + len, (uint64_t)m, 4);
+    len += put(b + len, nq_unit_list_version(m), 4);
+    len += put(b + len, units_total, 8);
+    len += put(b + len, 2, 8);
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++) {
+            /* format 2: unit 0, then the gap 0 to unit 1 */
+            uint64_t v = format == 2 && k == 0 ? 0 : rec[i][k];
+            len += format == 1 ? put(b + len, v, 8) : put_varint(b + len, v);
+        }
+    len += put(b + len, fnv1a(b, len), 8);
     f = fopen(file, "wb");
     assert_non_null(f);
-    assert_int_equal(fwrite(b, 1, sizeof b, f), sizeof b);
+    assert_int_equal(fwrite(b, 1, len, f), len);
     assert_int_equal(fclose(f), 0);
 }
 
+/* In either format. */
 static void test_impossible_counts_refused(void **state)
 {
     nq_checkpoint *cp;
@@ -271,32 +286,36 @@ static void test_impossible_counts_refused(void **state)
     assert_int_equal(nq_units(&up, 8, NQ_METHOD_PLAIN), NQ_OK);
     assert_true(us >= 2 && up >= 2);
 
-    /* plausible: loads */
-    write_records(NQ_METHOD_SYMMETRY, us, 8, 1, 16, 2);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_OK);
-    assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
-    assert_int_equal(info.total, 24);
-    /* a result that carries the sum past 2^64, or past Q(8) = 92 */
-    assert_int_equal(nq_checkpoint_record(cp, 2, UINT64_MAX, 0), NQ_EOVERFLOW);
-    assert_int_equal(nq_checkpoint_record(cp, 2, 92 - 24 + 1, 0), NQ_EOVERFLOW);
-    assert_int_equal(nq_checkpoint_record(cp, 2, 92 - 24, 0), NQ_OK);
-    nq_checkpoint_close(cp);
+    for (uint32_t format = 1; format <= 2; format++) {
+        /* plausible: loads */
+        write_records(format, NQ_METHOD_SYMMETRY, us, 8, 1, 16, 2);
+        assert_int_equal(nq_checkpoint_peek(&info, file), NQ_OK);
+        assert_int_equal(info.units_done, 2);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_OK);
+        assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
+        assert_int_equal(info.total, 24);
+        /* a result that carries the sum past 2^64, or past Q(8) = 92 */
+        assert_int_equal(nq_checkpoint_record(cp, 2, UINT64_MAX, 0), NQ_EOVERFLOW);
+        assert_int_equal(nq_checkpoint_record(cp, 2, 92 - 24 + 1, 0), NQ_EOVERFLOW);
+        assert_int_equal(nq_checkpoint_record(cp, 2, 92 - 24, 0), NQ_OK);
+        nq_checkpoint_close(cp);
 
-    /* sums that wrap around 64 bits (to a small, plausible number) */
-    write_records(NQ_METHOD_SYMMETRY, us, UINT64_MAX, 1, 93, 1);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
-    /* more than Q(8) = 92 */
-    write_records(NQ_METHOD_SYMMETRY, us, 60, 1, 40, 1);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
-    /* more unique solutions than solutions */
-    write_records(NQ_METHOD_SYMMETRY, us, 8, 9, 16, 2);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
-    /* the plain method counts no unique solutions */
-    write_records(NQ_METHOD_PLAIN, up, 8, 1, 16, 0);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_PLAIN), NQ_EFORMAT);
-    /* a unit count of 2^64 - 1 names another list */
-    write_records(NQ_METHOD_PLAIN, UINT64_MAX, 8, 0, 16, 0);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_PLAIN), NQ_EMISMATCH);
+        /* sums that wrap around 64 bits (to a small, plausible number) */
+        write_records(format, NQ_METHOD_SYMMETRY, us, UINT64_MAX, 1, 93, 1);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+        /* more than Q(8) = 92 */
+        write_records(format, NQ_METHOD_SYMMETRY, us, 60, 1, 40, 1);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+        /* more unique solutions than solutions */
+        write_records(format, NQ_METHOD_SYMMETRY, us, 8, 9, 16, 2);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+        /* the plain method counts no unique solutions */
+        write_records(format, NQ_METHOD_PLAIN, up, 8, 1, 16, 0);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_PLAIN), NQ_EFORMAT);
+        /* a unit count of 2^64 - 1 names another list */
+        write_records(format, NQ_METHOD_PLAIN, UINT64_MAX, 8, 0, 16, 0);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_PLAIN), NQ_EMISMATCH);
+    }
 }
 
 /* A file far longer than any checkpoint of the count is not read whole. */

@@ -484,6 +484,10 @@ static void test_load_corpus(void **state)
         {"n8_symmetry_part", NQ_OK, 8, NQ_METHOD_SYMMETRY, 8},
         {"n8_symmetry_whole", NQ_OK, 8, NQ_METHOD_SYMMETRY, 46},
         {"truncated", NQ_EFORMAT, 0, NQ_METHOD_DEFAULT, 0},
+        {"v2_n4_plain_one", NQ_OK, 4, NQ_METHOD_PLAIN, 1},
+        {"v2_n8_symmetry_part", NQ_OK, 8, NQ_METHOD_SYMMETRY, 8},
+        {"v2_n8_symmetry_whole", NQ_OK, 8, NQ_METHOD_SYMMETRY, 46},
+        {"v2_padded", NQ_EFORMAT, 0, NQ_METHOD_DEFAULT, 0},
     };
     (void)state;
     for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
