@@ -9,8 +9,8 @@
 #   4. libFuzzer on each parser, a fixed time each.
 # Every test dependency is required (NQ_REQUIRE_TESTS): a missing one is an
 # error, never a skipped step. Each step prints its time. The aarch64 build
-# and the fuzz targets compile in the background while step 1 runs (its
-# MPI test runs alone and leaves cores idle).
+# and the fuzz targets compile in the background while steps 1 and 2 run
+# (their MPI test mostly waits for mpirun and leaves cores idle).
 #
 # --quick, for a change in progress: no installs and no root, one build
 # (build/quick: optimised, -Werror) and its default tests, except those of
