@@ -94,6 +94,16 @@ typedef struct nq_join_sieve {
     unsigned buckets;     /* 1 << (run1 + run2) */
 } nq_join_sieve;
 
+/* The set bits of x, without the runtime call that a build for the x86-64
+ * baseline (no POPCNT) makes of __builtin_popcount. */
+static inline unsigned nq_join_bits32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 /* Where a key's class flags go: bits 62 and 63. */
 #define NQ_JOIN_CLASS_SHIFT 62u
 

@@ -62,16 +62,6 @@ static void place(fill_state *f, unsigned r, uint32_t rows, uint32_t cols,
     }
 }
 
-/* The set bits of x, without the compiler's runtime call that a build for
- * the x86-64 baseline (no POPCNT) makes of __builtin_popcount. */
-static unsigned bits32(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
-}
-
 /* The entries of a rows x cols table, counted up to `cap` (a count that
  * passes it stops there): the placements of `place`, without filing them.
  * The last row is not walked: its placements are the row left empty and
@@ -87,14 +77,14 @@ static uint64_t count_entries(unsigned rows, unsigned cols, unsigned r,
         return 1;
     free = ((1u << cols) - 1u) & ~col_set & ~(d1 >> r) & ~(d2 >> (rows - 1 - r));
     if (r + 1 == rows)
-        return 1u + (uint64_t)bits32(free);
+        return 1u + (uint64_t)nq_join_bits32(free);
     if (r + 2 == rows) { /* the last two rows at once */
         const uint32_t all = (1u << cols) - 1u;
-        c = 1u + bits32(free) +
-            bits32(all & ~col_set & ~(d1 >> (r + 1)) & ~(d2 >> (rows - 2 - r)));
+        c = 1u + nq_join_bits32(free) +
+            nq_join_bits32(all & ~col_set & ~(d1 >> (r + 1)) & ~(d2 >> (rows - 2 - r)));
         for (; free; free &= free - 1) {
             const uint32_t bit = free & (0u - free);
-            c += bits32(all & ~(col_set | bit) & ~((d1 | bit << r) >> (r + 1)) &
+            c += nq_join_bits32(all & ~(col_set | bit) & ~((d1 | bit << r) >> (r + 1)) &
                         ~((d2 | bit << (rows - 1 - r)) >> (rows - 2 - r)));
         }
         return c;

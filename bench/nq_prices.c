@@ -1,0 +1,97 @@
+/*
+ * nq_prices: the cost model's two prices (join_cost.c) measured on the
+ * splits of one board: CPU seconds per meeting of blocks and items and per
+ * key listed, from SPLITS splits spread over the list, each counted in
+ * full with the table. The model prices every n on one board (n = 20);
+ * this shows how far the prices of larger boards drift from it.
+ *
+ * usage: nq_prices N [SPLITS [SIMD]]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "methods/join/join.h"
+#include "methods/join/join_internal.h"
+
+static unsigned long long arg(const char *s, const char *what)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!*s || *end) {
+        fprintf(stderr, "nq_prices: %s '%s' is not a whole number\n", what, s);
+        exit(2);
+    }
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long long n, count = 48;
+    unsigned probes = argc > 4 ? (unsigned)arg(argv[4], "PROBES") : 1024u;
+    nq_simd simd = nq_cpu_simd_best();
+    nq_join_plan *plan;
+    uint64_t splits;
+    int rc;
+    if (argc < 2 || argc > 5) {
+        fputs("usage: nq_prices N [SPLITS [SIMD [PROBES]]]\n", stderr);
+        return 2;
+    }
+    n = arg(argv[1], "N");
+    if (argc > 2)
+        count = arg(argv[2], "SPLITS");
+    if (argc > 3) {
+        if (!strcmp(argv[3], "none"))
+            simd = NQ_SIMD_NONE;
+        else if (!strcmp(argv[3], "avx2"))
+            simd = NQ_SIMD_AVX2;
+        else if (strcmp(argv[3], "avx512") != 0) {
+            fprintf(stderr, "nq_prices: SIMD is none, avx2 or avx512, not '%s'\n", argv[3]);
+            return 2;
+        }
+    }
+    if (n < 16 || n > 24 || count == 0) {
+        fputs("nq_prices: N from 16 to 24, SPLITS at least 1\n", stderr);
+        return 2;
+    }
+    if (nq_join_plan_build(&plan, (unsigned)n) != NQ_OK)
+        return 1;
+    splits = nq_join_plan_splits(plan);
+    nq_join_profile p = { 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    rc = nq_join_profile_split(plan, 0, simd, 1, NULL, &p); /* builds the table */
+    p = (nq_join_profile){ 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile q = { 0, probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    double lo = 1e300, hi = 0.0, tp = 0.0;
+    for (unsigned long long i = 0; i < count && rc == NQ_OK; i++) {
+        const uint64_t at = splits / count * i + splits / count / 2;
+        const double w0 = p.work, q0 = q.work;
+        rc = nq_join_profile_split(plan, at, simd, 1, NULL, &p);
+        if (rc == NQ_OK) {
+            const double t0 = nq_join_cpu_now();
+            rc = nq_join_profile_split(plan, at, simd, 0, NULL, &q);
+            tp += nq_join_cpu_now() - t0;
+        }
+        if (p.work > w0) {
+            const double r = (q.work - q0) / (p.work - w0);
+            lo = r < lo ? r : lo;
+            hi = r > hi ? r : hi;
+        }
+    }
+    printf("probed (%u walks a half, %.3g ms a split) / exact: keys %.4f  meetings %.4f "
+           "(split by split %.3g to %.3g)\n",
+           probes, tp * 1e3 / (double)count, q.keys / p.keys, q.work / p.work, lo, hi);
+    nq_join_profile_end(&p);
+    nq_join_profile_end(&q);
+    nq_join_plan_free(plan);
+    if (rc != NQ_OK) {
+        fprintf(stderr, "nq_prices: %s\n", nq_strerror(rc));
+        return 1;
+    }
+    printf("n %llu  of %llu splits, sampled %llu  simd %s  keys/split %.4g  meetings/split %.4g  "
+           "s/meeting %.4g  s/key %.4g  (list %.3g s, sort %.3g s, match %.3g s)\n",
+           n, (unsigned long long)splits, count, nq_simd_name(simd), p.keys / (double)count, p.work / (double)count,
+           p.match_seconds / p.work, (p.list_seconds + p.sort_seconds) / p.keys,
+           p.list_seconds, p.sort_seconds, p.match_seconds);
+    return 0;
+}
