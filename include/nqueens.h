@@ -294,8 +294,9 @@ NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
                        uint64_t seed);
 
 /*! nq_memory() : the most memory, in bytes, that nq_count(n, opts) would
- *  take (the work-unit lists, the method's tables and each thread's scratch;
- *  the program itself not included), worked out without counting. The join
+ *  take (the work-unit lists, the method's tables, each thread's scratch
+ *  and 1.9 MiB for the process itself), worked out without counting, a
+ *  prediction of the process's peak resident memory. The join
  *  method's quarter-board table is sized exactly (that takes a walk over
  *  the table's cells: under a second up to n = 22, seconds beyond); the
  *  per-thread parts are bounds measured up to n = 20 and extrapolated.

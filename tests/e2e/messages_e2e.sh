@@ -22,7 +22,8 @@ refused --one 4294967296 &&
 report "--one 4294967296: refused with the bound of --one" $((! $?))
 
 # --- sizes: B, K, M, G, T alike; zero refused -------------------------------------
-for size in 1048576 1048576B 1024K 1024KB 1024KiB 1M 1MB 1MiB 1G 1T; do
+# (the process itself takes about 2 MiB: the smallest sizes are 4 MiB)
+for size in 4194304 4194304B 4096K 4096KB 4096KiB 4M 4MB 4MiB 1G 1T; do
   out=$("$bin" -m symmetry --max-memory=$size 8 2>"$work/err")
   [ "$out" = 92 ] && [ ! -s "$work/err" ]; report "--max-memory=$size is a size" $((! $?))
 done

@@ -517,23 +517,28 @@ void nq_join_profile_end(nq_join_profile *prof)
 
 /* Key list capacities (east plus west, in keys) of the fullest split,
  * measured for n = 18, 19 and 20, and the growth per n beyond (the even
- * boards' rate, the larger). Below 18 the lists stay within 8192 keys. */
+ * boards' rate, the larger). Below 18: NQ_JOIN_SMALL_KEYS. */
 static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_KEYS_GROWTH_NUM 13u /* 2.6 per n */
 #define NQ_JOIN_KEYS_GROWTH_DEN 5u
-/* Scratch per unit besides the key lists: 128 KiB for the block (36 KiB)
- * and the rest (measured: 90 KiB a thread at n = 17), and two piece lists (three arrays each) as long as the fullest
- * cell of the quarter table: 946 pieces at n = 20, 2020 at 21, 3571 at
- * 22, 7714 at 23 and 15003 at 24 (measured), about twice as many per n. */
-#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)1 << 17)
+/* Scratch per unit besides the key lists and what the engine counts for
+ * every thread (128 KiB, which holds the block's 36 KiB): 8 KiB, and two
+ * piece lists (three arrays each) as long as the fullest cell of the
+ * quarter table: 946 pieces at n = 20, 2020 at 21, 3571 at 22, 7714 at
+ * 23 and 15003 at 24 (measured), about twice as many per n, half as many
+ * per n below 20. Below n = 18 a thread's lists stay within 2048 keys (a
+ * thread's peak, measured with 16 threads, the thread itself included:
+ * 143 KiB at n = 17, 170 KiB at 16). */
+#define NQ_JOIN_FIXED_SCRATCH ((uint64_t)8 << 10)
 #define NQ_JOIN_CELL_AT_20 1200u
+#define NQ_JOIN_SMALL_KEYS 2048u
 
 /* Scratch of one unit of size n whose key lists come in batches of at
  * most `batch` keys, and whose piece lists (`table` nonzero) are as long
  * as the quarter table's fullest cell. */
 static uint64_t unit_bytes(unsigned n, size_t batch, int table)
 {
-    uint64_t keys = 8192u, cell, lists;
+    uint64_t keys = NQ_JOIN_SMALL_KEYS, cell, lists;
     if (n < NQ_JOIN_MIN_N)
         return 0;
     if (n >= 18) {
@@ -550,7 +555,8 @@ static uint64_t unit_bytes(unsigned n, size_t batch, int table)
     lists = 2 * keys;
     if (lists > 3 * (uint64_t)batch)
         lists = 3 * (uint64_t)batch;
-    cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20) : NQ_JOIN_CELL_AT_20;
+    cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20)
+                  : (uint64_t)NQ_JOIN_CELL_AT_20 >> (20 - n);
     return lists * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
            (table ? 6 * (cell + 8) * sizeof(uint64_t) : 0);
 }
