@@ -103,36 +103,106 @@ static inline unsigned bucket_of(const nq_join_sieve *sv, uint64_t y)
            (unsigned)((y >> sv->cut2) & ((1ull << sv->run2) - 1u)) << sv->run1;
 }
 
+/* The bin of key x: its class, then its bucket. */
+static inline unsigned bin_of(const nq_join_sieve *sv, uint64_t x, unsigned classes)
+{
+    const unsigned cls = classes > 1 ? (unsigned)(x >> NQ_JOIN_CLASS_SHIFT & 1u) +
+                                       (unsigned)(x >> (NQ_JOIN_CLASS_SHIFT + 1)) : 0u;
+    return cls * sv->buckets + bucket_of(sv, x & KEY_MASK);
+}
+
+/* Keys k[0 .. n) into t by class (0, 1 or 2: how many of the two class
+ * flags a key holds), flags cleared, off[0 .. 3] set. The counts are
+ * sums over the flags, the three write positions stay in registers: no
+ * counter in memory that the next key waits on. */
+static void sort_classes(const uint64_t *k, size_t n, uint64_t *t, size_t *off)
+{
+    size_t ones = 0, both = 0, p0, p1, p2;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned f1 = (unsigned)(k[i] >> NQ_JOIN_CLASS_SHIFT & 1u),
+                       f2 = (unsigned)(k[i] >> (NQ_JOIN_CLASS_SHIFT + 1));
+        ones += f1 + f2;
+        both += f1 & f2;
+    }
+    off[0] = 0;
+    off[1] = n - (ones - both);         /* class 0: neither flag */
+    off[2] = off[1] + (ones - 2 * both); /* class 1: one flag */
+    off[3] = n;
+    p0 = off[0];
+    p1 = off[1];
+    p2 = off[2];
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t x = k[i];
+        const unsigned cls = (unsigned)(x >> NQ_JOIN_CLASS_SHIFT & 1u) +
+                             (unsigned)(x >> (NQ_JOIN_CLASS_SHIFT + 1));
+        const size_t at = cls == 0 ? p0 : cls == 1 ? p1 : p2;
+        t[at] = x & KEY_MASK;
+        p0 += cls == 0;
+        p1 += cls == 1;
+        p2 += cls == 2;
+    }
+}
+
+/* A counting sort in STREAMS streams: each quarter of the list is
+ * counted and placed with counters of its own, its keys of each bin after
+ * those of the quarters before it (the order stays stable). Neighbouring
+ * keys share their top rows, so they often fall into the same bin, and
+ * one stream's counter then waits on its own last store: four streams
+ * keep four such chains in flight. */
+#define STREAMS 4u
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
                         nq_join_keys *tmp, unsigned classes, size_t *off)
 {
-    const unsigned nb = sv->buckets, bins = classes * nb;
-    size_t count[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS];
-    uint64_t *k = keys->keys, *t;
+    const unsigned bins = classes * sv->buckets;
+    size_t c[STREAMS][NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS];
+    uint64_t *k = keys->keys, *t = tmp->keys;
+    const size_t n = keys->count, q = n / STREAMS;
     size_t sum = 0;
 
-    for (unsigned b = 0; b < bins; b++)
-        count[b] = 0;
-
-    for (size_t i = 0; i < keys->count; i++) {
-        const uint64_t x = k[i], y = x & KEY_MASK;
-        const unsigned cls = classes > 1 ? (unsigned)(x >> NQ_JOIN_CLASS_SHIFT & 1u) +
-                                           (unsigned)(x >> (NQ_JOIN_CLASS_SHIFT + 1)) : 0u;
-        const unsigned bin = cls * nb + bucket_of(sv, y);
-        count[bin]++;
-        k[i] = y | (uint64_t)bin << BIN_SHIFT;
+    if (bins == 1) { /* one bin (short lists, no classes): nothing moves */
+        for (size_t i = 0; i < n; i++)
+            k[i] &= KEY_MASK;
+        off[0] = 0;
+        off[1] = n;
+        return;
+    }
+    if (sv->buckets == 1) { /* classes only (short west lists) */
+        sort_classes(k, n, t, off);
+        goto swap;
+    }
+    for (unsigned j = 0; j < STREAMS; j++)
+        for (unsigned b = 0; b < bins; b++)
+            c[j][b] = 0;
+    for (size_t i = 0; i < q; i++)
+        for (unsigned j = 0; j < STREAMS; j++) {
+            const uint64_t x = k[j * q + i];
+            const unsigned bx = bin_of(sv, x, classes);
+            c[j][bx]++;
+            k[j * q + i] = (x & KEY_MASK) | (uint64_t)bx << BIN_SHIFT;
+        }
+    for (size_t i = STREAMS * q; i < n; i++) { /* the tail: the last stream */
+        const uint64_t x = k[i];
+        const unsigned bx = bin_of(sv, x, classes);
+        c[STREAMS - 1][bx]++;
+        k[i] = (x & KEY_MASK) | (uint64_t)bx << BIN_SHIFT;
     }
     for (unsigned b = 0; b < bins; b++) {
         off[b] = sum;
-        sum += count[b];
-        count[b] = off[b];
+        for (unsigned j = 0; j < STREAMS; j++) {
+            const size_t m = c[j][b];
+            c[j][b] = sum;
+            sum += m;
+        }
     }
     off[bins] = sum;
-    t = tmp->keys;
-    for (size_t i = 0; i < keys->count; i++) {
-        const uint64_t x = k[i];
-        t[count[x >> BIN_SHIFT]++] = x & KEY_MASK;
-    }
+    for (size_t i = 0; i < q; i++)
+        for (unsigned j = 0; j < STREAMS; j++) {
+            const uint64_t x = k[j * q + i];
+            t[c[j][x >> BIN_SHIFT]++] = x & KEY_MASK;
+        }
+    for (size_t i = STREAMS * q; i < n; i++)
+        t[c[STREAMS - 1][k[i] >> BIN_SHIFT]++] = k[i] & KEY_MASK;
+swap:
     /* the sorted list becomes the keys; the old array is the next scratch */
     tmp->keys = k;
     keys->keys = t;
