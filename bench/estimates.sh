@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 sizes=${1:-16 17 18 19 20 21 22 23 24 25 26 27 28}
 b=${NQ_BENCH_BUILD:-build/bench}
 [ -x /usr/bin/time ] || { echo "estimates.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
-cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$b" -j 2 --target nqueens_exe >/dev/null
+. bench/sides.sh
+bench_build "$b"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

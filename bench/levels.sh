@@ -30,25 +30,17 @@ also=${NQ_LEVELS_ALSO:-}
 threads=${NQ_LEVELS_THREADS:-}
 [ -x "$peer" ] || { echo "levels.sh: no peer build script at $peer (set NQ_PEER_KLUEV)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "levels.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
-cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$b" -j 2 --target nqueens_exe >/dev/null
+. bench/sides.sh
+bench_build "$b"
 nq=$b/nqueens
-if [ -z "${NQ_LEVELS:-}" ]; then
-  levels=
-  for l in avx512 avx2 none; do
-    "$nq" --simd=$l 4 >/dev/null 2>&1 && levels="$levels $l"
-  done
-else
-  levels=$NQ_LEVELS
-fi
+levels=$(bench_levels "$nq")
 march_of() { case $1 in avx512) echo native;; avx2) echo x86-64-v3;; *) echo x86-64;; esac; }
 
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(nproc 2>/dev/null || echo '?') online)"
-echo "levels:$levels; one thread, $rounds interleaved rounds, median CPU seconds; load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo "levels: $levels; one thread, $rounds interleaved rounds, median CPU seconds; load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # run LABEL FIELD COMMAND...: times one run, appends the CPU (field 1) or
 # wall (field 2) seconds to $tmp/LABEL and its output's last number to
 # $tmp/LABEL.out

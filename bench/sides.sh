@@ -1,4 +1,30 @@
-# Sourced by the bench scripts: times commands side by side.
+# Sourced by the bench scripts: times commands side by side, and the
+# helpers they share.
+
+# median_of < NUMBERS, median FILE: the median of one number a line.
+median_of() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { median_of <"$1"; }
+
+# bench_build DIR: DIR configured as a Release build without tests, and
+# the nqueens command built in it.
+bench_build() {
+  cmake -S . -B "$1" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null &&
+    cmake --build "$1" -j 2 --target nqueens_exe >/dev/null
+}
+
+# bench_levels NQUEENS: the SIMD levels to time, NQ_LEVELS if set, else
+# those of avx512, avx2 and none that this CPU runs.
+bench_levels() {
+  if [ -n "${NQ_LEVELS:-}" ]; then
+    echo "$NQ_LEVELS"
+    return
+  fi
+  _ls=
+  for _l in avx512 avx2 none; do
+    "$1" --simd=$_l 4 >/dev/null 2>&1 && _ls="${_ls:+$_ls }$_l"
+  done
+  echo "$_ls"
+}
 #
 # side_by_side ROUNDS REFS [cpu|wall] < LINES
 #   LINES: one "label|command" per line. Every round runs each command
@@ -24,7 +50,6 @@ side_by_side() {
     done <"$_tmp/cmds"
     _r=$((_r + 1))
   done
-  _median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
   printf '\n| command | output | CPU s (median) | wall s (median) |'
   _j=0
   while IFS='|' read -r _label _cmd && [ "$_j" -lt "$_refs" ]; do
@@ -37,8 +62,8 @@ side_by_side() {
   printf '\n'
   _i=0
   while IFS='|' read -r _label _cmd; do
-    cut -d' ' -f1 "$_tmp/times.$_i" | _median >"$_tmp/cpu.$_i"
-    cut -d' ' -f2 "$_tmp/times.$_i" | _median >"$_tmp/wall.$_i"
+    cut -d' ' -f1 "$_tmp/times.$_i" | median_of >"$_tmp/cpu.$_i"
+    cut -d' ' -f2 "$_tmp/times.$_i" | median_of >"$_tmp/wall.$_i"
     _i=$((_i + 1))
   done <"$_tmp/cmds"
   _i=0

@@ -17,22 +17,14 @@ rounds=${2:-3}
 t=${3:-2}
 b=${NQ_BENCH_BUILD:-build/bench}
 [ -x /usr/bin/time ] || { echo "threads.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
-cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$b" -j 2 --target nqueens_exe >/dev/null
+. bench/sides.sh
+bench_build "$b"
 nq=$b/nqueens
-if [ -z "${NQ_LEVELS:-}" ]; then
-  levels=
-  for l in avx512 avx2 none; do
-    "$nq" --simd=$l 4 >/dev/null 2>&1 && levels="$levels $l"
-  done
-else
-  levels=$NQ_LEVELS
-fi
+levels=$(bench_levels "$nq")
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(nproc 2>/dev/null || echo '?') online)"
-echo "levels:$levels; 1 against $t threads, $rounds interleaved rounds, median wall seconds; load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo "levels: $levels; 1 against $t threads, $rounds interleaved rounds, median wall seconds; load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # run FILE COMMAND...: appends the wall seconds of one run to $tmp/FILE and
 # leaves its output in $tmp/o
 run() {
