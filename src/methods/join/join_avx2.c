@@ -124,6 +124,39 @@ NQ_FN_AVX2 size_t nq_join_pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1,
     return m;
 }
 
+/* nq_join_match_avx2() for a block of at most 256 keys: the low half of
+ * each row only. */
+NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks,
+                                     const uint64_t *items, size_t count)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                                         2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3,
+                                         1, 2, 2, 3, 2, 3, 3, 4);
+    __m256i sum = _mm256_setzero_si256();
+    size_t i = 0;
+
+    while (i < count) {
+        /* byte counters: at most 8 per item, so 31 items fit a byte */
+        __m256i bytes = _mm256_setzero_si256();
+        size_t end = count - i > 31 ? i + 31 : count;
+        for (; i < end; i++) {
+            const uint64_t x = items[i];
+            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)entry(block, 0, x));
+            for (unsigned c = 1; c < chunks; c++)
+                a = _mm256_and_si256(
+                    a, _mm256_loadu_si256((const __m256i *)(const void *)entry(block, c, x)));
+            bytes = _mm256_add_epi8(
+                bytes, _mm256_add_epi8(
+                           _mm256_shuffle_epi8(lut, _mm256_and_si256(a, nib)),
+                           _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(a, 4), nib))));
+        }
+        sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+    }
+    return (uint64_t)_mm256_extract_epi64(sum, 0) + (uint64_t)_mm256_extract_epi64(sum, 1) +
+           (uint64_t)_mm256_extract_epi64(sum, 2) + (uint64_t)_mm256_extract_epi64(sum, 3);
+}
+
 NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
                                        unsigned chunks, const uint64_t *items,
                                        size_t count)
@@ -135,6 +168,8 @@ NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
     __m256i sum = _mm256_setzero_si256();
     size_t i = 0;
 
+    if (block->words <= NQ_JOIN_WORDS / 2) /* the high halves hold no key */
+        return match_low(block, chunks, items, count);
     while (i < count) {
         /* byte counters: at most 16 per item, so 15 items fit a byte */
         __m256i bytes = _mm256_setzero_si256();
@@ -228,17 +263,34 @@ NQ_FN_AVX2 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
         uint32_t vlo, vhi;
         const size_t first = 64 * w;
         const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
-        /* no pointer beyond the keys' end, even to an empty half */
-        slice32(lo, &vlo, keys + (n ? first : 0), n >= 32 ? 32 : n, bits);
-        slice32(hi, &vhi, keys + (n > 32 ? first + 32 : 0), n > 32 ? n - 32 : 0, bits);
+        if (!n) { /* past the keys (most blocks of short lists): no slices */
+            for (unsigned b = 0; b < bits; b++)
+                set[b][w] = 0;
+            valid[w] = 0;
+            continue;
+        }
+        slice32(lo, &vlo, keys + first, n >= 32 ? 32 : n, bits);
+        if (n > 32)
+            slice32(hi, &vhi, keys + first + 32, n - 32, bits);
+        else
+            vhi = 0;
         for (unsigned b = 0; b < bits; b++)
-            set[b][w] = lo[b] | (uint64_t)hi[b] << 32;
+            set[b][w] = lo[b] | (n > 32 ? (uint64_t)hi[b] << 32 : 0);
         valid[w] = vlo | (uint64_t)vhi << 32;
     }
+    block->words = (unsigned)((count + 63) / 64);
     for (unsigned c = 0; c < chunks; c++) {
         __m256i *m = (__m256i *)(void *)block->mask[c];
         m[0] = _mm256_loadu_si256((const __m256i *)(const void *)valid);
         m[1] = _mm256_loadu_si256((const __m256i *)(const void *)(valid + 4));
+        if (block->words <= NQ_JOIN_WORDS / 2) { /* the high halves: no keys, and unread */
+            for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
+                const uint64_t *s = set[c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v)];
+                m[2 * v] = _mm256_andnot_si256(
+                    _mm256_loadu_si256((const __m256i *)(const void *)s), m[2 * (v & (v - 1u))]);
+            }
+            continue;
+        }
         for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
             const uint64_t *s = set[c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v)];
             const unsigned from = v & (v - 1u);

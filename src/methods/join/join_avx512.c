@@ -93,13 +93,15 @@ NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
                                            unsigned chunks,
                                            const uint64_t *items, size_t count)
 {
+    /* a block of at most 256 keys: its rows' high words are left out */
+    const __mmask8 lanes = block->words <= NQ_JOIN_WORDS / 2 ? 0x0f : 0xff;
     __m512i sum = _mm512_setzero_si512();
     for (size_t i = 0; i < count; i++) {
         const uint64_t x = items[i];
         __m512i a = _mm512_loadu_si512(entry(block, 0, x));
         for (unsigned c = 1; c < chunks; c++)
             a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
-        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
+        sum = _mm512_add_epi64(sum, _mm512_maskz_popcnt_epi64(lanes, a));
     }
     return (uint64_t)_mm512_reduce_add_epi64(sum);
 }
@@ -153,13 +155,29 @@ NQ_FN_AVX512 void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys
     uint64_t valid[NQ_JOIN_WORDS];
     const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
     for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
-        size_t first = 64 * w;
-        slice64_avx512(set, valid, w, keys + (first < count ? first : count),
-                       first < count ? count - first : 0, bits);
+        const size_t first = 64 * w;
+        if (first >= count) { /* past the keys (most blocks of short lists) */
+            for (unsigned b = 0; b < bits; b++)
+                set[b][w] = 0;
+            valid[w] = 0;
+            continue;
+        }
+        slice64_avx512(set, valid, w, keys + first, count - first, bits);
     }
+    block->words = (unsigned)((count + 63) / 64);
     for (unsigned c = 0; c < chunks; c++) {
         __m512i *m = (__m512i *)(void *)block->mask[c];
         m[0] = _mm512_loadu_si512(valid);
+        if (block->words <= NQ_JOIN_WORDS / 2) { /* low halves only */
+            __m256i *h = (__m256i *)(void *)block->mask[c];
+            for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
+                const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
+                h[2 * v] = _mm256_andnot_si256(
+                    _mm256_loadu_si256((const __m256i *)(const void *)set[b]),
+                    h[2 * (v & (v - 1))]);
+            }
+            continue;
+        }
         for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
             const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
             m[v] = _mm512_andnot_si512(_mm512_loadu_si512(set[b]), m[v & (v - 1)]);

@@ -111,6 +111,7 @@ static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *key
             set[b][w] = a[b];
     }
     fill_chunks(block, (const uint64_t(*)[NQ_JOIN_WORDS])set, valid, chunks);
+    block->words = (unsigned)((count + 63) / 64);
 }
 
 /* The table entry of chunk c for key x. */

@@ -232,6 +232,13 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
  * at chunk c (v << NQ_JOIN_CHUNK_BITS * c), and exists. */
 typedef struct nq_join_block {
     uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
+    unsigned words; /* words of each row that hold keys: (count + 63) / 64.
+                       When it is 4 or less, the AVX2 and AVX-512 fills
+                       leave words 4 to 7 of every row as they were, and
+                       their matches leave them out; the portable fill
+                       writes every word (0 past the keys), and the
+                       portable match, which reads them all, is only ever
+                       given its own fill's blocks. */
 } nq_join_block;
 
 /* Fills *block from up to NQ_JOIN_BLOCK keys (count of them), with chunks
