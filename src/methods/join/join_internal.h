@@ -231,7 +231,9 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
  * word w set when pattern 64 w + i of the block shares no bit with v placed
  * at chunk c (v << NQ_JOIN_CHUNK_BITS * c), and exists. */
 typedef struct nq_join_block {
-    uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
+    /* on 64 bytes (a row), so that its size is a multiple of the
+     * alignment that aligned_alloc() is given */
+    _Alignas(64) uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
     unsigned words; /* words of each row that hold keys: (count + 63) / 64.
                        When it is 4 or less, the AVX2 and AVX-512 fills
                        leave words 4 to 7 of every row as they were, and
@@ -240,6 +242,7 @@ typedef struct nq_join_block {
                        portable match, which reads them all, is only ever
                        given its own fill's blocks. */
 } nq_join_block;
+_Static_assert(sizeof(nq_join_block) % 64 == 0, "aligned_alloc(64) needs a multiple of 64");
 
 /* Fills *block from up to NQ_JOIN_BLOCK keys (count of them), with chunks
  * chunks. */
