@@ -124,15 +124,29 @@ NQ_FN_AVX2 size_t nq_join_pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1,
     return m;
 }
 
-/* nq_join_match_avx2() for a block of at most 256 keys: the low half of
- * each row only. */
-NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks,
-                                     const uint64_t *items, size_t count)
+/* The bits set in each byte of a, from a nibble table. */
+NQ_INLINE_AVX2 __m256i byte_counts(__m256i a)
 {
     const __m256i nib = _mm256_set1_epi8(0x0f);
     const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
                                          2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3,
                                          1, 2, 2, 3, 2, 3, 3, 4);
+    return _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(a, nib)),
+                           _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(a, 4), nib)));
+}
+
+/* The sum of the four 64-bit lanes of v. */
+NQ_INLINE_AVX2 uint64_t lanes_sum(__m256i v)
+{
+    return (uint64_t)_mm256_extract_epi64(v, 0) + (uint64_t)_mm256_extract_epi64(v, 1) +
+           (uint64_t)_mm256_extract_epi64(v, 2) + (uint64_t)_mm256_extract_epi64(v, 3);
+}
+
+/* nq_join_match_avx2() for a block of at most 256 keys: the low half of
+ * each row only. */
+NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks,
+                                     const uint64_t *items, size_t count)
+{
     __m256i sum = _mm256_setzero_si256();
     size_t i = 0;
 
@@ -146,25 +160,17 @@ NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks
             for (unsigned c = 1; c < chunks; c++)
                 a = _mm256_and_si256(
                     a, _mm256_loadu_si256((const __m256i *)(const void *)entry(block, c, x)));
-            bytes = _mm256_add_epi8(
-                bytes, _mm256_add_epi8(
-                           _mm256_shuffle_epi8(lut, _mm256_and_si256(a, nib)),
-                           _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(a, 4), nib))));
+            bytes = _mm256_add_epi8(bytes, byte_counts(a));
         }
         sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
     }
-    return (uint64_t)_mm256_extract_epi64(sum, 0) + (uint64_t)_mm256_extract_epi64(sum, 1) +
-           (uint64_t)_mm256_extract_epi64(sum, 2) + (uint64_t)_mm256_extract_epi64(sum, 3);
+    return lanes_sum(sum);
 }
 
 NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
                                        unsigned chunks, const uint64_t *items,
                                        size_t count)
 {
-    const __m256i nib = _mm256_set1_epi8(0x0f);
-    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
-                                         2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3,
-                                         1, 2, 2, 3, 2, 3, 3, 4);
     __m256i sum = _mm256_setzero_si256();
     size_t i = 0;
 
@@ -184,18 +190,11 @@ NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
                 a = _mm256_and_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)e));
                 b = _mm256_and_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(e + 4)));
             }
-            __m256i ca = _mm256_add_epi8(
-                _mm256_shuffle_epi8(lut, _mm256_and_si256(a, nib)),
-                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(a, 4), nib)));
-            __m256i cb = _mm256_add_epi8(
-                _mm256_shuffle_epi8(lut, _mm256_and_si256(b, nib)),
-                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), nib)));
-            bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(ca, cb));
+            bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(byte_counts(a), byte_counts(b)));
         }
         sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
     }
-    return (uint64_t)_mm256_extract_epi64(sum, 0) + (uint64_t)_mm256_extract_epi64(sum, 1) +
-           (uint64_t)_mm256_extract_epi64(sum, 2) + (uint64_t)_mm256_extract_epi64(sum, 3);
+    return lanes_sum(sum);
 }
 
 /* The bit slices of 32 keys (count of them, 0 to 32), as the AVX-512
