@@ -1,11 +1,20 @@
 /*
- * nq_prices: the cost model's two prices (join_cost.c) measured on the
- * splits of one board: CPU seconds per meeting of blocks and items and per
- * key listed, from SPLITS splits spread over the list, each counted in
- * full with the table. The model prices every n on one board (n = 20);
- * this shows how far the prices of larger boards drift from it.
+ * nq_prices: the cost model (join_cost.c) checked on the splits of one
+ * board, SPLITS of them spread over its list:
  *
- * usage: nq_prices N [SPLITS [SIMD]]
+ * - its two prices, each split counted in full with the table: CPU
+ *   seconds per meeting of blocks and items and per key listed. The model
+ *   prices every n on one board (n = 20); this shows how far the prices
+ *   of other boards drift from it.
+ * - its random walks against the real lists of the same splits: the keys
+ *   and the pair work that WALKS walks a half (default 1,024; the model
+ *   takes 16,384) estimate, as a share of the real ones, over all the
+ *   splits and split by split, and the milliseconds the walks take.
+ *
+ * Printed: one line of each. SIMD is auto (the widest here), none, avx2
+ * or avx512; N from 16 to 24 (the table must fit).
+ *
+ * usage: nq_prices N [SPLITS [SIMD [WALKS]]]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,39 +38,48 @@ static unsigned long long arg(const char *s, const char *what)
 int main(int argc, char **argv)
 {
     unsigned long long n, count = 48;
-    unsigned probes = argc > 4 ? (unsigned)arg(argv[4], "PROBES") : 1024u;
+    unsigned long long probes = 1024;
     nq_simd simd = nq_cpu_simd_best();
     nq_join_plan *plan;
     uint64_t splits;
     int rc;
     if (argc < 2 || argc > 5) {
-        fputs("usage: nq_prices N [SPLITS [SIMD [PROBES]]]\n", stderr);
+        fputs("usage: nq_prices N [SPLITS [SIMD [WALKS]]]\n", stderr);
         return 2;
     }
     n = arg(argv[1], "N");
     if (argc > 2)
         count = arg(argv[2], "SPLITS");
     if (argc > 3) {
-        if (!strcmp(argv[3], "none"))
+        if (!strcmp(argv[3], "auto"))
+            simd = nq_cpu_simd_best();
+        else if (!strcmp(argv[3], "none"))
             simd = NQ_SIMD_NONE;
         else if (!strcmp(argv[3], "avx2"))
             simd = NQ_SIMD_AVX2;
-        else if (strcmp(argv[3], "avx512") != 0) {
-            fprintf(stderr, "nq_prices: SIMD is none, avx2 or avx512, not '%s'\n", argv[3]);
+        else if (!strcmp(argv[3], "avx512"))
+            simd = NQ_SIMD_AVX512;
+        else {
+            fprintf(stderr, "nq_prices: SIMD is auto, none, avx2 or avx512, not '%s'\n", argv[3]);
             return 2;
         }
     }
-    if (n < 16 || n > 24 || count == 0) {
-        fputs("nq_prices: N from 16 to 24, SPLITS at least 1\n", stderr);
+    if (argc > 4)
+        probes = arg(argv[4], "WALKS");
+    if (n < 16 || n > 24 || count == 0 || probes < 1 || probes > (1u << 24)) {
+        fputs("nq_prices: N from 16 to 24, SPLITS at least 1, WALKS from 1 to 2^24\n",
+              stderr);
         return 2;
     }
     if (nq_join_plan_build(&plan, (unsigned)n) != NQ_OK)
         return 1;
     splits = nq_join_plan_splits(plan);
+    if (count > splits)
+        count = splits;
     nq_join_profile p = { 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
     rc = nq_join_profile_split(plan, 0, simd, 1, NULL, &p); /* builds the table */
     p = (nq_join_profile){ 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
-    nq_join_profile q = { 0, probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile q = { 0, (unsigned)probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
     double lo = 1e300, hi = 0.0, tp = 0.0;
     for (unsigned long long i = 0; i < count && rc == NQ_OK; i++) {
         const uint64_t at = splits / count * i + splits / count / 2;
@@ -80,7 +98,7 @@ int main(int argc, char **argv)
     }
     printf("probed (%u walks a half, %.3g ms a split) / exact: keys %.4f  meetings %.4f "
            "(split by split %.3g to %.3g)\n",
-           probes, tp * 1e3 / (double)count, q.keys / p.keys, q.work / p.work, lo, hi);
+           (unsigned)probes, tp * 1e3 / (double)count, q.keys / p.keys, q.work / p.work, lo, hi);
     nq_join_profile_end(&p);
     nq_join_profile_end(&q);
     nq_join_plan_free(plan);
