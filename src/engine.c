@@ -309,7 +309,7 @@ uint64_t nq_default_memory_limit(void)
 
 int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
 {
-    uint64_t limit, lists, method_bytes = 0;
+    uint64_t limit, base, method_bytes = 0;
     int rc;
 
     memset(s, 0, sizeof *s);
@@ -336,12 +336,13 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     if (s->size && s->threads > s->size)
         s->threads = (unsigned)s->size;
     limit = s->o.max_memory ? s->o.max_memory : nq_default_memory_limit();
-    lists = s->size * LIST_BYTES_PER_UNIT + PROCESS_BYTES + THREAD_BYTES * s->threads;
-    rc = lists > limit ? NQ_EMEMLIMIT : NQ_OK;
+    /* what any method takes: the process, its threads, the engine's lists */
+    base = s->size * LIST_BYTES_PER_UNIT + PROCESS_BYTES + THREAD_BYTES * s->threads;
+    rc = base > limit ? NQ_EMEMLIMIT : NQ_OK;
     if (s->ops->fit_memory)
-        rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - lists : 0,
+        rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - base : 0,
                                 &method_bytes) != NQ_OK ? NQ_EMEMLIMIT : rc;
-    s->memory = lists + method_bytes; /* on NQ_EMEMLIMIT: the least it needs */
+    s->memory = base + method_bytes; /* on NQ_EMEMLIMIT: the least it needs */
     if (rc != NQ_OK) {
         s->ops->destroy(s->plan);
         s->plan = NULL;

@@ -263,9 +263,7 @@ NQ_FN_AVX2 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
         const size_t first = 64 * w;
         const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
         if (!n) { /* past the keys (most blocks of short lists): no slices */
-            for (unsigned b = 0; b < bits; b++)
-                set[b][w] = 0;
-            valid[w] = 0;
+            no_keys_in_word(set, valid, w, bits);
             continue;
         }
         slice32(lo, &vlo, keys + first, n >= 32 ? 32 : n, bits);
@@ -277,7 +275,7 @@ NQ_FN_AVX2 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
             set[b][w] = lo[b] | (n > 32 ? (uint64_t)hi[b] << 32 : 0);
         valid[w] = vlo | (uint64_t)vhi << 32;
     }
-    block->words = (unsigned)((count + 63) / 64);
+    block->words = block_words(count);
     for (unsigned c = 0; c < chunks; c++) {
         __m256i *m = (__m256i *)(void *)block->mask[c];
         m[0] = _mm256_loadu_si256((const __m256i *)(const void *)valid);

@@ -156,15 +156,13 @@ NQ_FN_AVX512 void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys
     const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
     for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
         const size_t first = 64 * w;
-        if (first >= count) { /* past the keys (most blocks of short lists) */
-            for (unsigned b = 0; b < bits; b++)
-                set[b][w] = 0;
-            valid[w] = 0;
+        if (first >= count) { /* past the keys (most blocks of short lists): no slices */
+            no_keys_in_word(set, valid, w, bits);
             continue;
         }
         slice64_avx512(set, valid, w, keys + first, count - first, bits);
     }
-    block->words = (unsigned)((count + 63) / 64);
+    block->words = block_words(count);
     for (unsigned c = 0; c < chunks; c++) {
         __m512i *m = (__m512i *)(void *)block->mask[c];
         m[0] = _mm512_loadu_si512(valid);

@@ -87,6 +87,22 @@ static NQ_ALWAYS_INLINE void transpose64(uint64_t a[64])
     transpose_round(a, 1, 0x5555555555555555ull);
 }
 
+/* Word w of the first `bits` slices and of `valid`, where the block's
+ * keys end before word w: no key. */
+static NQ_ALWAYS_INLINE void no_keys_in_word(uint64_t (*set)[NQ_JOIN_WORDS], uint64_t *valid,
+                                             size_t w, unsigned bits)
+{
+    for (unsigned b = 0; b < bits; b++)
+        set[b][w] = 0;
+    valid[w] = 0;
+}
+
+/* The words of each row that count keys hold (nq_join_block.words). */
+static inline unsigned block_words(size_t count)
+{
+    return (unsigned)((count + 63) / 64);
+}
+
 /* The bit slices of up to 512 keys (count of them), 64 keys at a time,
  * then the table. The same code serves the portable and the AVX2 fill. */
 static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *keys,
@@ -98,12 +114,11 @@ static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *key
         uint64_t a[64];
         const size_t first = 64 * w;
         const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
-        valid[w] = n == 64 ? ~0ull : (1ull << n) - 1u;
         if (n == 0) { /* a block's last words are often empty */
-            for (size_t b = 0; b < 64; b++)
-                set[b][w] = 0;
+            no_keys_in_word(set, valid, w, 64);
             continue;
         }
+        valid[w] = n == 64 ? ~0ull : (1ull << n) - 1u;
         for (size_t i = 0; i < 64; i++)
             a[i] = i < n ? keys[first + i] : 0;
         transpose64(a);
@@ -111,7 +126,7 @@ static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *key
             set[b][w] = a[b];
     }
     fill_chunks(block, (const uint64_t(*)[NQ_JOIN_WORDS])set, valid, chunks);
-    block->words = (unsigned)((count + 63) / 64);
+    block->words = block_words(count);
 }
 
 /* The table entry of chunk c for key x. */

@@ -322,13 +322,6 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
     return NQ_OK;
 }
 
-/* The bucket of a squeezed key, as join_sieve.c finds it. */
-static unsigned bucket(const nq_join_sieve *sv, uint64_t y)
-{
-    return (unsigned)((y >> sv->cut1) & ((1ull << sv->run1) - 1u)) |
-           (unsigned)((y >> sv->cut2) & ((1ull << sv->run2) - 1u)) << sv->run1;
-}
-
 /* The pair work of the probes first .. first + count - 1 of each half
  * (their weights over `count`: the estimated sizes of the buckets). */
 static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
@@ -341,10 +334,10 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
     meet m;
     for (unsigned i = first; i < first + count; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
-        const unsigned cls = classes > 1 ? (unsigned)(kw >> NQ_JOIN_CLASS_SHIFT & 1u) +
-                                           (unsigned)(kw >> (NQ_JOIN_CLASS_SHIFT + 1)) : 0u;
-        east[bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / count;
-        west[cls][bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[p + i] / count;
+        const unsigned cls = classes > 1 ? nq_join_key_class(kw) : 0u;
+        east[nq_join_bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / count;
+        west[cls][nq_join_bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] +=
+            prof->pweight[p + i] / count;
     }
     for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
         work += class_work(&m, east, west[c], nb, chunks);

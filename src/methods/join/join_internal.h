@@ -107,6 +107,20 @@ static inline unsigned nq_join_bits32(uint32_t x)
 /* Where a key's class flags go: bits 62 and 63. */
 #define NQ_JOIN_CLASS_SHIFT 62u
 
+/* A key's class: how many of the two class flags it holds (0 to 2). */
+static inline unsigned nq_join_key_class(uint64_t x)
+{
+    return (unsigned)(x >> NQ_JOIN_CLASS_SHIFT & 1u) + (unsigned)(x >> (NQ_JOIN_CLASS_SHIFT + 1));
+}
+
+/* The bucket of a squeezed key y: its run1 bits from cut1 and run2 bits
+ * from cut2 (nq_join_sieve_cuts). */
+static inline unsigned nq_join_bucket(const nq_join_sieve *sv, uint64_t y)
+{
+    return (unsigned)((y >> sv->cut1) & ((1ull << sv->run1) - 1u)) |
+           (unsigned)((y >> sv->cut2) & ((1ull << sv->run2) - 1u)) << sv->run1;
+}
+
 /* The key without the holes of sv, with its class flags (whether it holds
  * each class bit) in bits 62 and 63. Linear: the squeeze of a | b is the
  * OR of the squeezes, so it is done per piece rather than per key. */

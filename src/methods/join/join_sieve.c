@@ -97,18 +97,11 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts)
     sv->buckets = 1u << (run1 + run2);
 }
 
-static inline unsigned bucket_of(const nq_join_sieve *sv, uint64_t y)
-{
-    return (unsigned)((y >> sv->cut1) & ((1ull << sv->run1) - 1u)) |
-           (unsigned)((y >> sv->cut2) & ((1ull << sv->run2) - 1u)) << sv->run1;
-}
-
 /* The bin of key x: its class, then its bucket. */
 static inline unsigned bin_of(const nq_join_sieve *sv, uint64_t x, unsigned classes)
 {
-    const unsigned cls = classes > 1 ? (unsigned)(x >> NQ_JOIN_CLASS_SHIFT & 1u) +
-                                       (unsigned)(x >> (NQ_JOIN_CLASS_SHIFT + 1)) : 0u;
-    return cls * sv->buckets + bucket_of(sv, x & KEY_MASK);
+    const unsigned cls = classes > 1 ? nq_join_key_class(x) : 0u;
+    return cls * sv->buckets + nq_join_bucket(sv, x & KEY_MASK);
 }
 
 /* Keys k[0 .. n) into t by class (0, 1 or 2: how many of the two class
@@ -133,8 +126,7 @@ static void sort_classes(const uint64_t *k, size_t n, uint64_t *t, size_t *off)
     p2 = off[2];
     for (size_t i = 0; i < n; i++) {
         const uint64_t x = k[i];
-        const unsigned cls = (unsigned)(x >> NQ_JOIN_CLASS_SHIFT & 1u) +
-                             (unsigned)(x >> (NQ_JOIN_CLASS_SHIFT + 1));
+        const unsigned cls = nq_join_key_class(x);
         const size_t at = cls == 0 ? p0 : cls == 1 ? p1 : p2;
         t[at] = x & KEY_MASK;
         p0 += cls == 0;
