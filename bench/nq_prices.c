@@ -20,19 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_arg.h"
 #include "cpu.h"
 #include "methods/join/join.h"
 #include "methods/join/join_internal.h"
 
 static unsigned long long arg(const char *s, const char *what)
 {
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!*s || *end) {
-        fprintf(stderr, "nq_prices: %s '%s' is not a whole number\n", what, s);
-        exit(2);
-    }
-    return v;
+    return bench_arg("nq_prices", s, what);
 }
 
 int main(int argc, char **argv)

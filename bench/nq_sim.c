@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_arg.h"
+
 typedef struct cost_list {
     unsigned long long *unit;
     double *seconds;
@@ -99,9 +101,8 @@ static void heap_down(slot *h, size_t len, size_t i)
 
 static unsigned long long arg(const char *s, const char *what)
 {
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!*s || *end || v == 0) {
+    const uint64_t v = bench_arg("nq_sim", s, what);
+    if (v == 0) {
         fprintf(stderr, "nq_sim: %s '%s' is not a positive whole number\n", what, s);
         exit(2);
     }

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench_arg.h"
 #include "cpu.h"
 #include "methods/join/join.h"
 
@@ -31,13 +32,7 @@
 
 static unsigned long long arg(const char *s, const char *what)
 {
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!*s || *end) {
-        fprintf(stderr, "nq_unit_model: %s '%s' is not a whole number\n", what, s);
-        exit(2);
-    }
-    return v;
+    return bench_arg("nq_unit_model", s, what);
 }
 
 /* Seconds per meeting (*a) and per key (*b) at PRICE_N, from splits spread
