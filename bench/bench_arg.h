@@ -1,8 +1,8 @@
 /*
- * bench_arg.h - the whole-number arguments of the bench programs, parsed
- * as the library parses numbers (nqc_u64.h: digits only, no sign or
- * space, up to UINT64_MAX); anything else ends the program with status 2
- * and a line naming the argument.
+ * bench_arg.h - the arguments the bench programs share: whole numbers,
+ * parsed as the library parses numbers (nqc_u64.h: digits only, no sign
+ * or space, up to UINT64_MAX), and SIMD levels by the library's names.
+ * Anything else ends the program with status 2 and a line naming it.
  */
 #ifndef NQ_BENCH_ARG_H
 #define NQ_BENCH_ARG_H
@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include "nqc_u64.h"
+#include "nqueens.h"
 
-static uint64_t bench_arg(const char *prog, const char *s, const char *what)
+static inline uint64_t bench_arg(const char *prog, const char *s, const char *what)
 {
     uint64_t v;
     if (nqc_parse_u64(&v, s, strlen(s)) != 0) {
@@ -22,6 +23,16 @@ static uint64_t bench_arg(const char *prog, const char *s, const char *what)
         exit(2);
     }
     return v;
+}
+
+/* auto, none, avx2 or avx512 (nq_simd_name()) */
+static inline nq_simd bench_simd(const char *prog, const char *s)
+{
+    for (int l = NQ_SIMD_AUTO; l <= NQ_SIMD_AVX512; l++)
+        if (!strcmp(s, nq_simd_name((nq_simd)l)))
+            return (nq_simd)l;
+    fprintf(stderr, "%s: unknown SIMD level '%s' (auto, none, avx2 or avx512)\n", prog, s);
+    exit(2);
 }
 
 #endif

@@ -18,7 +18,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "bench_arg.h"
 #include "cpu.h"
@@ -45,20 +44,8 @@ int main(int argc, char **argv)
     n = arg(argv[1], "N");
     if (argc > 2)
         count = arg(argv[2], "SPLITS");
-    if (argc > 3) {
-        if (!strcmp(argv[3], "auto"))
-            simd = nq_cpu_simd_best();
-        else if (!strcmp(argv[3], "none"))
-            simd = NQ_SIMD_NONE;
-        else if (!strcmp(argv[3], "avx2"))
-            simd = NQ_SIMD_AVX2;
-        else if (!strcmp(argv[3], "avx512"))
-            simd = NQ_SIMD_AVX512;
-        else {
-            fprintf(stderr, "nq_prices: SIMD is auto, none, avx2 or avx512, not '%s'\n", argv[3]);
-            return 2;
-        }
-    }
+    if (argc > 3 && (simd = bench_simd("nq_prices", argv[3])) == NQ_SIMD_AUTO)
+        simd = nq_cpu_simd_best();
     if (argc > 4)
         probes = arg(argv[4], "WALKS");
     if (n < 16 || n > 24 || count == 0 || probes < 1 || probes > (1u << 24)) {

@@ -24,10 +24,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "bench_arg.h"
 #include "nqc_clock.h"
-#include "nqc_u64.h"
 #include "nqueens.h"
 
 typedef struct sample {
@@ -61,15 +60,6 @@ static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
     s->last_cpu = c;
 }
 
-static int arg_u64(uint64_t *out, const char *s, const char *what)
-{
-    if (nqc_parse_u64(out, s, strlen(s)) != 0) {
-        fprintf(stderr, "nq_sample: %s '%s' is not a whole number\n", what, s);
-        return -1;
-    }
-    return 0;
-}
-
 /* mean and standard error of the mean of x[0..len) */
 static void mean_se(double *mean, double *se, const double *x, size_t len)
 {
@@ -90,23 +80,15 @@ int main(int argc, char **argv)
         fputs("usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES]]]]\n", stderr);
         return 2;
     }
-    if (arg_u64(&n, argv[1], "N") || (argc > 2 && arg_u64(&want, argv[2], "UNITS")) ||
-        (argc > 3 && arg_u64(&seed, argv[3], "SEED")) ||
-        (argc > 5 && arg_u64(&max_memory, argv[5], "MAX_MEMORY_BYTES")))
-        return 2;
-    if (argc > 4) {
-        static const struct { const char *name; nq_simd level; } levels[] = {
-            {"auto", NQ_SIMD_AUTO}, {"none", NQ_SIMD_NONE},
-            {"avx2", NQ_SIMD_AVX2}, {"avx512", NQ_SIMD_AVX512}};
-        size_t i = 0;
-        while (i < sizeof levels / sizeof levels[0] && strcmp(argv[4], levels[i].name) != 0)
-            i++;
-        if (i == sizeof levels / sizeof levels[0]) {
-            fprintf(stderr, "nq_sample: unknown SIMD level '%s'\n", argv[4]);
-            return 2;
-        }
-        simd = levels[i].level;
-    }
+    n = bench_arg("nq_sample", argv[1], "N");
+    if (argc > 2)
+        want = bench_arg("nq_sample", argv[2], "UNITS");
+    if (argc > 3)
+        seed = bench_arg("nq_sample", argv[3], "SEED");
+    if (argc > 4)
+        simd = bench_simd("nq_sample", argv[4]);
+    if (argc > 5)
+        max_memory = bench_arg("nq_sample", argv[5], "MAX_MEMORY_BYTES");
     if (n > NQ_MAX_N || want < 2) {
         fputs("nq_sample: N must be at most NQ_MAX_N and UNITS at least 2\n", stderr);
         return 2;
