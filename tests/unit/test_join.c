@@ -175,7 +175,7 @@ static void test_kernels_take_and_pair(void **state)
     uint64_t src[MAXN], seed = 4242;
     uint64_t want_d1[MAXN + 8], want_d2[MAXN + 8], want_key[MAXN + 8];
     uint64_t got_d1[MAXN + 8], got_d2[MAXN + 8], got_key[MAXN + 8];
-    uint64_t want_pairs[MAXN + 8], got_pairs[MAXN + 8];
+    uint64_t want_pairs[3 * MAXN + 8], got_pairs[3 * MAXN + 8];
     (void)state;
     for (unsigned trial = 0; trial < 200; trial++) {
         const size_t n = trial % (MAXN + 1);
@@ -199,19 +199,51 @@ static void test_kernels_take_and_pair(void **state)
         fr.mask1 = (1ull << len1) - 1u;
         fr.mask2 = (1ull << len2) - 1u;
         fr.sieve = &sv;
+        /* a third of the trials keep every piece and mark the barred */
+        fr.keep = trial % 3 == 2;
+        fr.own = fr.keep ? NQ_JOIN_MARK_TOP : 0;
+        fr.other = fr.keep ? NQ_JOIN_MARK_BOTTOM : 0;
+        /* some ask for class flags: pieces without one are marked */
+        fr.need = trial % 4 == 1 || trial % 12 == 5 ? 3ull << NQ_JOIN_CLASS_SHIFT : 0;
         const size_t m = nq_join_take_scalar(&want, src, n, &fr);
-        const uint64_t key = next_random(&seed) & 0xffffu;
-        const uint64_t m1 = next_random(&seed) & next_random(&seed);
-        const uint64_t m2 = next_random(&seed) & next_random(&seed);
-        const size_t p = nq_join_pairs_scalar(want_pairs, key, m1, m2, &want, m);
-        assert_true(m <= n && p <= m);
+        for (size_t i = 0; i < m; i++)
+            assert_int_equal(!!(want_d1[i] & NQ_JOIN_MARK_PLAIN),
+                             fr.need && !(want_key[i] & fr.need));
+        if (fr.keep) {
+            assert_int_equal(m, n);
+            for (size_t i = 0; i < n; i++) {
+                const uint64_t d1 = (src[i] & 0xffffffffu) << fr.shift1,
+                               d2 = (src[i] >> 32) << fr.shift2;
+                const int barred = ((d1 & fr.bar1) | (d2 & fr.bar2)) != 0;
+                assert_int_equal(want_d1[i] & ~NQ_JOIN_MARK_PLAIN,
+                                 d1 | NQ_JOIN_MARK_TOP | (barred ? NQ_JOIN_MARK_BOTTOM : 0));
+            }
+        }
+        /* outer pieces: the first no of the list, their keys moved up so
+         * that the pairs show which outer piece made them */
+        const size_t no = m < 3 ? m : 3;
+        uint64_t outer_key[3], outer_d1[3], outer_d2[3];
+        for (size_t i = 0; i < no; i++) {
+            outer_key[i] = want_key[i] << 8 | (next_random(&seed) & 0xffu);
+            outer_d1[i] = next_random(&seed) & next_random(&seed);
+            outer_d2[i] = next_random(&seed) & next_random(&seed);
+        }
+        if (fr.keep && no) /* a marked outer piece meets only unmarked ones */
+            outer_d1[0] |= NQ_JOIN_MARK_BOTTOM;
+        const nq_join_piece_list outer = { outer_d1, outer_d2, outer_key };
+        const size_t p = nq_join_pairs_scalar(want_pairs, &outer, no, &want, m);
+        assert_true(m <= n && p <= no * m);
+        for (size_t i = 0, q = 0; i < no; i++) /* each pair, by hand */
+            for (size_t j = 0; j < m; j++)
+                if (((outer_d1[i] & want_d1[j]) | (outer_d2[i] & want_d2[j])) == 0)
+                    assert_int_equal(want_pairs[q++], outer_key[i] | want_key[j]);
         for (unsigned r = 0; r < nrows; r++) {
             nq_join_piece_list got = { got_d1, got_d2, got_key };
             assert_int_equal(k[r]->take(&got, src, n, &fr), m);
             assert_memory_equal(got_d1, want_d1, m * sizeof *got_d1);
             assert_memory_equal(got_d2, want_d2, m * sizeof *got_d2);
             assert_memory_equal(got_key, want_key, m * sizeof *got_key);
-            assert_int_equal(k[r]->pairs(got_pairs, key, m1, m2, &want, m), p);
+            assert_int_equal(k[r]->pairs(got_pairs, &outer, no, &want, m), p);
             assert_memory_equal(got_pairs, want_pairs, p * sizeof *got_pairs);
         }
     }

@@ -356,7 +356,13 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
         t->idle = s->next;
     pthread_mutex_unlock(&t->idle_lock);
     if (!s) {
-        size_t largest = (quarter ? quarter->largest : 0u) + 8u;
+        /* room for the fullest cell, and for a whole row set's pieces
+         * up to NQ_JOIN_ROWS_PIECES */
+        size_t room = quarter ? quarter->largest : 0u, largest;
+        if (quarter && room < NQ_JOIN_ROWS_PIECES)
+            room = quarter->largest_rows < NQ_JOIN_ROWS_PIECES ? quarter->largest_rows
+                                                               : NQ_JOIN_ROWS_PIECES;
+        largest = room + 8u;
         s = calloc(1, sizeof *s);
         if (!s)
             return NULL;
@@ -373,6 +379,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
             scratch_destroy(s);
             return NULL;
         }
+        s->pieces.room = room;
     }
     s->next = NULL;
     s->profile = NULL;
@@ -524,7 +531,7 @@ static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 /* Scratch per unit besides the key lists and what the engine counts for
  * every thread (128 KiB, which holds the block's 36 KiB): 8 KiB, and two
  * piece lists (three arrays each) as long as the fullest cell of the
- * quarter table: 946 pieces at n = 20, 2020 at 21, 3571 at 22, 7714 at
+ * quarter table or rows_room(n), whichever is more: 946 pieces at n = 20, 2020 at 21, 3571 at 22, 7714 at
  * 23 and 15003 at 24 (measured), about twice as many per n, half as many
  * per n below 20. Below n = 18 a thread's lists stay within 2048 keys (a
  * thread's peak, measured with 16 threads, the thread itself included:
@@ -532,6 +539,14 @@ static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_FIXED_SCRATCH ((uint64_t)8 << 10)
 #define NQ_JOIN_CELL_AT_20 1200u
 #define NQ_JOIN_SMALL_KEYS 2048u
+/* The piece lists also hold a whole row set's pieces, up to
+ * NQ_JOIN_ROWS_PIECES: the fullest row set has 408 pieces at n = 15,
+ * 1174 at 16, 1660 at 17 and more than NQ_JOIN_ROWS_PIECES from 18 on
+ * (counted); these bounds cover them. */
+static uint64_t rows_room(unsigned n)
+{
+    return n >= 18 ? NQ_JOIN_ROWS_PIECES : n >= 16 ? 1660u : 408u;
+}
 
 /* Scratch of one unit of size n whose key lists come in batches of at
  * most `batch` keys, and whose piece lists (`table` nonzero) are as long
@@ -557,6 +572,8 @@ static uint64_t unit_bytes(unsigned n, size_t batch, int table)
         lists = 3 * (uint64_t)batch;
     cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20)
                   : (uint64_t)NQ_JOIN_CELL_AT_20 >> (20 - n);
+    if (cell < rows_room(n))
+        cell = rows_room(n);
     return lists * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
            (table ? 6 * (cell + 8) * sizeof(uint64_t) : 0);
 }

@@ -59,22 +59,41 @@ NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src
     const __m256i bar1 = _mm256_set1_epi64x((long long)f->bar1);
     const __m256i bar2 = _mm256_set1_epi64x((long long)f->bar2);
     const __m128i sh1 = _mm_cvtsi32_si128((int)f->shift1), sh2 = _mm_cvtsi32_si128((int)f->shift2);
+    const __m256i own = _mm256_set1_epi64x((long long)f->own);
+    const __m256i other = _mm256_set1_epi64x((long long)f->other);
     size_t m = 0;
-    for (size_t j = 0; j < n; j += 4) {
-        unsigned live;
-        const __m256i e = load_live(src, j, n, &live);
-        const __m256i d1 = _mm256_sll_epi64(_mm256_and_si256(e, low), sh1);
-        const __m256i d2 = _mm256_sll_epi64(_mm256_srli_epi64(e, 32), sh2);
-        const unsigned ok = live & zero_lanes(_mm256_or_si256(_mm256_and_si256(d1, bar1),
-                                                              _mm256_and_si256(d2, bar2)));
-        _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + m), pack4(d1, ok));
-        _mm256_storeu_si256((__m256i *)(void *)(dst->d2 + m), pack4(d2, ok));
-        m += (unsigned)__builtin_popcount(ok);
-    }
+    if (f->keep) /* every piece, the barred ones marked (the marks lie above the masks) */
+        for (size_t j = 0; j < n; j += 4) {
+            unsigned live;
+            const __m256i e = load_live(src, j, n, &live);
+            const __m256i d1 = _mm256_sll_epi64(_mm256_and_si256(e, low), sh1);
+            const __m256i d2 = _mm256_sll_epi64(_mm256_srli_epi64(e, 32), sh2);
+            const __m256i clash = _mm256_or_si256(_mm256_and_si256(d1, bar1), _mm256_and_si256(d2, bar2));
+            const __m256i barred = _mm256_xor_si256(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256()),
+                                                    _mm256_set1_epi64x(-1));
+            _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + j),
+                                _mm256_or_si256(_mm256_or_si256(d1, own), _mm256_and_si256(barred, other)));
+            _mm256_storeu_si256((__m256i *)(void *)(dst->d2 + j), d2);
+            m += (unsigned)__builtin_popcount(live);
+        }
+    else
+        for (size_t j = 0; j < n; j += 4) {
+            unsigned live;
+            const __m256i e = load_live(src, j, n, &live);
+            const __m256i d1 = _mm256_sll_epi64(_mm256_and_si256(e, low), sh1);
+            const __m256i d2 = _mm256_sll_epi64(_mm256_srli_epi64(e, 32), sh2);
+            const unsigned ok = live & zero_lanes(_mm256_or_si256(_mm256_and_si256(d1, bar1),
+                                                                  _mm256_and_si256(d2, bar2)));
+            _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + m), pack4(d1, ok));
+            _mm256_storeu_si256((__m256i *)(void *)(dst->d2 + m), pack4(d2, ok));
+            m += (unsigned)__builtin_popcount(ok);
+        }
     {
         const __m256i mask1 = _mm256_set1_epi64x((long long)f->mask1);
         const __m256i mask2 = _mm256_set1_epi64x((long long)f->mask2);
         const __m256i one = _mm256_set1_epi64x((long long)sv->has_class);
+        const __m256i need = _mm256_set1_epi64x((long long)f->need);
+        const __m256i mark = _mm256_set1_epi64x((long long)NQ_JOIN_MARK_PLAIN);
         const __m128i s1 = _mm_cvtsi32_si128((int)f->s1), s2 = _mm_cvtsi32_si128((int)f->s2);
         const __m128i len1 = _mm_cvtsi32_si128((int)f->len1);
         const __m128i c1 = _mm_cvtsi32_si128((int)sv->class1), c2 = _mm_cvtsi32_si128((int)sv->class2);
@@ -96,6 +115,12 @@ NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src
             }
             /* lanes past m: room for n + 8 */
             _mm256_storeu_si256((__m256i *)(void *)(dst->key + j), _mm256_or_si256(x, flags));
+            if (f->need) {
+                const __m256i plain = _mm256_cmpeq_epi64(_mm256_and_si256(flags, need),
+                                                         _mm256_setzero_si256());
+                _mm256_storeu_si256((__m256i *)(void *)(dst->d1 + j),
+                                    _mm256_or_si256(d1, _mm256_and_si256(plain, mark)));
+            }
         }
     }
     return m;
@@ -103,23 +128,28 @@ NQ_FN_AVX2 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src
 
 /* nq_join_pairs_scalar(), four pieces a step (the last step with the
  * lanes left). */
-NQ_FN_AVX2 size_t nq_join_pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1,
-                                    uint64_t m2, const nq_join_piece_list *in,
+NQ_FN_AVX2 size_t nq_join_pairs_avx2(uint64_t *dst, const nq_join_piece_list *out,
+                                    size_t no, const nq_join_piece_list *in,
                                     size_t n)
 {
-    const __m256i vm1 = _mm256_set1_epi64x((long long)m1);
-    const __m256i vm2 = _mm256_set1_epi64x((long long)m2);
-    const __m256i vk = _mm256_set1_epi64x((long long)k);
+    /* the lists' arrays in registers: the stores to dst do not touch them */
+    const uint64_t *od1 = out->d1, *od2 = out->d2, *okey = out->key;
+    const uint64_t *id1 = in->d1, *id2 = in->d2, *ikey = in->key;
     size_t m = 0;
-    for (size_t j = 0; j < n; j += 4) {
-        unsigned live;
-        const __m256i d1 = load_live(in->d1, j, n, &live);
-        const __m256i d2 = load_live(in->d2, j, n, &live);
-        const __m256i c = _mm256_or_si256(_mm256_and_si256(vm1, d1), _mm256_and_si256(vm2, d2));
-        const unsigned fit = live & zero_lanes(c);
-        const __m256i key = _mm256_or_si256(vk, load_live(in->key, j, n, &live));
-        _mm256_storeu_si256((__m256i *)(void *)(dst + m), pack4(key, fit));
-        m += (unsigned)__builtin_popcount(fit);
+    for (size_t i = 0; i < no; i++) {
+        const __m256i vm1 = _mm256_set1_epi64x((long long)od1[i]);
+        const __m256i vm2 = _mm256_set1_epi64x((long long)od2[i]);
+        const __m256i vk = _mm256_set1_epi64x((long long)okey[i]);
+        for (size_t j = 0; j < n; j += 4) {
+            unsigned live;
+            const __m256i d1 = load_live(id1, j, n, &live);
+            const __m256i d2 = load_live(id2, j, n, &live);
+            const __m256i c = _mm256_or_si256(_mm256_and_si256(vm1, d1), _mm256_and_si256(vm2, d2));
+            const unsigned fit = live & zero_lanes(c);
+            const __m256i key = _mm256_or_si256(vk, load_live(ikey, j, n, &live));
+            _mm256_storeu_si256((__m256i *)(void *)(dst + m), pack4(key, fit));
+            m += (unsigned)__builtin_popcount(fit);
+        }
     }
     return m;
 }

@@ -37,11 +37,16 @@ NQ_FN_AVX512 size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t 
     const __m512i mask1 = _mm512_set1_epi64((long long)f->mask1);
     const __m512i mask2 = _mm512_set1_epi64((long long)f->mask2);
     const __m512i one = _mm512_set1_epi64((long long)sv->has_class);
+    const __m512i own = _mm512_set1_epi64((long long)f->own);
+    const __m512i other = _mm512_set1_epi64((long long)f->other);
+    const __m512i need = _mm512_set1_epi64((long long)f->need);
+    const __m512i plain = _mm512_set1_epi64((long long)NQ_JOIN_MARK_PLAIN);
+    const __mmask8 need_lanes = f->need ? 0xffu : 0u;
     size_t m = 0;
     for (size_t j = 0; j < n; j += 8) {
         const __mmask8 live = first_lanes(n - j);
         const __m512i e = _mm512_maskz_loadu_epi64(live, src + j);
-        const __m512i d1 = _mm512_slli_epi64(_mm512_and_si512(e, low), f->shift1);
+        __m512i d1 = _mm512_slli_epi64(_mm512_and_si512(e, low), f->shift1);
         const __m512i d2 = _mm512_slli_epi64(_mm512_srli_epi64(e, 32), f->shift2);
         const __mmask8 ok = _mm512_mask_testn_epi64_mask(
             live, _mm512_or_si512(_mm512_and_si512(d1, bar1), _mm512_and_si512(d2, bar2)),
@@ -58,6 +63,16 @@ NQ_FN_AVX512 size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t 
             x = _mm512_or_si512(_mm512_and_si512(x, below),
                                 _mm512_andnot_si512(below, _mm512_srli_epi64(x, 1)));
         }
+        d1 = _mm512_mask_or_epi64(d1, need_lanes & _mm512_testn_epi64_mask(flags, need),
+                                  d1, plain);
+        if (f->keep) { /* every piece, the barred ones marked */
+            _mm512_storeu_si512(dst->d1 + j, _mm512_mask_or_epi64(
+                _mm512_or_si512(d1, own), live & ~ok, _mm512_or_si512(d1, own), other));
+            _mm512_storeu_si512(dst->d2 + j, d2);
+            _mm512_storeu_si512(dst->key + j, _mm512_or_si512(x, flags));
+            m += (unsigned)__builtin_popcount(live);
+            continue;
+        }
         _mm512_storeu_si512(dst->d1 + m, _mm512_maskz_compress_epi64(ok, d1));
         _mm512_storeu_si512(dst->d2 + m, _mm512_maskz_compress_epi64(ok, d2));
         _mm512_storeu_si512(dst->key + m, _mm512_maskz_compress_epi64(ok, _mm512_or_si512(x, flags)));
@@ -68,23 +83,28 @@ NQ_FN_AVX512 size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t 
 
 /* nq_join_pairs_scalar(), eight pieces a step, packed as
  * nq_join_take_avx512(). */
-NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, uint64_t k, uint64_t m1,
-                                        uint64_t m2, const nq_join_piece_list *in,
+NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list *out,
+                                        size_t no, const nq_join_piece_list *in,
                                         size_t n)
 {
-    const __m512i vm1 = _mm512_set1_epi64((long long)m1);
-    const __m512i vm2 = _mm512_set1_epi64((long long)m2);
-    const __m512i vk = _mm512_set1_epi64((long long)k);
+    /* the lists' arrays in registers: the stores to dst do not touch them */
+    const uint64_t *od1 = out->d1, *od2 = out->d2, *okey = out->key;
+    const uint64_t *id1 = in->d1, *id2 = in->d2, *ikey = in->key;
     size_t m = 0;
-    for (size_t j = 0; j < n; j += 8) {
-        const __mmask8 live = first_lanes(n - j);
-        __m512i c1 = _mm512_and_si512(vm1, _mm512_maskz_loadu_epi64(live, in->d1 + j));
-        __m512i c2 = _mm512_and_si512(vm2, _mm512_maskz_loadu_epi64(live, in->d2 + j));
-        __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),
-                                                    _mm512_set1_epi64(-1));
-        __m512i key = _mm512_or_si512(vk, _mm512_maskz_loadu_epi64(live, in->key + j));
-        _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, key));
-        m += (unsigned)__builtin_popcount(fit);
+    for (size_t i = 0; i < no; i++) {
+        const __m512i vm1 = _mm512_set1_epi64((long long)od1[i]);
+        const __m512i vm2 = _mm512_set1_epi64((long long)od2[i]);
+        const __m512i vk = _mm512_set1_epi64((long long)okey[i]);
+        for (size_t j = 0; j < n; j += 8) {
+            const __mmask8 live = first_lanes(n - j);
+            __m512i c1 = _mm512_and_si512(vm1, _mm512_maskz_loadu_epi64(live, id1 + j));
+            __m512i c2 = _mm512_and_si512(vm2, _mm512_maskz_loadu_epi64(live, id2 + j));
+            __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),
+                                                        _mm512_set1_epi64(-1));
+            __m512i key = _mm512_or_si512(vk, _mm512_maskz_loadu_epi64(live, ikey + j));
+            _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, key));
+            m += (unsigned)__builtin_popcount(fit);
+        }
     }
     return m;
 }

@@ -296,7 +296,8 @@ static double probe_half(nq_join_profile *prof, const nq_join_half *g, uint32_t 
             r[nrows++] = i;
     for (unsigned i = 0; i < prof->probes; i++) {
         weight[i] = probe(g, r, nrows, &prof->seed, &key[i]);
-        sum += weight[i];
+        if (!g->need || (key[i] & g->need)) /* keys the listing keeps */
+            sum += weight[i];
     }
     return sum / prof->probes;
 }

@@ -147,6 +147,10 @@ static inline uint64_t nq_join_squeeze(const nq_join_sieve *sv, uint64_t x)
 typedef struct nq_join_half {
     unsigned n, c0, lo1, len1, lo2, len2;
     uint64_t bar1, bar2;
+    uint64_t need;              /* class flags (of the squeezed key) one of
+                                   which every listed key holds; 0: none
+                                   asked. Keys whose pairs the split does
+                                   not count are not listed. */
     const nq_join_sieve *sieve; /* keys are squeezed by it */
 } nq_join_half;
 
@@ -181,6 +185,7 @@ typedef struct nq_join_quarter {
     uint64_t *entry;
     size_t count;
     uint32_t largest; /* entries of the fullest cell */
+    uint32_t largest_rows; /* entries of the fullest row set (its cells) */
 } nq_join_quarter;
 
 /* Builds the table, unless it would take more than max_bytes; polls *stop
@@ -201,20 +206,42 @@ typedef struct nq_join_piece_list {
     uint64_t *d1, *d2, *key;
 } nq_join_piece_list;
 
-/* Scratch of nq_join_half_keys: two lists with room for `largest` + 8
- * pieces each. */
+/* Pieces of one row set that nq_join_half_keys takes in one go, at most
+ * (its scratch lists hold as many, or the fullest cell, whichever is
+ * more): up to n = 17 every row set (1,660 pieces at most), beyond that
+ * the smaller ones; a larger row set is taken cell by cell. */
+#define NQ_JOIN_ROWS_PIECES 2048u
+
+/* Scratch of nq_join_half_keys: two lists with room for `room` + 8
+ * pieces each, `room` at least the table's fullest cell. */
 typedef struct nq_join_pieces {
     nq_join_piece_list top, bottom;
+    size_t room;
 } nq_join_pieces;
 
+/* Marks of the pieces that a whole row set's take keeps although the
+ * bars forbid them (d1 bits above every frame, which reaches at most bit
+ * 2n + n / 2): each top piece holds TOP, each bottom piece BOTTOM, and a
+ * forbidden top piece BOTTOM too, a forbidden bottom piece TOP, so that a
+ * pair with a forbidden piece always clashes. */
+#define NQ_JOIN_MARK_TOP (1ull << 62)
+#define NQ_JOIN_MARK_BOTTOM (1ull << 63)
+/* The mark of a piece whose key share holds no flag of the frame's
+ * `need`: two such pieces never pair, so every key listed holds one. */
+#define NQ_JOIN_MARK_PLAIN (1ull << 61)
+
 /* How the pieces of a cell become a half's pieces: diagonal masks moved
- * into the half's frames, those on barred diagonals dropped, the key
- * share cut from the frames and squeezed. */
+ * into the half's frames, those on barred diagonals dropped (or, with
+ * `keep`, kept and marked: d1 gets `own`, and `other` too if barred), the
+ * key share cut from the frames and squeezed; a piece whose share holds
+ * no flag of `need` (when not 0) gets NQ_JOIN_MARK_PLAIN in d1. */
 typedef struct nq_join_frame {
     unsigned shift1, shift2;  /* d1 <<= shift1, d2 <<= shift2 */
     uint64_t bar1, bar2;
     unsigned s1, s2, len1;    /* key: d1 >> s1 & mask1 | (d2 >> s2 & mask2) << len1 */
     uint64_t mask1, mask2;
+    int keep;
+    uint64_t own, other, need;
     const nq_join_sieve *sieve;
 } nq_join_frame;
 

@@ -23,15 +23,17 @@
 #include "join_internal.h"
 
 /* Copies into dst the pieces of src[0 .. n) (table entries) that the
- * frame f does not bar, moved into the frame, with their squeezed key
- * shares; dst has room for n + 8. @return how many were copied. */
+ * frame f does not bar (with f->keep, all of them, marked as it says),
+ * moved into the frame, with their squeezed key shares; dst has room for
+ * n + 8. @return how many were copied. */
 typedef size_t (*nq_join_take_fn)(nq_join_piece_list *dst, const uint64_t *src,
                                   size_t n, const nq_join_frame *f);
 
-/* Writes k | in->key[j] for every piece j of `in` whose diagonals miss
- * (m1, m2); dst has room for n + 8. @return how many were written. */
-typedef size_t (*nq_join_pairs_fn)(uint64_t *dst, uint64_t k, uint64_t m1,
-                                   uint64_t m2, const nq_join_piece_list *in,
+/* For each piece i < no of `out` in turn, writes out->key[i] | in->key[j]
+ * for every piece j < n of `in` whose diagonals miss piece i's; dst has
+ * room for no * n + 8. @return how many were written. */
+typedef size_t (*nq_join_pairs_fn)(uint64_t *dst, const nq_join_piece_list *out,
+                                   size_t no, const nq_join_piece_list *in,
                                    size_t n);
 
 /* The kernels of one level. match_vpopcnt, when not NULL, is a faster
@@ -42,12 +44,15 @@ struct nq_join_kernel {
     nq_join_fill_fn fill;
     nq_join_match_fn match;
     nq_join_match_fn match_vpopcnt;
+    int rows_at_once; /* take a row set's pieces in one call where they
+                         fit (faster with wide lanes; one piece at a time,
+                         the cells' takes that drop barred pieces are) */
 };
 
 /* join_scalar.c: plain C, every architecture. */
 size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src,
                            size_t n, const nq_join_frame *f);
-size_t nq_join_pairs_scalar(uint64_t *dst, uint64_t k, uint64_t m1, uint64_t m2,
+size_t nq_join_pairs_scalar(uint64_t *dst, const nq_join_piece_list *out, size_t no,
                             const nq_join_piece_list *in, size_t n);
 void nq_join_fill_scalar(nq_join_block *block, const uint64_t *keys,
                          size_t count, unsigned chunks);
@@ -58,7 +63,7 @@ uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
 /* join_avx2.c: four lanes of 64 bits. Only when nq_cpu_simd_best() >= AVX2. */
 size_t nq_join_take_avx2(nq_join_piece_list *dst, const uint64_t *src,
                          size_t n, const nq_join_frame *f);
-size_t nq_join_pairs_avx2(uint64_t *dst, uint64_t k, uint64_t m1, uint64_t m2,
+size_t nq_join_pairs_avx2(uint64_t *dst, const nq_join_piece_list *out, size_t no,
                           const nq_join_piece_list *in, size_t n);
 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
                        size_t count, unsigned chunks);
@@ -69,7 +74,7 @@ uint64_t nq_join_match_avx2(const nq_join_block *block, unsigned chunks,
  * nq_join_match_avx512() only when nq_cpu_has_vpopcnt() too. */
 size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t *src,
                            size_t n, const nq_join_frame *f);
-size_t nq_join_pairs_avx512(uint64_t *dst, uint64_t k, uint64_t m1, uint64_t m2,
+size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list *out, size_t no,
                             const nq_join_piece_list *in, size_t n);
 void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys,
                          size_t count, unsigned chunks);

@@ -88,8 +88,10 @@ int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows,
                 const uint64_t bit = f & (0u - f);
                 const uint64_t d1 = (cur->d1[i] | bit << s1) & ~g->bar1;
                 const uint64_t d2 = (cur->d2[i] | bit << s2) & ~g->bar2;
-                out->keys[out->count++] = nq_join_squeeze(
+                const uint64_t key = nq_join_squeeze(
                     g->sieve, (d1 >> g->lo1 & mask1) | (d2 >> g->lo2 & mask2) << g->len1);
+                out->keys[out->count] = key;
+                out->count += !g->need || (key & g->need);
             }
             cur->free[i] = 0;
             continue;

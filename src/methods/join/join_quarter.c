@@ -143,6 +143,11 @@ int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
             return NQ_ENOMEM;
         }
         q->start[i + 1] = (uint32_t)total;
+        if ((i + 1) % ((size_t)1 << cols) == 0) { /* the end of a row set */
+            const uint32_t r = q->start[i + 1] - q->start[i + 1 - ((size_t)1 << cols)];
+            if (r > q->largest_rows)
+                q->largest_rows = r;
+        }
     }
     q->count = (size_t)total;
     if (total * sizeof *q->entry + (cells + 1) * sizeof *q->start > max_bytes) {
@@ -205,9 +210,29 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     ft.mask1 = (1ull << g->len1) - 1u;
     ft.mask2 = (1ull << g->len2) - 1u;
     ft.sieve = g->sieve;
+    ft.need = g->need;
     fb = ft;
     fb.shift1 = t;
     fb.shift2 = 0;
+
+    /* Both row sets' pieces at once where they fit the scratch: two takes
+     * rather than two per cell, the barred pieces kept and marked so that
+     * each cell's pieces stay where the table has them. */
+    const size_t top0 = q->start[(size_t)top << h], bottom0 = q->start[(size_t)bottom << h];
+    const int whole = kernel->rows_at_once && q->start[(size_t)(top + 1) << h] - top0 <= scratch->room &&
+                      q->start[(size_t)(bottom + 1) << h] - bottom0 <= scratch->room;
+    if (whole) {
+        ft.keep = fb.keep = 1;
+        ft.own = fb.other = NQ_JOIN_MARK_TOP;
+        ft.other = fb.own = NQ_JOIN_MARK_BOTTOM;
+        kernel->take(&scratch->top, q->entry + top0,
+                     q->start[(size_t)(top + 1) << h] - top0, &ft);
+        kernel->take(&scratch->bottom, q->entry + bottom0,
+                     q->start[(size_t)(bottom + 1) << h] - bottom0, &fb);
+    } else {
+        ft.keep = fb.keep = 0;
+        ft.own = ft.other = fb.own = fb.other = 0;
+    }
 
     out->count = 0;
     if (!cur->started) {
@@ -218,34 +243,50 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     while (!cur->done) {
         const uint32_t c = cur->c;
         const size_t ti = (size_t)top << h | c, bi = (size_t)bottom << h | (all & ~c);
-        const uint64_t *a = q->entry + q->start[ti], *b = q->entry + q->start[bi];
         const size_t na0 = q->start[ti + 1] - q->start[ti];
         const size_t nb0 = q->start[bi + 1] - q->start[bi];
+        nq_join_piece_list tl = scratch->top, bl = scratch->bottom;
         size_t na = 0, nb = 0;
-        if (na0 && nb0) {
-            na = kernel->take(&scratch->top, a, na0, &ft);
-            nb = na ? kernel->take(&scratch->bottom, b, nb0, &fb) : 0;
+        if (whole && na0 && nb0) {
+            const size_t at = q->start[ti] - top0, bt = q->start[bi] - bottom0;
+            tl.d1 += at, tl.d2 += at, tl.key += at;
+            bl.d1 += bt, bl.d2 += bt, bl.key += bt;
+            na = na0;
+            nb = nb0;
+        } else if (na0 && nb0) {
+            na = kernel->take(&tl, q->entry + q->start[ti], na0, &ft);
+            nb = na ? kernel->take(&bl, q->entry + q->start[bi], nb0, &fb) : 0;
         }
         if (na && nb) {
             /* the longer list is the inner, wide loop */
-            const nq_join_piece_list *outer = na <= nb ? &scratch->top : &scratch->bottom;
-            const nq_join_piece_list *inner = na <= nb ? &scratch->bottom : &scratch->top;
+            nq_join_piece_list outer = na <= nb ? tl : bl;
+            const nq_join_piece_list *inner = na <= nb ? &bl : &tl;
             const size_t no = na <= nb ? na : nb, ni = na <= nb ? nb : na;
-            for (size_t i = cur->i; i < no; i++) {
-                if (out->count && out->count + ni + 8 > cap) {
-                    cur->i = i; /* the batch is full: go on here next time */
-                    return NQ_OK;
+            const uint64_t all_pairs = (uint64_t)no * ni + 8u;
+            if (cur->i == 0 && out->count + all_pairs <= cap) {
+                /* the whole cell in one call */
+                if (out->count + all_pairs > out->cap &&
+                    nq_join_keys_reserve(out, (size_t)all_pairs) != NQ_OK)
+                    return NQ_ENOMEM;
+                out->count += kernel->pairs(out->keys + out->count, &outer, no, inner, ni);
+            } else {
+                outer.d1 += cur->i, outer.d2 += cur->i, outer.key += cur->i;
+                for (size_t i = cur->i; i < no; i++) {
+                    if (out->count && out->count + ni + 8 > cap) {
+                        cur->i = i; /* the batch is full: go on here next time */
+                        return NQ_OK;
+                    }
+                    if (out->count + ni + 8 > out->cap) {
+                        /* room for the rest of the cell, or for the batch */
+                        size_t room = (no - i) * ni + 8;
+                        if (out->count + room > cap)
+                            room = out->count + ni + 8 <= cap ? cap - out->count : ni + 8;
+                        if (nq_join_keys_reserve(out, room) != NQ_OK)
+                            return NQ_ENOMEM;
+                    }
+                    out->count += kernel->pairs(out->keys + out->count, &outer, 1, inner, ni);
+                    outer.d1++, outer.d2++, outer.key++;
                 }
-                if (out->count + ni + 8 > out->cap) {
-                    /* room for the rest of the cell, or for the batch */
-                    size_t room = (no - i) * ni + 8;
-                    if (out->count + room > cap)
-                        room = out->count + ni + 8 <= cap ? cap - out->count : ni + 8;
-                    if (nq_join_keys_reserve(out, room) != NQ_OK)
-                        return NQ_ENOMEM;
-                }
-                out->count += kernel->pairs(out->keys + out->count, outer->key[i],
-                                            outer->d1[i], outer->d2[i], inner, ni);
             }
         }
         cur->i = 0;

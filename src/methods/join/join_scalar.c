@@ -47,25 +47,37 @@ size_t nq_join_take_scalar(nq_join_piece_list *dst, const uint64_t *src, size_t 
     for (size_t j = 0; j < n; j++) {
         const uint64_t d1 = (src[j] & 0xffffffffu) << f->shift1;
         const uint64_t d2 = (src[j] >> 32) << f->shift2;
-        dst->d1[m] = d1;
+        const int barred = ((d1 & f->bar1) | (d2 & f->bar2)) != 0;
+        dst->d1[m] = f->keep ? d1 | f->own | (barred ? f->other : 0u) : d1;
         dst->d2[m] = d2;
-        m += ((d1 & f->bar1) | (d2 & f->bar2)) == 0;
+        m += f->keep || !barred;
     }
-    for (size_t j = 0; j < m; j++)
-        dst->key[j] = nq_join_squeeze(f->sieve, (dst->d1[j] >> f->s1 & f->mask1) |
-                                                (dst->d2[j] >> f->s2 & f->mask2) << f->len1);
+    /* the marks lie above the masks */
+    for (size_t j = 0; j < m; j++) {
+        const uint64_t key = nq_join_squeeze(f->sieve, (dst->d1[j] >> f->s1 & f->mask1) |
+                                                       (dst->d2[j] >> f->s2 & f->mask2) << f->len1);
+        dst->key[j] = key;
+        if (f->need && !(key & f->need))
+            dst->d1[j] |= NQ_JOIN_MARK_PLAIN;
+    }
     return m;
 }
 
-/* Writes k | in->key[j] for every piece j of `in` whose diagonals miss
- * (m1, m2); @return how many were written (dst has room for n + 8). */
-size_t nq_join_pairs_scalar(uint64_t *dst, uint64_t k, uint64_t m1, uint64_t m2,
+/* Writes out->key[i] | in->key[j] for every piece i < no and piece j of
+ * `in` whose diagonals miss it; @return how many were written (dst has
+ * room for no * n + 8). */
+size_t nq_join_pairs_scalar(uint64_t *dst, const nq_join_piece_list *out, size_t no,
                             const nq_join_piece_list *in, size_t n)
 {
+    /* the lists' arrays in registers: the stores to dst do not touch them */
+    const uint64_t *id1 = in->d1, *id2 = in->d2, *ikey = in->key;
     size_t m = 0;
-    for (size_t j = 0; j < n; j++) {
-        dst[m] = k | in->key[j];
-        m += ((m1 & in->d1[j]) | (m2 & in->d2[j])) == 0;
+    for (size_t i = 0; i < no; i++) {
+        const uint64_t k = out->key[i], m1 = out->d1[i], m2 = out->d2[i];
+        for (size_t j = 0; j < n; j++) {
+            dst[m] = k | ikey[j];
+            m += ((m1 & id1[j]) | (m2 & id2[j])) == 0;
+        }
     }
     return m;
 }

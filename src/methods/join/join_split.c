@@ -233,6 +233,10 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     }
     s->gw.bar1 = s->ge.bar1 = d1;
     s->gw.bar2 = s->ge.bar2 = d2;
+    /* the pairs of west keys without a long diagonal count none_weight
+     * times: when that is 0, such keys are not listed */
+    s->ge.need = 0;
+    s->gw.need = classes > 1 && none_weight == 0 ? 3ull << NQ_JOIN_CLASS_SHIFT : 0;
     if (classes > 1) { /* the long diagonals: r + c = n - 1, c = r */
         s->ge.bar1 |= 1ull << (n - 1);
         s->ge.bar2 |= 1ull << (n - 1);
