@@ -126,7 +126,8 @@ static void test_kernels_match_naive(void **state)
     nq_simd lv[3];
     const unsigned nk_rows = kernels(k, lv);
     nq_join_block *block = aligned_alloc(64, sizeof *block);
-    uint64_t keys[512], items[200], seed = 12345;
+    /* 600 items: past the 255 that the AVX2 weighted match sums at once */
+    uint64_t keys[512], items[600], flagged[600], seed = 12345;
     (void)state;
     assert_non_null(block);
     assert_null(nq_join_kernel_of(NQ_SIMD_AUTO));
@@ -139,9 +140,17 @@ static void test_kernels_match_naive(void **state)
             for (size_t i = 0; i < nk; i++) /* sparse keys, so pairs exist */
                 keys[i] = next_random(&seed) & next_random(&seed) &
                           next_random(&seed) & mask;
-            for (size_t i = 0; i < 200; i++)
+            for (size_t i = 0; i < 600; i++)
                 items[i] = i == 0 ? 0 : next_random(&seed) & next_random(&seed) & mask;
             const uint64_t want = naive_pairs(keys, nk, items, 200);
+            /* weighted: random class flags, a random shift for each */
+            const unsigned shifts = 1u + (unsigned)(next_random(&seed) % 255u);
+            uint64_t want_w = 0;
+            for (size_t i = 0; i < 600; i++) {
+                flagged[i] = items[i] | (next_random(&seed) & 3u) << NQ_JOIN_CLASS_SHIFT;
+                want_w += naive_pairs(keys, nk, &items[i], 1)
+                          << nq_join_item_shift(shifts, flagged[i]);
+            }
             for (unsigned f = 0; f < nk_rows; f++) {
                 /* what a fill may leave unwritten holds garbage: every
                  * match must leave it out */
@@ -152,10 +161,15 @@ static void test_kernels_match_naive(void **state)
                      * is only given the portable fill's blocks */
                     if (lv[m] == NQ_SIMD_NONE && lv[f] != NQ_SIMD_NONE)
                         continue;
-                    assert_int_equal(k[m]->match(block, chunks, items, 200), want);
-                    if (k[m]->match_vpopcnt && nq_cpu_has_vpopcnt())
-                        assert_int_equal(k[m]->match_vpopcnt(block, chunks, items, 200),
+                    assert_int_equal(k[m]->match(block, chunks, items, 200, 0), want);
+                    assert_int_equal(k[m]->match(block, chunks, flagged, 600, shifts), want_w);
+                    if (k[m]->match_vpopcnt && nq_cpu_has_vpopcnt()) {
+                        assert_int_equal(k[m]->match_vpopcnt(block, chunks, items, 200, 0),
                                          want);
+                        assert_int_equal(k[m]->match_vpopcnt(block, chunks, flagged, 600,
+                                                             shifts),
+                                         want_w);
+                    }
                 }
             }
         }

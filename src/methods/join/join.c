@@ -356,12 +356,12 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
         t->idle = s->next;
     pthread_mutex_unlock(&t->idle_lock);
     if (!s) {
-        /* room for the fullest cell, and for a whole row set's pieces
-         * up to NQ_JOIN_ROWS_PIECES */
+        /* room for the fullest cell, or for every row set's pieces when
+         * they all fit NQ_JOIN_ROWS_PIECES */
         size_t room = quarter ? quarter->largest : 0u, largest;
-        if (quarter && room < NQ_JOIN_ROWS_PIECES)
-            room = quarter->largest_rows < NQ_JOIN_ROWS_PIECES ? quarter->largest_rows
-                                                               : NQ_JOIN_ROWS_PIECES;
+        if (quarter && quarter->largest_rows <= NQ_JOIN_ROWS_PIECES &&
+            room < quarter->largest_rows)
+            room = quarter->largest_rows;
         largest = room + 8u;
         s = calloc(1, sizeof *s);
         if (!s)
@@ -539,13 +539,13 @@ static const uint64_t nq_join_keys_measured[3] = { 33792u, 20480u, 163840u };
 #define NQ_JOIN_FIXED_SCRATCH ((uint64_t)8 << 10)
 #define NQ_JOIN_CELL_AT_20 1200u
 #define NQ_JOIN_SMALL_KEYS 2048u
-/* The piece lists also hold a whole row set's pieces, up to
- * NQ_JOIN_ROWS_PIECES: the fullest row set has 408 pieces at n = 15,
+/* The piece lists also hold a whole row set's pieces when every row set
+ * fits NQ_JOIN_ROWS_PIECES: the fullest row set has 408 pieces at n = 15,
  * 1174 at 16, 1660 at 17 and more than NQ_JOIN_ROWS_PIECES from 18 on
  * (counted); these bounds cover them. */
 static uint64_t rows_room(unsigned n)
 {
-    return n >= 18 ? NQ_JOIN_ROWS_PIECES : n >= 16 ? 1660u : 408u;
+    return n >= 18 ? 0u : n >= 16 ? 1660u : 408u;
 }
 
 /* Scratch of one unit of size n whose key lists come in batches of at

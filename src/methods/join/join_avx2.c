@@ -172,6 +172,50 @@ NQ_INLINE_AVX2 uint64_t lanes_sum(__m256i v)
            (uint64_t)_mm256_extract_epi64(v, 2) + (uint64_t)_mm256_extract_epi64(v, 3);
 }
 
+/* nq_join_match_avx2() with weights (shifts not 0): each item's byte
+ * counts (at most 16 a byte, 8 in a block of at most 256 keys, `low`:
+ * the low half of each row only) are multiplied by the item's weight,
+ * 1 << shift, into 16-bit sums (at most 128 an item: 255 items fit),
+ * widened every 255 items. */
+NQ_FN_AVX2 static uint64_t match_weighted(const nq_join_block *block, unsigned chunks,
+                                          const uint64_t *items, size_t count,
+                                          unsigned shifts, int low)
+{
+    __m256i weight[4], sum = _mm256_setzero_si256();
+    size_t i = 0;
+    for (unsigned f = 0; f < 4; f++)
+        weight[f] = _mm256_set1_epi8((char)(1 << (shifts >> (2 * f) & 3u)));
+    while (i < count) {
+        __m256i acc = _mm256_setzero_si256(), wide;
+        size_t end = count - i > 255 ? i + 255 : count;
+        for (; i < end; i++) {
+            const uint64_t x = items[i];
+            const uint64_t *e = entry(block, 0, x);
+            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)e), bytes;
+            if (low) {
+                for (unsigned c = 1; c < chunks; c++)
+                    a = _mm256_and_si256(
+                        a, _mm256_loadu_si256((const __m256i *)(const void *)entry(block, c, x)));
+                bytes = byte_counts(a);
+            } else {
+                __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(e + 4));
+                for (unsigned c = 1; c < chunks; c++) {
+                    e = entry(block, c, x);
+                    a = _mm256_and_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)e));
+                    b = _mm256_and_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(e + 4)));
+                }
+                bytes = _mm256_add_epi8(byte_counts(a), byte_counts(b));
+            }
+            acc = _mm256_add_epi16(acc, _mm256_maddubs_epi16(bytes, weight[x >> NQ_JOIN_CLASS_SHIFT]));
+        }
+        wide = _mm256_madd_epi16(acc, _mm256_set1_epi16(1)); /* 32-bit sums */
+        sum = _mm256_add_epi64(sum, _mm256_add_epi64(
+                                        _mm256_and_si256(wide, _mm256_set1_epi64x(0xffffffffll)),
+                                        _mm256_srli_epi64(wide, 32)));
+    }
+    return lanes_sum(sum);
+}
+
 /* nq_join_match_avx2() for a block of at most 256 keys: the low half of
  * each row only. */
 NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks,
@@ -199,11 +243,14 @@ NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks
 
 NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
                                        unsigned chunks, const uint64_t *items,
-                                       size_t count)
+                                       size_t count, unsigned shifts)
 {
     __m256i sum = _mm256_setzero_si256();
     size_t i = 0;
 
+    if (shifts)
+        return match_weighted(block, chunks, items, count, shifts,
+                              block->words <= NQ_JOIN_WORDS / 2);
     if (block->words <= NQ_JOIN_WORDS / 2) /* the high halves hold no key */
         return match_low(block, chunks, items, count);
     while (i < count) {

@@ -111,18 +111,30 @@ NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list
 
 NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
                                            unsigned chunks,
-                                           const uint64_t *items, size_t count)
+                                           const uint64_t *items, size_t count,
+                                           unsigned shifts)
 {
     /* a block of at most 256 keys: its rows' high words are left out */
     const __mmask8 lanes = block->words <= NQ_JOIN_WORDS / 2 ? 0x0f : 0xff;
     __m512i sum = _mm512_setzero_si512();
-    for (size_t i = 0; i < count; i++) {
-        const uint64_t x = items[i];
-        __m512i a = _mm512_loadu_si512(entry(block, 0, x));
-        for (unsigned c = 1; c < chunks; c++)
-            a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
-        sum = _mm512_add_epi64(sum, _mm512_maskz_popcnt_epi64(lanes, a));
-    }
+    if (shifts) /* weighted pairs: the counts shifted item by item */
+        for (size_t i = 0; i < count; i++) {
+            const uint64_t x = items[i];
+            __m512i a = _mm512_loadu_si512(entry(block, 0, x));
+            for (unsigned c = 1; c < chunks; c++)
+                a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
+            sum = _mm512_add_epi64(
+                sum, _mm512_sll_epi64(_mm512_maskz_popcnt_epi64(lanes, a),
+                                      _mm_cvtsi32_si128((int)nq_join_item_shift(shifts, x))));
+        }
+    else
+        for (size_t i = 0; i < count; i++) {
+            const uint64_t x = items[i];
+            __m512i a = _mm512_loadu_si512(entry(block, 0, x));
+            for (unsigned c = 1; c < chunks; c++)
+                a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
+            sum = _mm512_add_epi64(sum, _mm512_maskz_popcnt_epi64(lanes, a));
+        }
     return (uint64_t)_mm512_reduce_add_epi64(sum);
 }
 

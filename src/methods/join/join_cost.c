@@ -225,7 +225,7 @@ static void tally(meet *m, const size_t *soff, const size_t *ioff, unsigned nb,
 
 void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
                            const size_t *west_off, unsigned nb, unsigned chunks,
-                           double *t)
+                           int east_stored, double *t)
 {
     const size_t ne = east_off[nb] - east_off[0], nw = west_off[nb] - west_off[0];
     double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
@@ -233,7 +233,7 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
     meet mt, *m = &mt;
     double now;
     if (ne && nw) { /* the longer list is stored, as in join_split.c */
-        if (ne >= nw)
+        if (ne >= nw || east_stored)
             tally(m, east_off, west_off, nb, &items, &fills);
         else
             tally(m, west_off, east_off, nb, &items, &fills);
@@ -242,7 +242,8 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
         east[b] = (double)(east_off[b + 1] - east_off[b]);
         west[b] = (double)(west_off[b + 1] - west_off[b]);
     }
-    prof->work += class_work(m, east, west, nb, chunks);
+    prof->work += east_stored ? (ne && nw ? block_work(m, east, west, nb, chunks) : 0.0)
+                              : class_work(m, east, west, nb, chunks);
     prof->items += items * chunks;
     prof->fills += fills * chunks;
     now = nq_join_cpu_now();
@@ -326,12 +327,13 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
 /* The pair work of the probes first .. first + count - 1 of each half
  * (their weights over `count`: the estimated sizes of the buckets). */
 static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
-                          int skip0, unsigned chunks, unsigned first, unsigned count)
+                          int skip0, unsigned chunks, int weighted, unsigned first,
+                          unsigned count)
 {
     const unsigned nb = sv->buckets, p = prof->probes;
     double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
     double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
-    double work = 0.0;
+    double work = 0.0, ne = 0.0, nw = 0.0;
     meet m;
     for (unsigned i = first; i < first + count; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
@@ -339,6 +341,17 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
         east[nq_join_bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / count;
         west[cls][nq_join_bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] +=
             prof->pweight[p + i] / count;
+    }
+    if (weighted) { /* the east list stored, one list of west keys */
+        double all[NQ_JOIN_MAX_BUCKETS] = { 0 };
+        for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
+            for (unsigned b = 0; b < nb; b++)
+                all[b] += west[c][b];
+        for (unsigned b = 0; b < nb; b++) {
+            ne += east[b];
+            nw += all[b];
+        }
+        return ne > 0.0 && nw > 0.0 ? block_work(&m, east, all, nb, chunks) : 0.0;
     }
     for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
         work += class_work(&m, east, west[c], nb, chunks);
@@ -354,17 +367,17 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
  * each quarter of them, Wq, are both worked out, and the bias removed to
  * first order (Richardson): W + (W - mean Wq) / 3. */
 void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
-                         unsigned classes, int skip0, unsigned chunks)
+                         unsigned classes, int skip0, unsigned chunks, int weighted)
 {
     const unsigned p = prof->probes, q = p / 4;
-    const double all = probed_work(prof, sv, classes, skip0, chunks, 0, p);
+    const double all = probed_work(prof, sv, classes, skip0, chunks, weighted, 0, p);
     double quarters = 0.0, w;
     if (q < 64) { /* too few walks to extrapolate */
         prof->work += all;
         return;
     }
     for (unsigned i = 0; i < 4; i++)
-        quarters += probed_work(prof, sv, classes, skip0, chunks, i * q, q);
+        quarters += probed_work(prof, sv, classes, skip0, chunks, weighted, i * q, q);
     w = all + (all - quarters / 4) / 3;
     prof->work += w > 0.0 ? w : 0.0;
 }

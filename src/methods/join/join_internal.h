@@ -206,10 +206,12 @@ typedef struct nq_join_piece_list {
     uint64_t *d1, *d2, *key;
 } nq_join_piece_list;
 
-/* Pieces of one row set that nq_join_half_keys takes in one go, at most
- * (its scratch lists hold as many, or the fullest cell, whichever is
- * more): up to n = 17 every row set (1,660 pieces at most), beyond that
- * the smaller ones; a larger row set is taken cell by cell. */
+/* nq_join_half_keys takes a row set's pieces in one go when every row
+ * set of the table has at most this many (its scratch lists then hold
+ * as many): up to n = 17 (1,660 pieces at most). Beyond, row sets are
+ * taken cell by cell, and the lists stay as short as the fullest cell:
+ * lists of 2,048 pieces at n = 18 (99 KiB a thread) made whole counts
+ * 1.7 times slower in most runs, not in all. */
 #define NQ_JOIN_ROWS_PIECES 2048u
 
 /* Scratch of nq_join_half_keys: two lists with room for `room` + 8
@@ -291,10 +293,18 @@ typedef void (*nq_join_fill_fn)(nq_join_block *block, const uint64_t *keys,
                                 size_t count, unsigned chunks);
 
 /* The number of pairs (block pattern, item) whose keys share no bit, over
- * items[0..count). */
+ * items[0..count), each item's pairs weighted: shifted left by
+ * (shifts >> 2 f) & 3, f being the item's class flags (bits 62 and 63,
+ * which no chunk reads). shifts 0: every pair counts once. */
 typedef uint64_t (*nq_join_match_fn)(const nq_join_block *block,
                                      unsigned chunks, const uint64_t *items,
-                                     size_t count);
+                                     size_t count, unsigned shifts);
+
+/* The shift of an item's pairs (see nq_join_match_fn). */
+static inline unsigned nq_join_item_shift(unsigned shifts, uint64_t x)
+{
+    return shifts >> (2u * (unsigned)(x >> NQ_JOIN_CLASS_SHIFT)) & 3u;
+}
 
 /* ------------------------------------------------------------------------
  * Sorting and matching (join_sieve.c)
@@ -318,6 +328,9 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
  * the end. */
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
                         nq_join_keys *tmp, unsigned classes, size_t *off);
+
+/* Items matched against a block between two polls of the stop flag. */
+#define NQ_JOIN_POLL_ITEMS 65536u
 
 /* What counts pairs against one block. */
 typedef struct nq_join_matcher {
@@ -387,12 +400,13 @@ double nq_join_cpu_now(void);
 
 /* Called by the split being profiled: after listing `keys` keys, and for
  * each class of pairs it counts (the bins of the east keys, of the west
- * keys of one class, nb buckets, keys of `chunks` chunks). *t is the time
- * the step began, and is set to now. */
+ * keys of one class, nb buckets, keys of `chunks` chunks; the longer list
+ * stored, or the east one when east_stored). *t is the time the step
+ * began, and is set to now. */
 void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t);
 void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
                            const size_t *west_off, unsigned nb, unsigned chunks,
-                           double *t);
+                           int east_stored, double *t);
 
 /* The probed version of a split (prof->probes nonzero): walks down the
  * halves ge on east_rows and gw on west_rows at random, and sets *east
@@ -404,8 +418,9 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
 
 /* Then, with the sieve's cuts set from those numbers: adds the modelled
  * work of the split's pairs, for `classes` classes of west keys, the
- * class 0 left out when skip0 (as count_split does). */
+ * class 0 left out when skip0 (as count_split does); `weighted`: the
+ * east list stored, meeting every class of west keys at once. */
 void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
-                         unsigned classes, int skip0, unsigned chunks);
+                         unsigned classes, int skip0, unsigned chunks, int weighted);
 
 #endif /* NQ_JOIN_INTERNAL_H */

@@ -57,7 +57,7 @@ size_t nq_join_pairs_scalar(uint64_t *dst, const nq_join_piece_list *out, size_t
 void nq_join_fill_scalar(nq_join_block *block, const uint64_t *keys,
                          size_t count, unsigned chunks);
 uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
-                              const uint64_t *items, size_t count);
+                              const uint64_t *items, size_t count, unsigned shifts);
 
 #if NQ_X86
 /* join_avx2.c: four lanes of 64 bits. Only when nq_cpu_simd_best() >= AVX2. */
@@ -68,7 +68,7 @@ size_t nq_join_pairs_avx2(uint64_t *dst, const nq_join_piece_list *out, size_t n
 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
                        size_t count, unsigned chunks);
 uint64_t nq_join_match_avx2(const nq_join_block *block, unsigned chunks,
-                            const uint64_t *items, size_t count);
+                            const uint64_t *items, size_t count, unsigned shifts);
 
 /* join_avx512.c: eight lanes. Only when nq_cpu_simd_best() >= AVX512, and
  * nq_join_match_avx512() only when nq_cpu_has_vpopcnt() too. */
@@ -79,7 +79,7 @@ size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list *out, size_t
 void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys,
                          size_t count, unsigned chunks);
 uint64_t nq_join_match_avx512(const nq_join_block *block, unsigned chunks,
-                              const uint64_t *items, size_t count);
+                              const uint64_t *items, size_t count, unsigned shifts);
 #endif
 
 /* The kernels of level `simd` in this build (join_kernel.c), or NULL when

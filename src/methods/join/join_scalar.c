@@ -117,7 +117,7 @@ static inline unsigned popcount_row(const uint64_t *acc)
 }
 
 uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
-                              const uint64_t *items, size_t count)
+                              const uint64_t *items, size_t count, unsigned shifts)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < count; i++) {
@@ -129,7 +129,7 @@ uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
             for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
                 acc[w] &= e[w];
         }
-        total += popcount_row(acc);
+        total += (uint64_t)popcount_row(acc) << nq_join_item_shift(shifts, x);
     }
     return total;
 }

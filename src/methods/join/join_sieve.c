@@ -41,8 +41,6 @@
  * there are at most 3 x 1024 bins. */
 #define BIN_SHIFT 52u
 #define KEY_MASK ((1ull << BIN_SHIFT) - 1u)
-/* Items matched against a block between two polls of the stop flag. */
-#define POLL_ITEMS 65536u
 
 #if defined(__GNUC__)
 #define CTZ64(x) ((unsigned)__builtin_ctzll(x))
@@ -246,10 +244,10 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                 filled = 1;
             }
             for (size_t i = ioff[b0]; i < ioff[b1 + 1];) {
-                const size_t ni = ioff[b1 + 1] - i < POLL_ITEMS ? ioff[b1 + 1] - i : POLL_ITEMS;
+                const size_t ni = ioff[b1 + 1] - i < NQ_JOIN_POLL_ITEMS ? ioff[b1 + 1] - i : NQ_JOIN_POLL_ITEMS;
                 if (nq_stopped(mt->stop))
                     return NQ_ECANCELED;
-                pairs += mt->match(mt->block, mt->chunks, items + i, ni);
+                pairs += mt->match(mt->block, mt->chunks, items + i, ni, 0);
                 i += ni;
             }
             b0 = b1;

@@ -202,7 +202,7 @@ static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
         for (unsigned c = 0; c < classes; c++)
             if (classes == 1 || c > 0 || none_weight > 0)
                 nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
-                                      nb, s->mt.chunks, t);
+                                      nb, s->mt.chunks, 0, t);
         if (!s->profile->match)
             return NQ_OK;
     }
@@ -210,6 +210,57 @@ static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
         if (classes == 1 || c > 0 || none_weight > 0)
             rc = match_class(s, s->west_off + c * nb, &p[c]);
     return rc;
+}
+
+/* Whether a split of `classes` classes whose east list has ne keys (done:
+ * all of them) is counted weighted: the east list in one block, meeting
+ * the whole west list at once, each west key's pairs weighted by its
+ * class in the match. Then no list is sorted, and one block is filled
+ * rather than one per class (at n = 16 most splits; few from n = 18 on,
+ * where longer lists gain more from buckets). */
+static int weighted_split(unsigned classes, int done, double ne)
+{
+    return classes > 1 && done && ne <= (double)NQ_JOIN_BLOCK;
+}
+
+/* The weighted count of a split (weighted_split()): the east keys fill
+ * one block, and every batch of west keys meets it, a pair counting
+ * none_weight (1 or 2; with 0 no such west key is listed), 2 or 4 times
+ * as its west key holds none, one or both long diagonals. */
+static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weight,
+                          uint64_t *out, double *t)
+{
+    const unsigned shifts = (none_weight == 2 ? 1u : 0u) | 1u << 2 | 1u << 4 | 2u << 6;
+    nq_join_keys *e = &s->east, *w = &s->west;
+    uint64_t p = 0;
+    int rc = sort_keys(s, e, 1, s->east_off); /* one bin: the flags cleared */
+    if (rc != NQ_OK)
+        return rc;
+    s->mt.fill(s->mt.block, e->keys, e->count, s->mt.chunks);
+    for (;;) {
+        if (s->profile) {
+            const size_t eo[2] = { 0, e->count }, wo[2] = { 0, w->count };
+            nq_join_profile_pairs(s->profile, eo, wo, 1, s->mt.chunks, 1, t);
+        }
+        if (!s->profile || s->profile->match)
+            for (size_t i = 0; i < w->count;) {
+                const size_t ni = w->count - i < NQ_JOIN_POLL_ITEMS ? w->count - i
+                                                                    : NQ_JOIN_POLL_ITEMS;
+                if (nq_stopped(s->mt.stop))
+                    return NQ_ECANCELED;
+                p += s->mt.match(s->mt.block, s->mt.chunks, w->keys + i, ni, shifts);
+                i += ni;
+            }
+        if (s->west_at.done)
+            break;
+        rc = half_keys(s, w, &s->gw, west_rows, &s->west_at);
+        if (s->profile && rc == NQ_OK)
+            nq_join_profile_keys(s->profile, w->count, t);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    *out = p;
+    return NQ_OK;
 }
 
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
@@ -226,7 +277,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     nq_join_keys *e = &s->east, *w = &s->west;
     uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
     double t;
-    int rc, whole_west;
+    int rc, whole_west, weighted;
     if (n & 1u) {
         d1 = 1ull << (m + h);
         d2 = 1ull << (h - m + n - 1);
@@ -250,11 +301,12 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     if (s->profile && s->profile->probes) {
         double ne, nw;
         rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
-        nq_join_sieve_cuts(&s->sieve, pick_cuts(s, (size_t)ne, (size_t)nw));
+        weighted = weighted_split(classes, ne <= (double)s->batch, ne);
+        nq_join_sieve_cuts(&s->sieve, weighted ? 0u : pick_cuts(s, (size_t)ne, (size_t)nw));
         nq_join_probe_pairs(s->profile, &s->sieve, classes,
                             classes > 1 && none_weight <= 0,
                             s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
-                                            NQ_JOIN_CHUNK_BITS : 1u);
+                                            NQ_JOIN_CHUNK_BITS : 1u, weighted);
         *out = 0;
         return rc;
     }
@@ -270,11 +322,21 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         return rc;
     /* the cuts hold for the whole split: from the lists' sizes, or the
      * batch's where a list takes more than one */
+    weighted = weighted_split(classes, s->east_at.done, (double)e->count);
     nq_join_sieve_cuts(&s->sieve,
-                       pick_cuts(s, s->east_at.done ? e->count : s->batch,
-                                 s->west_at.done ? w->count : s->batch));
+                       weighted ? 0u
+                                : pick_cuts(s, s->east_at.done ? e->count : s->batch,
+                                            s->west_at.done ? w->count : s->batch));
     s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
                                    NQ_JOIN_CHUNK_BITS : 1u;
+    if (weighted) {
+        uint64_t pw = 0;
+        rc = count_weighted(s, west_rows, none_weight, &pw, &t);
+        if (s->profile && s->profile->match)
+            s->profile->match_seconds += nq_join_cpu_now() - t;
+        *out = weight * pw;
+        return rc;
+    }
     rc = sort_keys(s, w, classes, s->west_off);
     whole_west = s->west_at.done;
     /* every batch of east keys meets every batch of west keys: the west
