@@ -175,9 +175,9 @@ NQ_INLINE_AVX2 uint64_t lanes_sum(__m256i v)
 /* nq_join_match_avx2() with weights (shifts not 0): each item's byte
  * counts (at most 16 a byte, 8 in a block of at most 256 keys, `low`:
  * the low half of each row only) are multiplied by the item's weight,
- * 1 << shift, into 16-bit sums (at most 128 an item: 255 items fit),
- * widened every 255 items. */
-NQ_FN_AVX2 static uint64_t match_weighted(const nq_join_block *block, unsigned chunks,
+ * 1 << shift, into 16-bit sums (at most 256 an item, and the sums are
+ * widened as signed: 127 items fit), widened every 127 items. */
+NQ_INLINE_AVX2 uint64_t match_weighted(const nq_join_block *block, const unsigned chunks,
                                           const uint64_t *items, size_t count,
                                           unsigned shifts, int low)
 {
@@ -187,7 +187,7 @@ NQ_FN_AVX2 static uint64_t match_weighted(const nq_join_block *block, unsigned c
         weight[f] = _mm256_set1_epi8((char)(1 << (shifts >> (2 * f) & 3u)));
     while (i < count) {
         __m256i acc = _mm256_setzero_si256(), wide;
-        size_t end = count - i > 255 ? i + 255 : count;
+        size_t end = count - i > 127 ? i + 127 : count;
         for (; i < end; i++) {
             const uint64_t x = items[i];
             const uint64_t *e = entry(block, 0, x);
@@ -218,7 +218,7 @@ NQ_FN_AVX2 static uint64_t match_weighted(const nq_join_block *block, unsigned c
 
 /* nq_join_match_avx2() for a block of at most 256 keys: the low half of
  * each row only. */
-NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks,
+NQ_INLINE_AVX2 uint64_t match_low(const nq_join_block *block, const unsigned chunks,
                                      const uint64_t *items, size_t count)
 {
     __m256i sum = _mm256_setzero_si256();
@@ -241,9 +241,10 @@ NQ_FN_AVX2 static uint64_t match_low(const nq_join_block *block, unsigned chunks
     return lanes_sum(sum);
 }
 
-NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
-                                       unsigned chunks, const uint64_t *items,
-                                       size_t count, unsigned shifts)
+/* nq_join_match_avx2() with `chunks` a constant where it is inlined, so
+ * that the loops over a key's chunks unroll. */
+NQ_INLINE_AVX2 uint64_t match_chunks(const nq_join_block *block, const unsigned chunks,
+                                     const uint64_t *items, size_t count, unsigned shifts)
 {
     __m256i sum = _mm256_setzero_si256();
     size_t i = 0;
@@ -272,6 +273,23 @@ NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
         sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
     }
     return lanes_sum(sum);
+}
+
+NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
+                                       unsigned chunks, const uint64_t *items,
+                                       size_t count, unsigned shifts)
+{
+    switch (chunks) { /* keys of at most 54 bits: 1 to 9 chunks */
+    case 1: return match_chunks(block, 1, items, count, shifts);
+    case 2: return match_chunks(block, 2, items, count, shifts);
+    case 3: return match_chunks(block, 3, items, count, shifts);
+    case 4: return match_chunks(block, 4, items, count, shifts);
+    case 5: return match_chunks(block, 5, items, count, shifts);
+    case 6: return match_chunks(block, 6, items, count, shifts);
+    case 7: return match_chunks(block, 7, items, count, shifts);
+    case 8: return match_chunks(block, 8, items, count, shifts);
+    default: return match_chunks(block, chunks, items, count, shifts);
+    }
 }
 
 /* The bit slices of 32 keys (count of them, 0 to 32), as the AVX-512

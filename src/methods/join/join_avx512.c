@@ -109,13 +109,13 @@ NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list
     return m;
 }
 
-NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
-                                           unsigned chunks,
-                                           const uint64_t *items, size_t count,
-                                           unsigned shifts)
+/* nq_join_match_avx512() with `chunks` a constant where it is inlined,
+ * so that the loop over a key's chunks unrolls (its counter and branch
+ * were a third of the match's time at n = 16). */
+static inline __attribute__((always_inline)) NQ_FN_AVX512_VPOPCNT uint64_t
+match_chunks(const nq_join_block *block, const unsigned chunks, const uint64_t *items,
+             size_t count, unsigned shifts, __mmask8 lanes)
 {
-    /* a block of at most 256 keys: its rows' high words are left out */
-    const __mmask8 lanes = block->words <= NQ_JOIN_WORDS / 2 ? 0x0f : 0xff;
     __m512i sum = _mm512_setzero_si512();
     if (shifts) /* weighted pairs: the counts shifted item by item */
         for (size_t i = 0; i < count; i++) {
@@ -136,6 +136,26 @@ NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
             sum = _mm512_add_epi64(sum, _mm512_maskz_popcnt_epi64(lanes, a));
         }
     return (uint64_t)_mm512_reduce_add_epi64(sum);
+}
+
+NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
+                                           unsigned chunks,
+                                           const uint64_t *items, size_t count,
+                                           unsigned shifts)
+{
+    /* a block of at most 256 keys: its rows' high words are left out */
+    const __mmask8 lanes = block->words <= NQ_JOIN_WORDS / 2 ? 0x0f : 0xff;
+    switch (chunks) { /* keys of at most 54 bits: 1 to 9 chunks */
+    case 1: return match_chunks(block, 1, items, count, shifts, lanes);
+    case 2: return match_chunks(block, 2, items, count, shifts, lanes);
+    case 3: return match_chunks(block, 3, items, count, shifts, lanes);
+    case 4: return match_chunks(block, 4, items, count, shifts, lanes);
+    case 5: return match_chunks(block, 5, items, count, shifts, lanes);
+    case 6: return match_chunks(block, 6, items, count, shifts, lanes);
+    case 7: return match_chunks(block, 7, items, count, shifts, lanes);
+    case 8: return match_chunks(block, 8, items, count, shifts, lanes);
+    default: return match_chunks(block, chunks, items, count, shifts, lanes);
+    }
 }
 
 /* The bit slices of 64 keys at once: the keys are cut into bytes, the
