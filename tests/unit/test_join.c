@@ -265,7 +265,9 @@ static void test_kernels_take_and_pair(void **state)
 }
 
 /* Unit by unit: bucketing the keys on any number of bits gives the counts
- * of no bucketing, at every SIMD level, with the table and with the walk.
+ * of no bucketing, at every SIMD level, with the table and with the walk;
+ * and so does the default, which counts the splits whose east list fits
+ * one block weighted, unsorted (cuts set by hand sort every split).
  * (Boards this small pick no buckets by themselves: their lists are short.) */
 static void test_cuts_agree(void **state)
 {
@@ -284,9 +286,14 @@ static void test_cuts_agree(void **state)
                 for (unsigned l = 0; l < nl; l++)
                     assert_int_equal(solve(plan, u, lv[l]), t);
             }
+            assert_int_equal(nq_join_plan_set_cuts(plan, -1), NQ_OK);
+            for (unsigned l = 0; l < nl; l++)
+                assert_int_equal(solve(plan, u, lv[l]), t);
             if (n <= 12) {
                 assert_int_equal(nq_join_plan_set_cuts(walk, (int)(u % 7)), NQ_OK);
                 assert_int_equal(solve(walk, u, lv[nl - 1]), t);
+                assert_int_equal(nq_join_plan_set_cuts(walk, -1), NQ_OK);
+                assert_int_equal(solve(walk, u, lv[u % nl]), t);
             }
             total += t;
         }

@@ -30,7 +30,10 @@
  * sorted into buckets by a few middle diagonals, so that a stored block
  * meets only the items that can be disjoint from it (join_sieve.c). How
  * many bucket bits a split uses depends on its lists' sizes; the count
- * does not.
+ * does not. A split whose east list fits one block (most splits up to
+ * n = 17) sorts nothing: the block meets the whole west list, each west
+ * key's pairs weighted by the symmetry class below in the match itself
+ * (join_split.c).
  *
  * Odd boards. The middle column's queen, in row m, is placed first; its
  * two diagonals are barred in both halves' walks and left out of the keys,

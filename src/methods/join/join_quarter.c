@@ -19,6 +19,15 @@
  * of the bits), so each piece's share of the key is computed once per cell
  * and a pair costs two ANDs, one test and one OR. Those two loops, taking
  * a cell's pieces and pairing them, are the kernels' (join_kernel.h).
+ *
+ * Most cells hold a handful of pieces below n = 18, so a call per cell
+ * costs more than its work. There, with wide kernels, both quarters' row
+ * sets are taken in one call each: every piece kept at its place in the
+ * table, those the bars forbid marked so that they clash with everything
+ * (NQ_JOIN_MARK_TOP, NQ_JOIN_MARK_BOTTOM), and each cell's pairs come
+ * from one call. Pieces whose key share holds no class flag that the
+ * split counts are marked too (NQ_JOIN_MARK_PLAIN), so that two of them
+ * never pair: such keys are not listed.
  */
 #include "join_kernel.h"
 

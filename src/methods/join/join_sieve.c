@@ -29,7 +29,9 @@
  *
  * West keys are also sorted by how many of the two long diagonals they
  * hold (their class, carried in two flag bits of the squeezed key), since
- * join.c weights a split's pairs by it.
+ * join.c weights a split's pairs by it. A split whose east list fits one
+ * block sorts neither list: the match weights each west key by its flags
+ * (nq_join_match_fn), and join_split.c calls the kernels itself.
  */
 #include "join_internal.h"
 

@@ -217,10 +217,12 @@ static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
  * the whole west list at once, each west key's pairs weighted by its
  * class in the match. Then no list is sorted, and one block is filled
  * rather than one per class (at n = 16 most splits; few from n = 18 on,
- * where longer lists gain more from buckets). */
-static int weighted_split(unsigned classes, int done, double ne)
+ * where longer lists gain more from buckets). Not when the plan's cuts
+ * are set (nq_join_plan_set_cuts()): every split is then sorted and
+ * counted class by class, which the tests compare with this. */
+static int weighted_split(const nq_join_scratch *s, unsigned classes, int done, double ne)
 {
-    return classes > 1 && done && ne <= (double)NQ_JOIN_BLOCK;
+    return s->cuts < 0 && classes > 1 && done && ne <= (double)NQ_JOIN_BLOCK;
 }
 
 /* The weighted count of a split (weighted_split()): the east keys fill
@@ -301,7 +303,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     if (s->profile && s->profile->probes) {
         double ne, nw;
         rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
-        weighted = weighted_split(classes, ne <= (double)s->batch, ne);
+        weighted = weighted_split(s, classes, ne <= (double)s->batch, ne);
         nq_join_sieve_cuts(&s->sieve, weighted ? 0u : pick_cuts(s, (size_t)ne, (size_t)nw));
         nq_join_probe_pairs(s->profile, &s->sieve, classes,
                             classes > 1 && none_weight <= 0,
@@ -322,7 +324,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         return rc;
     /* the cuts hold for the whole split: from the lists' sizes, or the
      * batch's where a list takes more than one */
-    weighted = weighted_split(classes, s->east_at.done, (double)e->count);
+    weighted = weighted_split(s, classes, s->east_at.done, (double)e->count);
     nq_join_sieve_cuts(&s->sieve,
                        weighted ? 0u
                                 : pick_cuts(s, s->east_at.done ? e->count : s->batch,
