@@ -172,6 +172,29 @@ NQ_INLINE_AVX2 uint64_t lanes_sum(__m256i v)
            (uint64_t)_mm256_extract_epi64(v, 2) + (uint64_t)_mm256_extract_epi64(v, 3);
 }
 
+/* The byte counts of the row of item x: its chunks' entries ANDed, the
+ * bits of each byte counted, those of the two halves of the row added
+ * (at most 16 a byte), or with `low` the low half's only (at most 8). */
+NQ_INLINE_AVX2 __m256i row_counts(const nq_join_block *block, const unsigned chunks,
+                                  uint64_t x, const int low)
+{
+    const uint64_t *e = entry(block, 0, x);
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)e), b;
+    if (low) {
+        for (unsigned c = 1; c < chunks; c++)
+            a = _mm256_and_si256(
+                a, _mm256_loadu_si256((const __m256i *)(const void *)entry(block, c, x)));
+        return byte_counts(a);
+    }
+    b = _mm256_loadu_si256((const __m256i *)(const void *)(e + 4));
+    for (unsigned c = 1; c < chunks; c++) {
+        e = entry(block, c, x);
+        a = _mm256_and_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)e));
+        b = _mm256_and_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(e + 4)));
+    }
+    return _mm256_add_epi8(byte_counts(a), byte_counts(b));
+}
+
 /* nq_join_match_avx2() with weights (shifts not 0): each item's byte
  * counts (at most 16 a byte, 8 in a block of at most 256 keys, `low`:
  * the low half of each row only) are multiplied by the item's weight,
@@ -190,23 +213,8 @@ NQ_INLINE_AVX2 uint64_t match_weighted(const nq_join_block *block, const unsigne
         size_t end = count - i > 127 ? i + 127 : count;
         for (; i < end; i++) {
             const uint64_t x = items[i];
-            const uint64_t *e = entry(block, 0, x);
-            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)e), bytes;
-            if (low) {
-                for (unsigned c = 1; c < chunks; c++)
-                    a = _mm256_and_si256(
-                        a, _mm256_loadu_si256((const __m256i *)(const void *)entry(block, c, x)));
-                bytes = byte_counts(a);
-            } else {
-                __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(e + 4));
-                for (unsigned c = 1; c < chunks; c++) {
-                    e = entry(block, c, x);
-                    a = _mm256_and_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)e));
-                    b = _mm256_and_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(e + 4)));
-                }
-                bytes = _mm256_add_epi8(byte_counts(a), byte_counts(b));
-            }
-            acc = _mm256_add_epi16(acc, _mm256_maddubs_epi16(bytes, weight[x >> NQ_JOIN_CLASS_SHIFT]));
+            acc = _mm256_add_epi16(acc, _mm256_maddubs_epi16(row_counts(block, chunks, x, low),
+                                                             weight[x >> NQ_JOIN_CLASS_SHIFT]));
         }
         wide = _mm256_madd_epi16(acc, _mm256_set1_epi16(1)); /* 32-bit sums */
         sum = _mm256_add_epi64(sum, _mm256_add_epi64(
@@ -216,26 +224,21 @@ NQ_INLINE_AVX2 uint64_t match_weighted(const nq_join_block *block, const unsigne
     return lanes_sum(sum);
 }
 
-/* nq_join_match_avx2() for a block of at most 256 keys: the low half of
- * each row only. */
-NQ_INLINE_AVX2 uint64_t match_low(const nq_join_block *block, const unsigned chunks,
-                                     const uint64_t *items, size_t count)
+/* nq_join_match_avx2() without weights: the byte counts of the rows,
+ * at most 16 an item (8 with `low`: a block of at most 256 keys, the low
+ * half of each row only), summed in bytes over 15 items (31) at a time. */
+NQ_INLINE_AVX2 uint64_t match_plain(const nq_join_block *block, const unsigned chunks,
+                                    const uint64_t *items, size_t count, const int low)
 {
+    const size_t batch = low ? 31 : 15;
     __m256i sum = _mm256_setzero_si256();
     size_t i = 0;
 
     while (i < count) {
-        /* byte counters: at most 8 per item, so 31 items fit a byte */
         __m256i bytes = _mm256_setzero_si256();
-        size_t end = count - i > 31 ? i + 31 : count;
-        for (; i < end; i++) {
-            const uint64_t x = items[i];
-            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)entry(block, 0, x));
-            for (unsigned c = 1; c < chunks; c++)
-                a = _mm256_and_si256(
-                    a, _mm256_loadu_si256((const __m256i *)(const void *)entry(block, c, x)));
-            bytes = _mm256_add_epi8(bytes, byte_counts(a));
-        }
+        size_t end = count - i > batch ? i + batch : count;
+        for (; i < end; i++)
+            bytes = _mm256_add_epi8(bytes, row_counts(block, chunks, items[i], low));
         sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
     }
     return lanes_sum(sum);
@@ -246,33 +249,11 @@ NQ_INLINE_AVX2 uint64_t match_low(const nq_join_block *block, const unsigned chu
 NQ_INLINE_AVX2 uint64_t match_chunks(const nq_join_block *block, const unsigned chunks,
                                      const uint64_t *items, size_t count, unsigned shifts)
 {
-    __m256i sum = _mm256_setzero_si256();
-    size_t i = 0;
-
+    const int low = block->words <= NQ_JOIN_WORDS / 2; /* the high halves hold no key */
     if (shifts)
-        return match_weighted(block, chunks, items, count, shifts,
-                              block->words <= NQ_JOIN_WORDS / 2);
-    if (block->words <= NQ_JOIN_WORDS / 2) /* the high halves hold no key */
-        return match_low(block, chunks, items, count);
-    while (i < count) {
-        /* byte counters: at most 16 per item, so 15 items fit a byte */
-        __m256i bytes = _mm256_setzero_si256();
-        size_t end = count - i > 15 ? i + 15 : count;
-        for (; i < end; i++) {
-            const uint64_t x = items[i];
-            const uint64_t *e = entry(block, 0, x);
-            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)e);
-            __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(e + 4));
-            for (unsigned c = 1; c < chunks; c++) {
-                e = entry(block, c, x);
-                a = _mm256_and_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)e));
-                b = _mm256_and_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(e + 4)));
-            }
-            bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(byte_counts(a), byte_counts(b)));
-        }
-        sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
-    }
-    return lanes_sum(sum);
+        return match_weighted(block, chunks, items, count, shifts, low);
+    return low ? match_plain(block, chunks, items, count, 1)
+               : match_plain(block, chunks, items, count, 0);
 }
 
 NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,

@@ -109,6 +109,17 @@ NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list
     return m;
 }
 
+/* The bit counts of the row of item x: its chunks' entries ANDed, the
+ * words of `lanes` counted. */
+static inline __attribute__((always_inline)) NQ_FN_AVX512_VPOPCNT __m512i
+row_counts(const nq_join_block *block, const unsigned chunks, uint64_t x, __mmask8 lanes)
+{
+    __m512i a = _mm512_loadu_si512(entry(block, 0, x));
+    for (unsigned c = 1; c < chunks; c++)
+        a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
+    return _mm512_maskz_popcnt_epi64(lanes, a);
+}
+
 /* nq_join_match_avx512() with `chunks` a constant where it is inlined,
  * so that the loop over a key's chunks unrolls (its counter and branch
  * were a third of the match's time at n = 16). */
@@ -118,23 +129,13 @@ match_chunks(const nq_join_block *block, const unsigned chunks, const uint64_t *
 {
     __m512i sum = _mm512_setzero_si512();
     if (shifts) /* weighted pairs: the counts shifted item by item */
-        for (size_t i = 0; i < count; i++) {
-            const uint64_t x = items[i];
-            __m512i a = _mm512_loadu_si512(entry(block, 0, x));
-            for (unsigned c = 1; c < chunks; c++)
-                a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
+        for (size_t i = 0; i < count; i++)
             sum = _mm512_add_epi64(
-                sum, _mm512_sll_epi64(_mm512_maskz_popcnt_epi64(lanes, a),
-                                      _mm_cvtsi32_si128((int)nq_join_item_shift(shifts, x))));
-        }
+                sum, _mm512_sll_epi64(row_counts(block, chunks, items[i], lanes),
+                                      _mm_cvtsi32_si128((int)nq_join_item_shift(shifts, items[i]))));
     else
-        for (size_t i = 0; i < count; i++) {
-            const uint64_t x = items[i];
-            __m512i a = _mm512_loadu_si512(entry(block, 0, x));
-            for (unsigned c = 1; c < chunks; c++)
-                a = _mm512_and_si512(a, _mm512_loadu_si512(entry(block, c, x)));
-            sum = _mm512_add_epi64(sum, _mm512_maskz_popcnt_epi64(lanes, a));
-        }
+        for (size_t i = 0; i < count; i++)
+            sum = _mm512_add_epi64(sum, row_counts(block, chunks, items[i], lanes));
     return (uint64_t)_mm512_reduce_add_epi64(sum);
 }
 
