@@ -179,9 +179,10 @@ static double block_work(meet *m, const double *stored, const double *item,
     return w * chunks;
 }
 
-/* The work of one class of pairs: the longer list is stored. */
+/* The work of one class of pairs: the longer list is stored, or the east
+ * one when east_stored (a weighted split, join_split.c). */
 static double class_work(meet *m, const double *east, const double *west,
-                         unsigned nb, unsigned chunks)
+                         unsigned nb, unsigned chunks, int east_stored)
 {
     double ne = 0.0, nw = 0.0;
     for (unsigned b = 0; b < nb; b++) {
@@ -190,8 +191,8 @@ static double class_work(meet *m, const double *east, const double *west,
     }
     if (!(ne > 0.0) || !(nw > 0.0))
         return 0.0;
-    return ne >= nw ? block_work(m, east, west, nb, chunks)
-                    : block_work(m, west, east, nb, chunks);
+    return ne >= nw || east_stored ? block_work(m, east, west, nb, chunks)
+                                   : block_work(m, west, east, nb, chunks);
 }
 
 /* The meetings and fills of nq_join_sieve_match() on stored keys in
@@ -242,8 +243,7 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
         east[b] = (double)(east_off[b + 1] - east_off[b]);
         west[b] = (double)(west_off[b + 1] - west_off[b]);
     }
-    prof->work += east_stored ? (ne && nw ? block_work(m, east, west, nb, chunks) : 0.0)
-                              : class_work(m, east, west, nb, chunks);
+    prof->work += class_work(m, east, west, nb, chunks, east_stored);
     prof->items += items * chunks;
     prof->fills += fills * chunks;
     now = nq_join_cpu_now();
@@ -333,7 +333,7 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
     const unsigned nb = sv->buckets, p = prof->probes;
     double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
     double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
-    double work = 0.0, ne = 0.0, nw = 0.0;
+    double work = 0.0;
     meet m;
     for (unsigned i = first; i < first + count; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
@@ -347,14 +347,10 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
         for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
             for (unsigned b = 0; b < nb; b++)
                 all[b] += west[c][b];
-        for (unsigned b = 0; b < nb; b++) {
-            ne += east[b];
-            nw += all[b];
-        }
-        return ne > 0.0 && nw > 0.0 ? block_work(&m, east, all, nb, chunks) : 0.0;
+        return class_work(&m, east, all, nb, chunks, 1);
     }
     for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
-        work += class_work(&m, east, west[c], nb, chunks);
+        work += class_work(&m, east, west[c], nb, chunks, 0);
     return work;
 }
 

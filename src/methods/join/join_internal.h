@@ -222,8 +222,8 @@ typedef struct nq_join_pieces {
 } nq_join_pieces;
 
 /* Marks of the pieces that a whole row set's take keeps although the
- * bars forbid them (d1 bits above every frame, which reaches at most bit
- * 2n + n / 2): each top piece holds TOP, each bottom piece BOTTOM, and a
+ * bars forbid them (d1 bits above every frame's, which stay below bit 42
+ * at n = 28, and so above every key share's mask): each top piece holds TOP, each bottom piece BOTTOM, and a
  * forbidden top piece BOTTOM too, a forbidden bottom piece TOP, so that a
  * pair with a forbidden piece always clashes. */
 #define NQ_JOIN_MARK_TOP (1ull << 62)
@@ -329,9 +329,6 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
                         nq_join_keys *tmp, unsigned classes, size_t *off);
 
-/* Items matched against a block between two polls of the stop flag. */
-#define NQ_JOIN_POLL_ITEMS 65536u
-
 /* What counts pairs against one block. */
 typedef struct nq_join_matcher {
     nq_join_block *block;
@@ -340,6 +337,12 @@ typedef struct nq_join_matcher {
     unsigned chunks;
     const nq_stop_flag *stop;
 } nq_join_matcher;
+
+/* Adds to *out the pairs of mt's filled block with items[0 .. count),
+ * weighted by `shifts` (nq_join_match_fn), polling mt->stop between runs
+ * of items. @return NQ_OK, NQ_ECANCELED. */
+int nq_join_match_items(const nq_join_matcher *mt, const uint64_t *items, size_t count,
+                        unsigned shifts, uint64_t *out);
 
 /* Adds to *out the disjoint pairs between stored[soff[0] .. soff[nb]) and
  * items[ioff[0] .. ioff[nb]), both sorted into nb buckets (soff[b], ioff[b]

@@ -239,27 +239,24 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     ft.mask2 = (1ull << g->len2) - 1u;
     ft.sieve = g->sieve;
     ft.need = g->need;
-    fb = ft;
-    fb.shift1 = t;
-    fb.shift2 = 0;
-
     /* Both row sets' pieces at once where they fit the scratch: two takes
      * rather than two per cell, the barred pieces kept and marked so that
      * each cell's pieces stay where the table has them. */
     const size_t top0 = q->start[(size_t)top << h], bottom0 = q->start[(size_t)bottom << h];
-    const int whole = kernel->rows_at_once && q->start[(size_t)(top + 1) << h] - top0 <= scratch->room &&
-                      q->start[(size_t)(bottom + 1) << h] - bottom0 <= scratch->room;
+    const size_t ntop = q->start[(size_t)(top + 1) << h] - top0;
+    const size_t nbottom = q->start[(size_t)(bottom + 1) << h] - bottom0;
+    const int whole = kernel->rows_at_once && ntop <= scratch->room && nbottom <= scratch->room;
+    ft.keep = whole;
+    ft.own = whole ? NQ_JOIN_MARK_TOP : 0;
+    ft.other = whole ? NQ_JOIN_MARK_BOTTOM : 0;
+    fb = ft;
+    fb.shift1 = t;
+    fb.shift2 = 0;
+    fb.own = ft.other;
+    fb.other = ft.own;
     if (whole) {
-        ft.keep = fb.keep = 1;
-        ft.own = fb.other = NQ_JOIN_MARK_TOP;
-        ft.other = fb.own = NQ_JOIN_MARK_BOTTOM;
-        kernel->take(&scratch->top, q->entry + top0,
-                     q->start[(size_t)(top + 1) << h] - top0, &ft);
-        kernel->take(&scratch->bottom, q->entry + bottom0,
-                     q->start[(size_t)(bottom + 1) << h] - bottom0, &fb);
-    } else {
-        ft.keep = fb.keep = 0;
-        ft.own = ft.other = fb.own = fb.other = 0;
+        kernel->take(&scratch->top, q->entry + top0, ntop, &ft);
+        kernel->take(&scratch->bottom, q->entry + bottom0, nbottom, &fb);
     }
 
     out->count = 0;

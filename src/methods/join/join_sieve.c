@@ -43,6 +43,8 @@
  * there are at most 3 x 1024 bins. */
 #define BIN_SHIFT 52u
 #define KEY_MASK ((1ull << BIN_SHIFT) - 1u)
+/* Items matched against a block between two polls of the stop flag. */
+#define POLL_ITEMS 65536u
 
 #if defined(__GNUC__)
 #define CTZ64(x) ((unsigned)__builtin_ctzll(x))
@@ -217,6 +219,19 @@ static void mark_disjoint(uint8_t *want, unsigned a, unsigned nb)
     }
 }
 
+int nq_join_match_items(const nq_join_matcher *mt, const uint64_t *items, size_t count,
+                        unsigned shifts, uint64_t *out)
+{
+    for (size_t i = 0; i < count;) {
+        const size_t ni = count - i < POLL_ITEMS ? count - i : POLL_ITEMS;
+        if (nq_stopped(mt->stop))
+            return NQ_ECANCELED;
+        *out += mt->match(mt->block, mt->chunks, items + i, ni, shifts);
+        i += ni;
+    }
+    return NQ_OK;
+}
+
 int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                         const size_t *soff, const uint64_t *items,
                         const size_t *ioff, unsigned nb, uint64_t *out)
@@ -245,13 +260,9 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                 mt->fill(mt->block, stored + f, end - f, mt->chunks);
                 filled = 1;
             }
-            for (size_t i = ioff[b0]; i < ioff[b1 + 1];) {
-                const size_t ni = ioff[b1 + 1] - i < NQ_JOIN_POLL_ITEMS ? ioff[b1 + 1] - i : NQ_JOIN_POLL_ITEMS;
-                if (nq_stopped(mt->stop))
-                    return NQ_ECANCELED;
-                pairs += mt->match(mt->block, mt->chunks, items + i, ni, 0);
-                i += ni;
-            }
+            if (nq_join_match_items(mt, items + ioff[b0], ioff[b1 + 1] - ioff[b0], 0,
+                                    &pairs) != NQ_OK)
+                return NQ_ECANCELED;
             b0 = b1;
         }
     }

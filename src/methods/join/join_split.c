@@ -244,15 +244,9 @@ static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weigh
             const size_t eo[2] = { 0, e->count }, wo[2] = { 0, w->count };
             nq_join_profile_pairs(s->profile, eo, wo, 1, s->mt.chunks, 1, t);
         }
-        if (!s->profile || s->profile->match)
-            for (size_t i = 0; i < w->count;) {
-                const size_t ni = w->count - i < NQ_JOIN_POLL_ITEMS ? w->count - i
-                                                                    : NQ_JOIN_POLL_ITEMS;
-                if (nq_stopped(s->mt.stop))
-                    return NQ_ECANCELED;
-                p += s->mt.match(s->mt.block, s->mt.chunks, w->keys + i, ni, shifts);
-                i += ni;
-            }
+        if ((!s->profile || s->profile->match) &&
+            nq_join_match_items(&s->mt, w->keys, w->count, shifts, &p) != NQ_OK)
+            return NQ_ECANCELED;
         if (s->west_at.done)
             break;
         rc = half_keys(s, w, &s->gw, west_rows, &s->west_at);
@@ -263,6 +257,42 @@ static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weigh
     }
     *out = p;
     return NQ_OK;
+}
+
+/* The count of a split class by class (not weighted_split()): both lists
+ * sorted into classes and buckets, every east batch meeting every west
+ * batch (the west list listed again for each east batch, unless it is
+ * one batch), a pair counting none_weight, 2 or 4 times as its west key
+ * holds none, one or both long diagonals (once each with one class). */
+static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
+                          unsigned classes, int none_weight, uint64_t *out, double *t)
+{
+    nq_join_keys *e = &s->east, *w = &s->west;
+    uint64_t p[3] = { 0, 0, 0 };
+    int rc = sort_keys(s, w, classes, s->west_off);
+    const int whole_west = s->west_at.done;
+    while (rc == NQ_OK) {
+        rc = sort_keys(s, e, 1, s->east_off);
+        while (rc == NQ_OK) {
+            rc = match_batches(s, classes, none_weight, p, t);
+            if (rc != NQ_OK || s->west_at.done)
+                break;
+            rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, t);
+        }
+        if (rc != NQ_OK || s->east_at.done)
+            break;
+        rc = half_keys(s, e, &s->ge, rows, &s->east_at);
+        if (s->profile && rc == NQ_OK)
+            nq_join_profile_keys(s->profile, e->count, t);
+        if (rc != NQ_OK || !e->count)
+            break;
+        if (!whole_west) {
+            memset(&s->west_at, 0, sizeof s->west_at);
+            rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, t);
+        }
+    }
+    *out = classes == 1 ? p[0] : (uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2];
+    return rc;
 }
 
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
@@ -277,9 +307,9 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     const unsigned h = n / 2, classes = none_weight >= 0 ? 3u : 1u;
     const uint32_t west_rows = free_rows & ~rows;
     nq_join_keys *e = &s->east, *w = &s->west;
-    uint64_t d1 = 0, d2 = 0, p[3] = { 0, 0, 0 }, holes, class_bits = 0;
+    uint64_t d1 = 0, d2 = 0, pairs = 0, holes, class_bits = 0;
     double t;
-    int rc, whole_west, weighted;
+    int rc, weighted;
     if (n & 1u) {
         d1 = 1ull << (m + h);
         d2 = 1ull << (h - m + n - 1);
@@ -331,44 +361,13 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
                                             s->west_at.done ? w->count : s->batch));
     s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
                                    NQ_JOIN_CHUNK_BITS : 1u;
-    if (weighted) {
-        uint64_t pw = 0;
-        rc = count_weighted(s, west_rows, none_weight, &pw, &t);
-        if (s->profile && s->profile->match)
-            s->profile->match_seconds += nq_join_cpu_now() - t;
-        *out = weight * pw;
-        return rc;
-    }
-    rc = sort_keys(s, w, classes, s->west_off);
-    whole_west = s->west_at.done;
-    /* every batch of east keys meets every batch of west keys: the west
-     * list is listed again for each east batch, unless it is one batch */
-    while (rc == NQ_OK) {
-        rc = sort_keys(s, e, 1, s->east_off);
-        while (rc == NQ_OK) {
-            rc = match_batches(s, classes, none_weight, p, &t);
-            if (rc != NQ_OK || s->west_at.done)
-                break;
-            rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, &t);
-        }
-        if (rc != NQ_OK || s->east_at.done)
-            break;
-        rc = half_keys(s, e, &s->ge, rows, &s->east_at);
-        if (s->profile && rc == NQ_OK)
-            nq_join_profile_keys(s->profile, e->count, &t);
-        if (rc != NQ_OK || !e->count)
-            break;
-        if (!whole_west) {
-            memset(&s->west_at, 0, sizeof s->west_at);
-            rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, &t);
-        }
-    }
+    if (weighted)
+        rc = count_weighted(s, west_rows, none_weight, &pairs, &t);
+    else
+        rc = count_by_class(s, rows, west_rows, classes, none_weight, &pairs, &t);
     if (s->profile && s->profile->match)
         s->profile->match_seconds += nq_join_cpu_now() - t;
-    if (classes == 1)
-        *out = weight * p[0];
-    else
-        *out = weight * ((uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
+    *out = weight * pairs;
     return rc;
 }
 
