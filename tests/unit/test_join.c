@@ -243,15 +243,17 @@ static void test_kernels_take_and_pair(void **state)
             outer_d1[i] = next_random(&seed) & next_random(&seed);
             outer_d2[i] = next_random(&seed) & next_random(&seed);
         }
-        if (fr.keep && no) /* a marked outer piece meets only unmarked ones */
+        if (fr.keep && no) /* the bottom list's mark: it meets no barred piece */
             outer_d1[0] |= NQ_JOIN_MARK_BOTTOM;
         const nq_join_piece_list outer = { outer_d1, outer_d2, outer_key };
         const size_t p = nq_join_pairs_scalar(want_pairs, &outer, no, &want, m);
         assert_true(m <= n && p <= no * m);
-        for (size_t i = 0, q = 0; i < no; i++) /* each pair, by hand */
+        size_t q = 0;
+        for (size_t i = 0; i < no; i++) /* each pair, by hand */
             for (size_t j = 0; j < m; j++)
                 if (((outer_d1[i] & want_d1[j]) | (outer_d2[i] & want_d2[j])) == 0)
                     assert_int_equal(want_pairs[q++], outer_key[i] | want_key[j]);
+        assert_int_equal(q, p);
         for (unsigned r = 0; r < nrows; r++) {
             nq_join_piece_list got = { got_d1, got_d2, got_key };
             assert_int_equal(k[r]->take(&got, src, n, &fr), m);
