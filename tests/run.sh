@@ -6,10 +6,13 @@
 #      tests on smaller boards (tests/helpers/test_sizes.h);
 #   3. a cross build for 64-bit Arm (aarch64, -Werror): the default tests
 #      under qemu's user-mode emulator, on the smaller boards of step 2;
+#      and an x86-64 build whose default tests run twice under qemu, on an
+#      emulated CPU with AVX2 and no AVX-512 and on one with neither, so
+#      that every CPU class's dispatch and skips run on any test machine;
 #   4. libFuzzer on each parser, a fixed time each.
 # Every test dependency is required (NQ_REQUIRE_TESTS): a missing one is an
-# error, never a skipped step. Each step prints its time. The aarch64 build
-# and the fuzz targets compile in the background while steps 1 and 2 run
+# error, never a skipped step. Each step prints its time. The aarch64 and
+# emulated x86-64 builds and the fuzz targets compile in the background while steps 1 and 2 run
 # (their MPI test mostly waits for mpirun and leaves cores idle).
 #
 # --quick, for a change in progress: no installs and no root, one build
@@ -81,7 +84,7 @@ if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   fi
 fi
 for tool in cmake cc clang mpirun pkg-config script aarch64-linux-gnu-gcc \
-            qemu-aarch64 lintian file; do
+            qemu-aarch64 qemu-x86_64 lintian file; do
   command -v $tool >/dev/null 2>&1 || fail "$tool is missing; the tests need it"
 done
 
@@ -105,9 +108,9 @@ cmake --build build/asan -j "$jobs" >>build/asan.log 2>&1 ||
   { grep -E -A5 "error|warning" build/asan.log | head -n 60; fail "build failed (asan)"; }
 wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "build failed"; }
 
-# --- in the background: the aarch64 build and the fuzz targets ---------------------
+# --- in the background: the aarch64 and x86-64 builds and the fuzz targets ----------
 # Compiled (niced) while the tests of steps 1 and 2 run, waited for by steps
-# 3 and 4. The aarch64 build: see step 3. The fuzz targets: one line each,
+# 3 and 4. The aarch64 and emulated x86-64 builds: see step 3. The fuzz targets: one line each,
 # its source in tests/fuzz, its seed corpus (never written to), and the
 # library sources it needs.
 fuzz_targets="
@@ -121,6 +124,11 @@ build_aarch64() {
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON -DNQ_REQUIRE_TESTS=ON \
         -DNQ_BUILD_MPI=OFF && nice cmake --build build/aarch64 -j "$jobs"
 }
+build_x86_qemu() {
+  cmake -S . -B build/x86-qemu -DCMAKE_TOOLCHAIN_FILE=cmake/x86_64-qemu.cmake \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON -DNQ_REQUIRE_TESTS=ON \
+        -DNQ_BUILD_MPI=OFF && nice cmake --build build/x86-qemu -j "$jobs"
+}
 build_fuzzers() {  # one at a time: the tests have the other cores
   mkdir -p build/fuzz
   while read -r target corpus sources; do
@@ -133,7 +141,8 @@ build_fuzzers() {  # one at a time: the tests have the other cores
 $fuzz_targets
 EOF
 }
-(build_aarch64 >build/aarch64.log 2>&1 && build_fuzzers >build/fuzz-build.log 2>&1) &
+(build_aarch64 >build/aarch64.log 2>&1 && build_x86_qemu >build/x86-qemu.log 2>&1 &&
+  build_fuzzers >build/fuzz-build.log 2>&1) &
 background=$!
 
 # --- 1. optimised build: default tests and long counts in one run ----------------------
@@ -154,15 +163,37 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # machine (docs_e2e, install_consumer, package_e2e, tty_e2e and its
 # terminal driver), and the kills of counts sized for a native build
 # (longrun_e2e). cmake/aarch64-linux-gnu.cmake names the compiler and qemu.
-step "the rest of the aarch64 build (cross, -Werror) and of the fuzz targets"
+step "the rest of the aarch64 and x86-64 builds (-Werror) and of the fuzz targets"
 wait $background || {
-  grep -E -A5 "error|warning|Error" build/aarch64.log | head -n 60
+  for log in build/aarch64.log build/x86-qemu.log; do
+    grep -E -A5 "error|warning|Error" "$log" 2>/dev/null | head -n 60
+  done
   tail -n 30 build/fuzz-build.log 2>/dev/null
-  fail "the aarch64 build or a fuzz target failed (build/aarch64.log, build/fuzz-build.log)"
+  fail "the aarch64 or x86-64 build or a fuzz target failed" \
+       "(build/aarch64.log, build/x86-qemu.log, build/fuzz-build.log)"
 }
 
 step "tests on aarch64, under qemu"
 ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
+
+# The same x86-64 program on CPUs that this machine may not be: qemu plays
+# the CPU that QEMU_CPU names (cmake/x86_64-qemu.cmake). Its "max" CPU has
+# AVX2 and no AVX-512 (qemu 7.2); the features named off keep it so.
+# Each run first checks that the CPU played is the one meant. Left out: the
+# tests whose work is the same on every x86-64 CPU (files, options, the
+# usage text, the examples, construction, the cost model's unit tests).
+same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust)_e2e|.*_tables_generated)\$"
+runs_at() {  # runs_at CPU LEVEL: does nqueens --simd=LEVEL start on CPU?
+  QEMU_CPU=$1 qemu-x86_64 build/x86-qemu/nqueens --simd="$2" 4 >/dev/null 2>&1
+}
+step "tests on x86-64 with AVX2 and no AVX-512, under qemu"
+cpu=max,-avx512f
+{ runs_at $cpu avx2 && ! runs_at $cpu avx512; } || fail "qemu's CPU $cpu is not AVX2 without AVX-512"
+QEMU_CPU=$cpu ctest --test-dir build/x86-qemu --output-on-failure -j "$jobs" -E "$same_on_every_cpu"
+step "tests on x86-64 without AVX2 or AVX-512, under qemu"
+cpu=max,-avx2,-avx512f
+{ runs_at $cpu none && ! runs_at $cpu avx2; } || fail "qemu's CPU $cpu has AVX2, or does not start"
+QEMU_CPU=$cpu ctest --test-dir build/x86-qemu --output-on-failure -j "$jobs" -E "$same_on_every_cpu"
 
 # --- 4. fuzzing --------------------------------------------------------------------------
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
