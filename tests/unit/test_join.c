@@ -10,6 +10,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -392,7 +394,7 @@ static void test_batches_list_all(void **state)
         nq_join_pieces pieces;
         nq_join_piece_list *lists[2] = { &pieces.top, &pieces.bottom };
         nq_join_sieve sv;
-        nq_join_half g;
+        nq_join_half g = { 0 }; /* need 0: every key listed */
         uint32_t rows = 0;
         assert_int_equal(nq_join_quarter_build(&q, t, h, UINT64_MAX, NULL), NQ_OK);
         for (unsigned i = 0; i < 2; i++) {
@@ -593,6 +595,238 @@ static void test_table_bytes(void **state)
     assert_null(q.entry);
 }
 
+/* The table by another way: every placement on a rows x cols board, found
+ * row by row (the row left empty first, then a queen on each free column
+ * from the lowest), filed into its cell in the order found. */
+typedef struct naive_table {
+    unsigned rows, cols;
+    uint32_t *count;  /* entries of each cell */
+    uint64_t *entry;  /* in order found, each with its cell in `cell` */
+    uint32_t *cell;
+    size_t n, cap;
+} naive_table;
+
+static void naive_place(naive_table *t, unsigned r, uint32_t rows, uint32_t cols,
+                        uint32_t d1, uint32_t d2)
+{
+    if (r == t->rows) {
+        const uint32_t i = rows << t->cols | cols;
+        assert_true(t->n < t->cap);
+        t->entry[t->n] = (uint64_t)d2 << 32 | d1;
+        t->cell[t->n++] = i;
+        t->count[i]++;
+        return;
+    }
+    naive_place(t, r + 1, rows, cols, d1, d2);
+    for (unsigned c = 0; c < t->cols; c++) {
+        const uint32_t a = 1u << (c + r), b = 1u << (c + t->rows - 1 - r);
+        if (!(cols >> c & 1u) && !(d1 & a) && !(d2 & b))
+            naive_place(t, r + 1, rows | 1u << r, cols | 1u << c, d1 | a, d2 | b);
+    }
+}
+
+/* Checks q against the naive table: every cell's entries, in order. */
+static void expect_table(const nq_join_quarter *q, const naive_table *t)
+{
+    const size_t cells = (size_t)1 << (t->rows + t->cols);
+    uint32_t *at = calloc(cells, sizeof *at);
+    assert_non_null(at);
+    assert_int_equal(q->count, t->n);
+    assert_int_equal(q->start[0], 0);
+    for (size_t i = 0; i < cells; i++)
+        assert_int_equal(q->start[i + 1] - q->start[i], t->count[i]);
+    for (size_t k = 0; k < t->n; k++) {
+        const uint32_t i = t->cell[k];
+        assert_int_equal(q->entry[q->start[i] + at[i]++], t->entry[k]);
+    }
+    free(at);
+}
+
+typedef struct part_job {
+    nq_join_quarter *q;
+    atomic_uint next;
+    int fill;
+} part_job;
+
+static void *file_parts(void *arg)
+{
+    part_job *job = arg;
+    unsigned part;
+    while ((part = atomic_fetch_add(&job->next, 1u)) < nq_join_quarter_parts(job->q))
+        if ((job->fill ? nq_join_quarter_fill_part(job->q, part, NULL)
+                       : nq_join_quarter_count_part(job->q, part, NULL)) != NQ_OK)
+            return job;
+    return NULL;
+}
+
+/* The table is the same, entry for entry and in the same order within
+ * each cell, built whole, built part by part in reverse order, and built
+ * by three threads sharing the parts; and it is the naive table. */
+static void test_table_parts(void **state)
+{
+    static const unsigned shapes[][2] = { {1, 1}, {2, 3}, {4, 4}, {5, 5}, {6, 5}, {7, 7}, {8, 8} };
+    (void)state;
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+        const unsigned rows = shapes[s][0], cols = shapes[s][1];
+        naive_table t = { rows, cols, NULL, NULL, NULL, 0, 1u << 22 };
+        nq_join_quarter whole, reversed, shared;
+        unsigned parts;
+        t.count = calloc((size_t)1 << (rows + cols), sizeof *t.count);
+        t.entry = malloc(t.cap * sizeof *t.entry);
+        t.cell = malloc(t.cap * sizeof *t.cell);
+        assert_true(t.count && t.entry && t.cell);
+        naive_place(&t, 0, 0, 0, 0, 0);
+
+        assert_int_equal(nq_join_quarter_build(&whole, rows, cols, UINT64_MAX, NULL), NQ_OK);
+        expect_table(&whole, &t);
+
+        assert_int_equal(nq_join_quarter_begin(&reversed, rows, cols, UINT64_MAX), NQ_OK);
+        parts = nq_join_quarter_parts(&reversed);
+        assert_true(parts > 1u && parts <= 32u);
+        for (unsigned p = parts; p-- > 0;)
+            assert_int_equal(nq_join_quarter_count_part(&reversed, p, NULL), NQ_OK);
+        assert_int_equal(nq_join_quarter_index(&reversed, UINT64_MAX), NQ_OK);
+        for (unsigned p = parts; p-- > 0;)
+            assert_int_equal(nq_join_quarter_fill_part(&reversed, p, NULL), NQ_OK);
+        nq_join_quarter_end(&reversed);
+        expect_table(&reversed, &t);
+
+        assert_int_equal(nq_join_quarter_begin(&shared, rows, cols, UINT64_MAX), NQ_OK);
+        for (int fill = 0; fill < 2; fill++) {
+            part_job job = { &shared, 0, fill };
+            pthread_t th[3];
+            void *failed;
+            if (fill)
+                assert_int_equal(nq_join_quarter_index(&shared, UINT64_MAX), NQ_OK);
+            for (int k = 0; k < 3; k++)
+                assert_int_equal(pthread_create(&th[k], NULL, file_parts, &job), 0);
+            for (int k = 0; k < 3; k++) {
+                assert_int_equal(pthread_join(th[k], &failed), 0);
+                assert_null(failed);
+            }
+        }
+        nq_join_quarter_end(&shared);
+        expect_table(&shared, &t);
+        assert_int_equal(shared.largest, whole.largest);
+        assert_int_equal(shared.largest_rows, whole.largest_rows);
+
+        nq_join_quarter_free(&whole);
+        nq_join_quarter_free(&reversed);
+        nq_join_quarter_free(&shared);
+        free(t.count);
+        free(t.entry);
+        free(t.cell);
+    }
+}
+
+/* Units of a new plan counted by several threads at once share the
+ * table's build: each unit's count is the walk's, and the totals are
+ * known. A unit stopped while the table is built returns NQ_ECANCELED,
+ * and the plan's next units build it again. */
+typedef struct unit_job {
+    const nq_join_plan *plan;
+    atomic_uint_fast64_t next;
+    uint64_t *totals;
+    nq_simd simd;
+    int rc;
+} unit_job;
+
+static void *count_units(void *arg)
+{
+    unit_job *job = arg;
+    nq_stop_flag stop = 0;
+    uint64_t u;
+    while ((u = atomic_fetch_add(&job->next, 1u)) < nq_join_plan_size(job->plan)) {
+        nq_unit_result r;
+        const int rc = nq_join_solve_unit(job->plan, u, job->simd, &stop, &r);
+        if (rc != NQ_OK) {
+            job->rc = rc;
+            break;
+        }
+        job->totals[u] = r.total;
+    }
+    return NULL;
+}
+
+typedef struct late_stop {
+    nq_stop_flag flag;
+    long after_ns;
+} late_stop;
+
+static void *raise_late(void *arg)
+{
+    late_stop *s = arg;
+    struct timespec pause = { 0, s->after_ns };
+    nanosleep(&pause, NULL);
+    atomic_store(&s->flag, 1);
+    return NULL;
+}
+
+/* A stop raised at moments spread over the first 1.4 ms of a plan's first
+ * unit, most of it the table's build at n = 16 in the optimised build:
+ * the unit returns its count or NQ_ECANCELED, and the plan's next unit
+ * (with no stop) counts what the walk counts. */
+static void stop_during_build(void)
+{
+    const unsigned n = NQ_TEST_CROSS_N + 2u;
+    nq_join_plan *walk = build(n, 1);
+    const uint64_t want = solve(walk, 0, NQ_SIMD_NONE);
+    for (long k = 0; k < 24; k++) {
+        nq_join_plan *plan = build(n, 0);
+        late_stop s = { 0, k * k * 2500 };
+        nq_unit_result r = { 7, 7 };
+        pthread_t th;
+        int rc;
+        assert_int_equal(pthread_create(&th, NULL, raise_late, &s), 0);
+        rc = nq_join_solve_unit(plan, 0, NQ_SIMD_NONE, &s.flag, &r);
+        assert_int_equal(pthread_join(th, NULL), 0);
+        assert_true(rc == NQ_ECANCELED || (rc == NQ_OK && r.total == want));
+        assert_int_equal(solve(plan, 0, NQ_SIMD_NONE), want);
+        nq_join_plan_free(plan);
+    }
+    nq_join_plan_free(walk);
+}
+
+static void test_table_shared_build(void **state)
+{
+    static const unsigned sizes[] = { 8, 11, NQ_TEST_CROSS_N };
+    nq_simd lv[3];
+    const unsigned nlevels = levels(lv);
+    (void)state;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        const unsigned n = sizes[i];
+        nq_join_plan *walk = build(n, 1);
+        const uint64_t units = nq_join_plan_size(walk);
+        for (unsigned l = 0; l < nlevels; l++) {
+            nq_join_plan *plan = build(n, 0);
+            unit_job job = { plan, 0, calloc(units, sizeof(uint64_t)), lv[l], NQ_OK };
+            nq_stop_flag raised = 1;
+            nq_unit_result r = { 7, 7 };
+            pthread_t th[4];
+            uint64_t sum = 0;
+            assert_non_null(job.totals);
+            assert_false(nq_join_plan_walks(plan));
+            /* a stop while the table is built, before any thread counts */
+            assert_int_equal(nq_join_solve_unit(plan, 0, lv[l], &raised, &r), NQ_ECANCELED);
+            for (int k = 0; k < 4; k++)
+                assert_int_equal(pthread_create(&th[k], NULL, count_units, &job), 0);
+            for (int k = 0; k < 4; k++)
+                assert_int_equal(pthread_join(th[k], NULL), 0);
+            assert_int_equal(job.rc, NQ_OK);
+            assert_false(nq_join_plan_walks(plan));
+            for (uint64_t u = 0; u < units; u++) {
+                assert_int_equal(job.totals[u], solve(walk, u, NQ_SIMD_NONE));
+                sum += job.totals[u];
+            }
+            assert_int_equal(sum, test_known[n].total);
+            free(job.totals);
+            nq_join_plan_free(plan);
+        }
+        nq_join_plan_free(walk);
+    }
+    stop_during_build();
+}
+
 static void test_bad_arguments(void **state)
 {
     nq_join_plan *plan = NULL;
@@ -682,6 +916,8 @@ int main(void)
         cmocka_unit_test(test_sieve_matches_naive),
         cmocka_unit_test(test_table_limit),
         cmocka_unit_test(test_table_bytes),
+        cmocka_unit_test(test_table_parts),
+        cmocka_unit_test(test_table_shared_build),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_list_sizes),
         cmocka_unit_test(test_unit_order),

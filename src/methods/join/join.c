@@ -114,9 +114,18 @@ struct nq_join_plan {
 };
 
 typedef struct plan_shared {
-    pthread_mutex_t lock;       /* guards the build */
+    pthread_mutex_t lock;       /* guards the builds */
     atomic_int state;           /* 0 not built, 1 built, 2 too large */
     nq_join_quarter quarter;
+    /* The table's build, shared by every unit that needs the table while
+     * it is built (under lock): its pass (0 not begun, 1 counting, 2
+     * filling), the next part to take, the parts finished in this pass,
+     * the first error of a part; `pass_done` is signalled when a pass
+     * ends, and when the build does. */
+    pthread_cond_t pass_done;
+    int pass;
+    unsigned next_part, parts_done;
+    int build_rc;
     /* The order of the units from NQ_JOIN_MANY_N on (join_order.c), built
      * by the first unit, under lock: 0 not built, 1 built. */
     atomic_int order_state;
@@ -162,6 +171,13 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
         return NQ_ENOMEM;
     }
     if (pthread_mutex_init(&p->shared->idle_lock, NULL) != 0) {
+        pthread_mutex_destroy(&p->shared->lock);
+        free(p->shared);
+        free(p);
+        return NQ_ENOMEM;
+    }
+    if (pthread_cond_init(&p->shared->pass_done, NULL) != 0) {
+        pthread_mutex_destroy(&p->shared->idle_lock);
         pthread_mutex_destroy(&p->shared->lock);
         free(p->shared);
         free(p);
@@ -226,6 +242,7 @@ void nq_join_plan_free(nq_join_plan *plan)
     idle_free(plan->shared);
     nq_join_quarter_free(&plan->shared->quarter);
     free(plan->shared->order);
+    pthread_cond_destroy(&plan->shared->pass_done);
     pthread_mutex_destroy(&plan->shared->idle_lock);
     pthread_mutex_destroy(&plan->shared->lock);
     free(plan->shared);
@@ -259,9 +276,82 @@ static int check_level(const nq_join_plan *plan, nq_simd simd)
     return NQ_OK;
 }
 
-/* The quarter table of the plan, built by the first unit that needs it
- * (so that listing units costs nothing); NULL when it would not fit in
- * memory, and the halves are walked instead. */
+/* Ends a pass of the table's build (called under lock by the unit that
+ * finished its last part): indexes the counts and starts the fills, or
+ * ends the build; after an error, or when the table does not fit (the
+ * halves are then walked), frees what was built. */
+static void end_pass(const nq_join_plan *plan, plan_shared *t)
+{
+    int rc = t->build_rc;
+    if (rc == NQ_OK && t->pass == 1) {
+        rc = nq_join_quarter_index(&t->quarter, plan->table_limit);
+        if (rc == NQ_OK) {
+            t->pass = 2;
+            t->next_part = t->parts_done = 0;
+        }
+    } else if (rc == NQ_OK) {
+        nq_join_quarter_end(&t->quarter);
+        t->pass = 0;
+        atomic_store_explicit(&t->state, 1, memory_order_release);
+    }
+    if (rc != NQ_OK) {
+        nq_join_quarter_free(&t->quarter);
+        t->pass = 0;
+        if (rc == NQ_ENOMEM)
+            atomic_store_explicit(&t->state, 2, memory_order_release);
+        /* else (cancelled) the next unit to need the table begins again */
+    }
+    pthread_cond_broadcast(&t->pass_done);
+}
+
+/* Takes part in the table's build until it ends (called under lock):
+ * begins it if no unit has, then files parts of the current pass, one at
+ * a time, while there are some left, and waits for the pass to end when
+ * the others' last parts are still running. Every unit that needs the
+ * table while it is built shares the work, so that the build is not a
+ * serial step of a count on many threads. */
+static int join_build(const nq_join_plan *plan, plan_shared *t,
+                      const nq_stop_flag *stop)
+{
+    while (atomic_load_explicit(&t->state, memory_order_relaxed) == 0) {
+        unsigned part;
+        int pass, rc;
+        if (nq_stopped(stop))
+            return NQ_ECANCELED;
+        if (t->pass == 0) {
+            rc = nq_join_quarter_begin(&t->quarter, plan->n - plan->h, plan->h,
+                                       plan->table_limit);
+            t->pass = 1;
+            t->next_part = t->parts_done = 0;
+            t->build_rc = rc;
+            if (rc != NQ_OK) {
+                end_pass(plan, t);
+                continue;
+            }
+        }
+        if (t->next_part == nq_join_quarter_parts(&t->quarter)) {
+            pthread_cond_wait(&t->pass_done, &t->lock);
+            continue;
+        }
+        part = t->next_part++;
+        pass = t->pass;
+        pthread_mutex_unlock(&t->lock);
+        rc = pass == 1 ? nq_join_quarter_count_part(&t->quarter, part, stop)
+                       : nq_join_quarter_fill_part(&t->quarter, part, stop);
+        pthread_mutex_lock(&t->lock);
+        if (rc != NQ_OK && t->build_rc == NQ_OK)
+            t->build_rc = rc;
+        if (++t->parts_done == nq_join_quarter_parts(&t->quarter))
+            end_pass(plan, t);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    return NQ_OK;
+}
+
+/* The quarter table of the plan, built by the units that need it while
+ * it is built (so that listing units costs nothing); NULL when it would
+ * not fit in memory, and the halves are walked instead. */
 static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
                         const nq_join_quarter **out)
 {
@@ -270,16 +360,8 @@ static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
     int rc = NQ_OK;
     if (state == 0) {
         pthread_mutex_lock(&t->lock);
+        rc = join_build(plan, t, stop);
         state = atomic_load_explicit(&t->state, memory_order_relaxed);
-        if (state == 0) {
-            rc = nq_join_quarter_build(&t->quarter, plan->n - plan->h,
-                                       plan->h, plan->table_limit, stop);
-            state = rc == NQ_OK ? 1 : 2;
-            if (rc == NQ_ENOMEM)
-                rc = NQ_OK; /* walk instead */
-            if (rc == NQ_OK)
-                atomic_store_explicit(&t->state, state, memory_order_release);
-        }
         pthread_mutex_unlock(&t->lock);
     }
     *out = state == 1 ? &t->quarter : NULL;

@@ -195,6 +195,22 @@ int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
                           uint64_t max_bytes, const nq_stop_flag *stop);
 void nq_join_quarter_free(nq_join_quarter *q);
 
+/* The same build in its steps, so that several threads can share it:
+ * begin; every part counted (any order, several threads at once: the
+ * parts file disjoint cells); index; every part filled (likewise); end.
+ * A step that fails leaves the table to nq_join_quarter_free(). Each
+ * returns what nq_join_quarter_build() returns (counts and fills:
+ * NQ_OK or NQ_ECANCELED). */
+int nq_join_quarter_begin(nq_join_quarter *q, unsigned rows, unsigned cols,
+                          uint64_t max_bytes);
+unsigned nq_join_quarter_parts(const nq_join_quarter *q);
+int nq_join_quarter_count_part(nq_join_quarter *q, unsigned part,
+                               const nq_stop_flag *stop);
+int nq_join_quarter_index(nq_join_quarter *q, uint64_t max_bytes);
+int nq_join_quarter_fill_part(nq_join_quarter *q, unsigned part,
+                              const nq_stop_flag *stop);
+void nq_join_quarter_end(nq_join_quarter *q);
+
 /* The bytes nq_join_quarter_build() would take for a rows x cols table,
  * counted by a walk that stops once they pass `cap`; UINT64_MAX when they
  * pass cap, or more entries than the index addresses. */

@@ -141,62 +141,133 @@ uint64_t nq_join_quarter_bytes(unsigned rows, unsigned cols, uint64_t cap)
     return index * sizeof(uint32_t) + entries * sizeof(uint64_t);
 }
 
-int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
-                          uint64_t max_bytes, const nq_stop_flag *stop)
+/* The table is built in parts, one per pattern of the first PART_ROWS
+ * rows (which of them hold a queen): placements of different patterns
+ * fall in different row sets, so in different cells, and the parts of a
+ * pass can be filed by several threads at once without a lock. Within a
+ * cell the entries come in the order of the whole recursion. */
+#define PART_ROWS 5u
+
+static unsigned part_rows(const nq_join_quarter *q)
+{
+    return q->rows < PART_ROWS ? q->rows : PART_ROWS;
+}
+
+unsigned nq_join_quarter_parts(const nq_join_quarter *q)
+{
+    return 1u << part_rows(q);
+}
+
+/* The placements of part `pattern`: rows r to k - 1 as the pattern says
+ * (empty, or a queen on each free square in turn), then every placement
+ * on the rows below. */
+static void place_part(fill_state *f, unsigned r, unsigned k, uint32_t pattern,
+                       uint32_t rows, uint32_t cols, uint32_t d1, uint32_t d2)
+{
+    const nq_join_quarter *q = f->q;
+    uint32_t free;
+    if (r == k) {
+        place(f, r, rows, cols, d1, d2);
+        return;
+    }
+    if (!(pattern >> r & 1u)) {
+        place_part(f, r + 1, k, pattern, rows, cols, d1, d2);
+        return;
+    }
+    free = ((1u << q->cols) - 1u) & ~cols & ~(d1 >> r) & ~(d2 >> (q->rows - 1 - r));
+    for (; free && !f->stopped; free &= free - 1) {
+        const uint32_t bit = free & (0u - free);
+        place_part(f, r + 1, k, pattern, rows | 1u << r, cols | bit, d1 | bit << r,
+                   d2 | bit << (q->rows - 1 - r));
+    }
+}
+
+static int run_part(nq_join_quarter *q, unsigned part, int second_pass,
+                    const nq_stop_flag *stop)
+{
+    fill_state f = { q, second_pass, stop, 0, nq_stopped(stop) };
+    if (!f.stopped) /* (polled at each part's start too: most are short) */
+        place_part(&f, 0, part_rows(q), part, 0, 0, 0, 0);
+    return f.stopped ? NQ_ECANCELED : NQ_OK;
+}
+
+int nq_join_quarter_begin(nq_join_quarter *q, unsigned rows, unsigned cols,
+                          uint64_t max_bytes)
 {
     const size_t cells = (size_t)1 << (rows + cols);
-    fill_state f = { q, 0, stop, 0, 0 };
-    uint64_t total = 0;
-
     memset(q, 0, sizeof *q);
     q->rows = rows;
     q->cols = cols;
     if ((cells + 1) * sizeof *q->start > max_bytes)
         return NQ_ENOMEM;
     q->start = calloc(cells + 1, sizeof *q->start);
-    if (!q->start)
-        return NQ_ENOMEM;
-    place(&f, 0, 0, 0, 0, 0);
-    if (f.stopped) {
-        nq_join_quarter_free(q);
-        return NQ_ECANCELED;
-    }
+    return q->start ? NQ_OK : NQ_ENOMEM;
+}
+
+int nq_join_quarter_count_part(nq_join_quarter *q, unsigned part,
+                               const nq_stop_flag *stop)
+{
+    return run_part(q, part, 0, stop);
+}
+
+int nq_join_quarter_index(nq_join_quarter *q, uint64_t max_bytes)
+{
+    const size_t cells = (size_t)1 << (q->rows + q->cols);
+    uint64_t total = 0;
     for (size_t i = 0; i < cells; i++) {
         uint32_t c = q->start[i + 1];
         if (c > q->largest)
             q->largest = c;
         total += c;
-        if (total > UINT32_MAX) {
-            nq_join_quarter_free(q);
+        if (total > UINT32_MAX)
             return NQ_ENOMEM;
-        }
         q->start[i + 1] = (uint32_t)total;
-        if ((i + 1) % ((size_t)1 << cols) == 0) { /* the end of a row set */
-            const uint32_t r = q->start[i + 1] - q->start[i + 1 - ((size_t)1 << cols)];
+        if ((i + 1) % ((size_t)1 << q->cols) == 0) { /* the end of a row set */
+            const uint32_t r = q->start[i + 1] - q->start[i + 1 - ((size_t)1 << q->cols)];
             if (r > q->largest_rows)
                 q->largest_rows = r;
         }
     }
     q->count = (size_t)total;
-    if (total * sizeof *q->entry + (cells + 1) * sizeof *q->start > max_bytes) {
-        nq_join_quarter_free(q);
+    if (total * sizeof *q->entry + (cells + 1) * sizeof *q->start > max_bytes)
         return NQ_ENOMEM;
-    }
+    /* (never malloc(0): the empty placement is an entry of cell 0) */
     q->entry = malloc((size_t)total * sizeof *q->entry);
-    if (!q->entry) {
-        nq_join_quarter_free(q);
-        return NQ_ENOMEM;
-    }
-    /* second pass: start[i] runs from the start of cell i to its end,
-     * which is the start of cell i + 1; shift back afterwards */
-    f.second_pass = 1;
-    place(&f, 0, 0, 0, 0, 0);
-    if (f.stopped) {
-        nq_join_quarter_free(q);
-        return NQ_ECANCELED;
-    }
+    return q->entry ? NQ_OK : NQ_ENOMEM;
+}
+
+/* The second pass: start[i] runs from the start of cell i to its end,
+ * which is the start of cell i + 1; nq_join_quarter_end() shifts it back. */
+int nq_join_quarter_fill_part(nq_join_quarter *q, unsigned part,
+                              const nq_stop_flag *stop)
+{
+    return run_part(q, part, 1, stop);
+}
+
+void nq_join_quarter_end(nq_join_quarter *q)
+{
+    const size_t cells = (size_t)1 << (q->rows + q->cols);
     memmove(q->start + 1, q->start, cells * sizeof *q->start);
     q->start[0] = 0;
+}
+
+int nq_join_quarter_build(nq_join_quarter *q, unsigned rows, unsigned cols,
+                          uint64_t max_bytes, const nq_stop_flag *stop)
+{
+    unsigned parts, i;
+    int rc = nq_join_quarter_begin(q, rows, cols, max_bytes);
+    parts = nq_join_quarter_parts(q);
+    for (i = 0; rc == NQ_OK && i < parts; i++)
+        rc = nq_join_quarter_count_part(q, i, stop);
+    if (rc == NQ_OK)
+        rc = nq_join_quarter_index(q, max_bytes);
+    for (i = 0; rc == NQ_OK && i < parts; i++)
+        rc = nq_join_quarter_fill_part(q, i, stop);
+    if (rc != NQ_OK) {
+        nq_join_quarter_free(q);
+        return rc;
+    }
+    nq_join_quarter_end(q);
     return NQ_OK;
 }
 
