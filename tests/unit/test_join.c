@@ -719,10 +719,7 @@ static void test_table_parts(void **state)
     }
 }
 
-/* Units of a new plan counted by several threads at once share the
- * table's build: each unit's count is the walk's, and the totals are
- * known. A unit stopped while the table is built returns NQ_ECANCELED,
- * and the plan's next units build it again. */
+/* Counts units of a plan, taking them in turn with other threads. */
 typedef struct unit_job {
     const nq_join_plan *plan;
     atomic_uint_fast64_t next;
@@ -787,6 +784,10 @@ static void stop_during_build(void)
     nq_join_plan_free(walk);
 }
 
+/* Units of a new plan counted by several threads at once share the
+ * table's build: each unit's count is the walk's, and the totals are
+ * known. A unit stopped while the table is built returns NQ_ECANCELED,
+ * and the plan's next units build it again. */
 static void test_table_shared_build(void **state)
 {
     static const unsigned sizes[] = { 8, 11, NQ_TEST_CROSS_N };
