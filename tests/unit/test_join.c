@@ -565,6 +565,11 @@ static void test_table_limit(void **state)
     (void)state;
     assert_int_equal(nq_join_quarter_build(&q, 6, 6, 1000, NULL), NQ_ENOMEM);
     assert_null(q.entry);
+    /* the index fits, the entries do not: refused after the count */
+    assert_int_equal(nq_join_quarter_build(&q, 6, 6, ((1u << 12) + 1) * 4 + 1000, NULL),
+                     NQ_ENOMEM);
+    assert_null(q.start);
+    assert_null(q.entry);
     assert_int_equal(nq_join_quarter_build(&q, 6, 6, (uint64_t)1 << 30, NULL), NQ_OK);
     assert_int_equal(q.count, 2635); /* placements on a 6 x 6 board */
     nq_join_quarter_free(&q);
