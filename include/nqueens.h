@@ -99,10 +99,9 @@ NQ_API const char *nq_strerror(int status);
  * ------------------------------------------------------------------------ */
 typedef enum nq_method {
     NQ_METHOD_DEFAULT = 0,  /*!< the fastest for the job: NQ_METHOD_JOIN for
-                                 totals from n = 16 (n = 17 at the AVX-512
-                                 level excepted), else NQ_METHOD_SYMMETRY, and
-                                 always when the unique count is wanted too
-                                 (see nq_method_default()) */
+                                 totals from n = 16, else NQ_METHOD_SYMMETRY,
+                                 and always when the unique count is wanted
+                                 too (see nq_method_default()) */
     NQ_METHOD_PLAIN = 1,    /*!< reference walk: first-row halving only */
     NQ_METHOD_SYMMETRY = 2, /*!< all eight board symmetries; also counts unique */
     NQ_METHOD_JOIN = 3      /*!< half-boards joined by their diagonals; totals only */
@@ -311,9 +310,9 @@ NQ_API int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts);
 /*! nq_method_default() : the method NQ_METHOD_DEFAULT stands for in a
  *  count of n with `unique` (nonzero: unique counts wanted) at SIMD level
  *  `simd` (NQ_SIMD_AUTO: the widest this CPU supports), when no checkpoint
- *  names one: the fastest for the job, measured per n and level. Machines
- *  with different SIMD levels may choose differently for the same n: give
- *  every part of a split count the same method.
+ *  names one: the fastest for the job, measured per n and level (today the
+ *  same at every level). Since the choice may differ by level and between
+ *  versions, give every part of a split count the same method.
  *  @return NQ_METHOD_SYMMETRY or NQ_METHOD_JOIN; NQ_METHOD_DEFAULT when
  *          simd is not a level. */
 NQ_API nq_method nq_method_default(unsigned n, int unique, nq_simd simd);

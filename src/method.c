@@ -10,16 +10,15 @@
 #include "cpu.h"
 
 /* NQ_METHOD_DEFAULT is served by these rows: for totals, the join from
- * NQ_JOIN_DEFAULT_N on, where it is the fastest at every SIMD level
- * (measured: docs/performance.md, "The default at each SIMD level"), but
- * for n = 17 with AVX-512 kernels, where the symmetry method's kernel
- * is faster (the join's half-boards are lopsided on odd boards); the
- * symmetry method below NQ_JOIN_DEFAULT_N and whenever unique counts are
- * wanted. The choice depends on n and the level a count runs at: a split
- * run's parts name the method that counted them (a mix is refused when
- * they are added up), a checkpoint resumes with the method that made it,
- * and nqueens-mpi lets rank 0 choose for every rank. */
-#define NQ_JOIN_DEFAULT_N 16u
+ * the first n of join_from[] at the level a count runs at, where it is
+ * the fastest (measured: docs/performance.md, "The default at each SIMD
+ * level"); the symmetry method below it and whenever unique counts are
+ * wanted. The choice is made per n and level: a split run's parts name
+ * the method that counted them (a mix is refused when they are added up),
+ * a checkpoint resumes with the method that made it, and nqueens-mpi lets
+ * rank 0 choose for every rank. (Until the join's AVX-512 pair kernel
+ * kept short lists in registers, the symmetry method was the default at
+ * n = 17 on AVX-512.) */
 #define NQ_DEFAULT_METHOD (&nq_join_method)
 #define NQ_DEFAULT_SMALL_METHOD (&nq_sym_method)
 #define NQ_DEFAULT_UNIQUE_METHOD (&nq_sym_method)
@@ -42,12 +41,17 @@ const nq_method_ops *nq_method_ops_of(nq_method method)
     return NULL;
 }
 
+/* The first n whose totals the join counts by default, per SIMD level. */
+static const unsigned join_from[] = {
+    [NQ_SIMD_NONE] = 16u, [NQ_SIMD_AVX2] = 16u, [NQ_SIMD_AVX512] = 16u,
+};
+
 /* The default for totals of n at level `simd` (NQ_SIMD_AUTO: this CPU's
  * widest). */
 static const nq_method_ops *default_for_totals(unsigned n, nq_simd simd)
 {
-    const nq_simd level = simd == NQ_SIMD_AUTO ? nq_simd_best() : simd;
-    if (n < NQ_JOIN_DEFAULT_N || (n == 17 && level == NQ_SIMD_AVX512))
+    const size_t level = (size_t)(simd == NQ_SIMD_AUTO ? nq_simd_best() : simd);
+    if (level >= sizeof join_from / sizeof join_from[0] || n < join_from[level])
         return NQ_DEFAULT_SMALL_METHOD;
     return NQ_DEFAULT_METHOD;
 }

@@ -33,7 +33,7 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
      "counting method (default: the fastest for the job\n"
      "at the SIMD level of the count: join for totals\n"
-     "from n = 16 but n = 17 at avx512, else symmetry)"},
+     "from n = 16, else symmetry)"},
     {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports; with --recheck: none)"},

@@ -42,7 +42,7 @@ static const char usage_text[] =
     "  -j, --threads=T            threads per worker rank (default: its usable CPUs)\n"
     "  -m, --method=M             %s (default: the fastest,\n"
     "                             join for totals from n = 16, symmetry below\n"
-    "                             and at n = 17 on AVX-512, chosen by rank 0)\n"
+    "                             and for unique counts, chosen by rank 0)\n"
     "  -u, --unique               print the unique count instead of the total\n"
     "      --json                 print a JSON object with both counts\n"
     "      --checkpoint=FILE      record finished units on rank 0; run the same\n"

@@ -202,9 +202,9 @@ static void test_out_of_range(void **state)
 }
 
 /* The default method: the symmetry method when unique counts are asked
- * for, the join for totals from n = 16 (at n = 17 only below AVX-512); a
- * method without unique counts refuses them with NQ_EMETHOD, whose
- * message names the method as the cause. */
+ * for, the join for totals from n = 16; a method without unique counts
+ * refuses them with NQ_EMETHOD, whose message names the method as the
+ * cause. */
 static void test_default_method(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
@@ -242,10 +242,11 @@ static void test_default_method(void **state)
     assert_null(strstr(nq_strerror(NQ_EUNSUPPORTED), "method"));
 }
 
-/* The default follows the SIMD level the count runs at (n = 17: the
- * symmetry method at AVX-512, the join below), and a checkpoint bound by
- * a count at one level resumes with its method at another: the unit list
- * never changes under a checkpoint. */
+/* The default for totals, at every SIMD level this CPU runs (it may
+ * follow the level; today it is the same at each): the symmetry method up
+ * to n = 15, the join from 16, 17 included. And a checkpoint bound by a
+ * default count to another method resumes with that method: the unit
+ * list never changes under a checkpoint. */
 static void test_default_by_level(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
@@ -255,22 +256,30 @@ static void test_default_by_level(void **state)
     (void)state;
     o.threads = 1;
     o.unit_count = 1;
-    o.simd = NQ_SIMD_NONE;
-    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
-    assert_int_equal(r.method, NQ_METHOD_JOIN);
-    if (nq_simd_best() < NQ_SIMD_AVX512) {
-        print_message("no avx512 on this CPU: the default at n = 17 there is not tested\n");
-        return;
+    for (int s = NQ_SIMD_NONE; s <= NQ_SIMD_AVX512; s++) {
+        if (s > (int)nq_simd_best()) {
+            print_message("no %s on this CPU: the default there is not tested\n",
+                          nq_simd_name((nq_simd)s));
+            continue;
+        }
+        o.simd = (nq_simd)s;
+        for (unsigned n = 15; n <= 17; n++) {
+            const nq_method want = n >= 16 ? NQ_METHOD_JOIN : NQ_METHOD_SYMMETRY;
+            assert_int_equal(nq_method_default(n, 0, o.simd), want);
+            assert_int_equal(nq_method_default(n, 1, o.simd), NQ_METHOD_SYMMETRY);
+            assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+            assert_int_equal(r.method, want);
+        }
     }
-    o.simd = NQ_SIMD_AVX512;
-    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
-    assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
-    assert_int_equal(nq_method_default(17, 0, NQ_SIMD_AVX512), NQ_METHOD_SYMMETRY);
-    /* bound at AVX-512 to the symmetry method, resumed at none: still it */
+    /* bound to the symmetry method by a unique count, resumed by a count
+     * of totals at another level: still it */
+    o.simd = nq_simd_best();
     assert_int_equal(nq_checkpoint_open(&cp, NULL, 17, NQ_METHOD_DEFAULT), NQ_OK);
     o.checkpoint = cp;
+    o.unique = 1;
     assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
     assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+    o.unique = 0;
     o.simd = NQ_SIMD_NONE;
     o.unit_first = 1;
     assert_int_equal(nq_count(&r, 17, &o), NQ_OK);

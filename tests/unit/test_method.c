@@ -45,7 +45,7 @@ static void test_rows_are_whole(void **state)
 /* Through the table alone, each method counts n = 8 unit by unit. */
 /* The default is chosen by n, by whether unique counts are wanted and by
  * the SIMD level asked (AUTO: this CPU's widest): the join for totals
- * from n = 16 but n = 17 at AVX-512, the symmetry method else; the public
+ * from n = 16 at every level, the symmetry method else; the public
  * nq_method_default() says the same. A method without unique counts
  * refuses to give them. */
 static void test_default_pick(void **state)
@@ -56,8 +56,7 @@ static void test_default_pick(void **state)
     for (unsigned n = 0; n <= NQ_MAX_N; n++) {
         for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
             const nq_simd lv = levels[l];
-            const nq_method want = n < 16 || (n == 17 && lv == NQ_SIMD_AVX512)
-                                       ? NQ_METHOD_SYMMETRY : NQ_METHOD_JOIN;
+            const nq_method want = n < 16 ? NQ_METHOD_SYMMETRY : NQ_METHOD_JOIN;
             assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1, lv), NQ_OK);
             assert_int_equal(ops->id, NQ_METHOD_SYMMETRY);
             assert_int_equal(nq_method_default(n, 1, lv), NQ_METHOD_SYMMETRY);
