@@ -81,8 +81,20 @@ NQ_FN_AVX512 size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t 
     return m;
 }
 
-/* nq_join_pairs_scalar(), eight pieces a step, packed as
- * nq_join_take_avx512(). */
+/* One step of the pairs: writes to dst, packed to the front, the keys
+ * vk | key of the lanes of `live` whose diagonals (d1, d2) miss the outer
+ * piece's (vm1, vm2); @return how many. */
+static inline __attribute__((always_inline)) NQ_FN_AVX512 unsigned
+pack_fits(uint64_t *dst, __m512i vm1, __m512i vm2, __m512i vk, __m512i d1, __m512i d2,
+          __m512i key, __mmask8 live)
+{
+    const __mmask8 fit = _mm512_mask_testn_epi64_mask(
+        live, _mm512_or_si512(_mm512_and_si512(vm1, d1), _mm512_and_si512(vm2, d2)),
+        _mm512_set1_epi64(-1));
+    _mm512_storeu_si512(dst, _mm512_maskz_compress_epi64(fit, _mm512_or_si512(vk, key)));
+    return (unsigned)__builtin_popcount(fit);
+}
+
 /* The pairs of out's pieces with an inner list of at most 8 pieces, or
  * with `two`, 16: the inner list is loaded once, into one register or
  * two, and each outer piece only tests it (most inner lists are this
@@ -99,7 +111,6 @@ pairs_short(uint64_t *dst, const nq_join_piece_list *out, size_t no,
     const __m512i b1 = _mm512_maskz_loadu_epi64(l1, in->d1 + 8);
     const __m512i b2 = _mm512_maskz_loadu_epi64(l1, in->d2 + 8);
     const __m512i bk = _mm512_maskz_loadu_epi64(l1, in->key + 8);
-    const __m512i ones = _mm512_set1_epi64(-1);
     /* in registers: the stores to dst do not touch them */
     const uint64_t *od1 = out->d1, *od2 = out->d2, *okey = out->key;
     size_t m = 0;
@@ -107,20 +118,15 @@ pairs_short(uint64_t *dst, const nq_join_piece_list *out, size_t no,
         const __m512i vm1 = _mm512_set1_epi64((long long)od1[i]);
         const __m512i vm2 = _mm512_set1_epi64((long long)od2[i]);
         const __m512i vk = _mm512_set1_epi64((long long)okey[i]);
-        const __mmask8 f0 = _mm512_mask_testn_epi64_mask(
-            l0, _mm512_or_si512(_mm512_and_si512(vm1, a1), _mm512_and_si512(vm2, a2)), ones);
-        _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(f0, _mm512_or_si512(vk, ak)));
-        m += (unsigned)__builtin_popcount(f0);
-        if (two) {
-            const __mmask8 f1 = _mm512_mask_testn_epi64_mask(
-                l1, _mm512_or_si512(_mm512_and_si512(vm1, b1), _mm512_and_si512(vm2, b2)), ones);
-            _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(f1, _mm512_or_si512(vk, bk)));
-            m += (unsigned)__builtin_popcount(f1);
-        }
+        m += pack_fits(dst + m, vm1, vm2, vk, a1, a2, ak, l0);
+        if (two)
+            m += pack_fits(dst + m, vm1, vm2, vk, b1, b2, bk, l1);
     }
     return m;
 }
 
+/* nq_join_pairs_scalar(), eight pieces a step, packed as
+ * nq_join_take_avx512(). */
 NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list *out,
                                         size_t no, const nq_join_piece_list *in,
                                         size_t n)
@@ -139,13 +145,9 @@ NQ_FN_AVX512 size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list
         const __m512i vk = _mm512_set1_epi64((long long)okey[i]);
         for (size_t j = 0; j < n; j += 8) {
             const __mmask8 live = first_lanes(n - j);
-            __m512i c1 = _mm512_and_si512(vm1, _mm512_maskz_loadu_epi64(live, id1 + j));
-            __m512i c2 = _mm512_and_si512(vm2, _mm512_maskz_loadu_epi64(live, id2 + j));
-            __mmask8 fit = _mm512_mask_testn_epi64_mask(live, _mm512_or_si512(c1, c2),
-                                                        _mm512_set1_epi64(-1));
-            __m512i key = _mm512_or_si512(vk, _mm512_maskz_loadu_epi64(live, ikey + j));
-            _mm512_storeu_si512(dst + m, _mm512_maskz_compress_epi64(fit, key));
-            m += (unsigned)__builtin_popcount(fit);
+            m += pack_fits(dst + m, vm1, vm2, vk, _mm512_maskz_loadu_epi64(live, id1 + j),
+                           _mm512_maskz_loadu_epi64(live, id2 + j),
+                           _mm512_maskz_loadu_epi64(live, ikey + j), live);
         }
     }
     return m;
