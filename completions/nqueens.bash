@@ -20,6 +20,9 @@ _nqueens()
         --simd)
             COMPREPLY=($(compgen -W 'auto none avx2 avx512' -- "$cur"))
             return ;;
+        --device)
+            COMPREPLY=($(compgen -W 'cpu gpu auto' -- "$cur"))
+            return ;;
         --max-memory)
             return ;;
         --max-time)
@@ -46,7 +49,7 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --device --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --devices --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ||
             " ${COMP_WORDS[*]} " == *" --recheck "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))

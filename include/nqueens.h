@@ -78,8 +78,14 @@ typedef enum nq_status {
     NQ_EMEMLIMIT = -16,   /*!< the count would need more memory than its
                                max_memory option allows (NQ_ENOMEM: the
                                system ran out) */
-    NQ_EMETHOD = -17      /*!< the method asked for cannot do this: unique
-                               counts from a method that counts totals only */
+    NQ_EMETHOD = -17,     /*!< the method asked for cannot do this: unique
+                               counts from a method that counts totals only,
+                               or a method the device asked for does not run */
+    NQ_ENODRIVER = -18,   /*!< no GPU driver that this build can use (none
+                               installed, or older than the build needs) */
+    NQ_ENODEVICE = -19,   /*!< the driver shows no such GPU */
+    NQ_EDEVICE = -20,     /*!< the GPU or its driver failed */
+    NQ_EDEVICEMEM = -21   /*!< the GPU ran out of memory */
     /* A new code goes here, with its message in nq_strerror(). */
 } nq_status;
 
@@ -113,6 +119,19 @@ typedef enum nq_simd {
     NQ_SIMD_AVX2 = 2,   /*!< x86-64 AVX2 lanes; NQ_EUNSUPPORTED if absent */
     NQ_SIMD_AVX512 = 3  /*!< x86-64 AVX-512 lanes; NQ_EUNSUPPORTED if absent */
 } nq_simd;
+
+/*! Where a count runs. */
+typedef enum nq_device {
+    NQ_DEVICE_CPU = 0,  /*!< the CPU's threads */
+    NQ_DEVICE_GPU = 1,  /*!< one GPU (nq_count_options.gpu): NQ_EUNSUPPORTED
+                             when this build has no GPU support, NQ_ENODRIVER
+                             or NQ_ENODEVICE when no usable GPU is there;
+                             a count never moves to the CPU instead */
+    NQ_DEVICE_AUTO = 2  /*!< the GPU when one is usable, the method can run
+                             there and the board is large enough to gain
+                             from it; else the CPU (nq_count_result.device
+                             says which ran) */
+} nq_device;
 
 /*! Progress of a running count, passed to nq_progress_fn. */
 typedef struct nq_progress {
@@ -155,7 +174,7 @@ NQ_API int nq_cancel_raised(const nq_cancel *flag);
  *  the version it was built with, so a program built against an older
  *  header of the same major version keeps working, and refuses any other
  *  with NQ_EVERSION. */
-#define NQ_COUNT_OPTIONS_VERSION 3
+#define NQ_COUNT_OPTIONS_VERSION 4
 #define NQ_COUNT_OPTIONS_VERSION_MIN 3
 
 /*! Options of nq_count(), nq_estimate() and nq_memory(). Start from the
@@ -195,6 +214,11 @@ typedef struct nq_count_options {
     nq_checkpoint *checkpoint; /*!< optional: skip its done units, record new ones */
     double checkpoint_interval; /*!< seconds between checkpoint saves
                                      (default 10); 0 = after every unit */
+    /* version 4 */
+    nq_device device;       /*!< NQ_DEVICE_CPU (default), _GPU or _AUTO; the
+                                 GPU runs the symmetry method, so there
+                                 NQ_METHOD_DEFAULT means that method */
+    unsigned gpu;           /*!< which GPU (0 = the first; see nq_gpu_count()) */
 } nq_count_options;
 
 #if !defined(__cplusplus) || __cplusplus >= 202002L
@@ -208,7 +232,8 @@ typedef struct nq_count_options {
       .max_memory = 0, .part_k = 0, .part_m = 0, .unit_first = 0,          \
       .unit_count = 0, .stop = NULL, .progress = NULL,                     \
       .progress_data = NULL, .on_unit = NULL, .unit_data = NULL,           \
-      .checkpoint = NULL, .checkpoint_interval = 10.0 }
+      .checkpoint = NULL, .checkpoint_interval = 10.0,                   \
+      .device = NQ_DEVICE_CPU, .gpu = 0 }
 #endif
 
 /*! nq_count_options_init() : set *opts to the defaults of `version`
@@ -227,6 +252,7 @@ typedef struct nq_count_result {
     nq_simd simd;         /*!< the SIMD level that ran (never NQ_SIMD_AUTO) */
     uint64_t units_total; /*!< units in the whole list for this n and method */
     uint64_t units_done;  /*!< units counted by this run (resumed ones included) */
+    nq_device device;     /*!< where the count ran (never NQ_DEVICE_AUTO) */
 } nq_count_result;
 
 /*! nq_count() : count the solutions of the n-queens problem.
@@ -243,6 +269,18 @@ typedef struct nq_count_result {
  *          (NQ_EMISMATCH, NQ_EOVERFLOW). */
 NQ_API int nq_count(nq_count_result *out, unsigned n,
                     const nq_count_options *opts);
+
+/*! nq_count_choice() : the method and the device that nq_count(n, opts)
+ *  would count with, worked out as it does (the default method, the
+ *  method of a checkpoint, NQ_DEVICE_AUTO) without counting, building
+ *  tables or starting a GPU. Since the default may differ between
+ *  machines, give every part of a split count the method this says.
+ *  @return NQ_OK (*method never NQ_METHOD_DEFAULT, *device never
+ *          NQ_DEVICE_AUTO), NQ_EINVAL (NULL out, bad option), NQ_ERANGE,
+ *          NQ_EVERSION, NQ_EMETHOD, NQ_EUNSUPPORTED (no GPU support in
+ *          this build, for NQ_DEVICE_GPU), NQ_ENODRIVER, NQ_ENODEVICE. */
+NQ_API int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
+                           const nq_count_options *opts);
 
 /*! Result of nq_estimate(). */
 typedef struct nq_estimate_result {
@@ -329,6 +367,37 @@ NQ_API nq_simd nq_simd_best(void);
  *  when a cgroup CPU quota (cgroup v2 cpu.max, or v1 cpu.cfs_quota_us)
  *  allows less CPU time, rounded up; at least 1, at most 1024. */
 NQ_API unsigned nq_cpus_usable(void);
+
+/*! A GPU, as nq_gpu_info_get() describes it. */
+typedef struct nq_gpu_info {
+    unsigned index;          /*!< its number for nq_count_options.gpu */
+    char name[96];           /*!< as the driver names it, NUL-terminated */
+    uint64_t memory;         /*!< bytes of memory on the card */
+    unsigned multiprocessors;
+    unsigned compute_major;  /*!< compute capability, e.g. 9 and 0 */
+    unsigned compute_minor;
+} nq_gpu_info;
+
+/*! nq_gpu_support() : @return nonzero when this build can count on GPUs
+ *  (whether one is there is nq_gpu_count()'s answer); starts nothing. */
+NQ_API int nq_gpu_support(void);
+
+/*! nq_gpu_count() : how many GPUs a count could use (NVIDIA GPUs through
+ *  the CUDA driver, which is loaded when first asked for; the library
+ *  needs no GPU library to start).
+ *  @return NQ_OK (*out set, at least 1), NQ_EUNSUPPORTED (this build has
+ *          no GPU support), NQ_ENODRIVER (no usable driver), NQ_ENODEVICE
+ *          (the driver shows no GPU), NQ_EDEVICE, NQ_EINVAL (NULL out).
+ *          On every error *out is 0. */
+NQ_API int nq_gpu_count(unsigned *out);
+
+/*! nq_gpu_info_get() : describes GPU `index` (0 .. nq_gpu_count() - 1).
+ *  @return NQ_OK, NQ_EINVAL (NULL out), NQ_ENODEVICE (no such GPU), or an
+ *          error of nq_gpu_count(). *out is untouched on error. */
+NQ_API int nq_gpu_info_get(nq_gpu_info *out, unsigned index);
+
+/*! nq_device_name() : @return "cpu", "gpu", "auto", or NULL. */
+NQ_API const char *nq_device_name(nq_device device);
 
 /*! nq_units() : number of work units in the ordered unit list of (n, method).
  *  The same n and method always give the same list.

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "checkpoint/checkpoint.h"
+#include "device/device.h"
 #include "engine.h"
 #include "method.h"
 #include "options.h"
@@ -49,6 +50,7 @@ typedef struct run {
     const nq_method_ops *ops;
     const void *plan;
     nq_simd simd;
+    nq_gpu *gpu;               /* NULL: the units are counted on the CPU */
     const nq_count_options *opts;
     const uint64_t *todo; /* the units of this run, in list order */
     uint64_t ntodo;
@@ -71,6 +73,38 @@ typedef struct worker {
     run *r;
 } worker;
 
+/* Takes a finished unit into w's sums, the checkpoint and on_unit. */
+static void finish_unit(worker *w, uint64_t unit, const nq_unit_result *res)
+{
+    run *r = w->r;
+    w->acc.total += res->total;
+    w->acc.unique += res->unique;
+    w->acc.units++;
+    pthread_mutex_lock(&r->lock);
+    r->finished++;
+    if (r->opts->checkpoint) {
+        int rc = nq_checkpoint_record(r->opts->checkpoint, unit, res->total,
+                                      res->unique);
+        if (rc != NQ_OK && r->error == NQ_OK) {
+            r->error = rc;
+            atomic_store(&r->stop, 1);
+        }
+    }
+    if (r->opts->on_unit)
+        r->opts->on_unit(unit, res->total, res->unique, r->opts->unit_data);
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* Ends a worker's run on error rc (a cancel is no error of its own). */
+static void fail(run *r, int rc)
+{
+    pthread_mutex_lock(&r->lock);
+    if (rc != NQ_ECANCELED && r->error == NQ_OK)
+        r->error = rc;
+    pthread_mutex_unlock(&r->lock);
+    atomic_store(&r->stop, 1);
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -89,30 +123,73 @@ static void *work(void *arg)
         unit = r->todo[i];
         rc = r->ops->solve(r->plan, unit, r->simd, &r->stop, &res);
         if (rc != NQ_OK) {
-            pthread_mutex_lock(&r->lock);
-            if (rc != NQ_ECANCELED && r->error == NQ_OK)
-                r->error = rc;
-            pthread_mutex_unlock(&r->lock);
-            atomic_store(&r->stop, 1);
+            fail(r, rc);
             break;
         }
-        w->acc.total += res.total;
-        w->acc.unique += res.unique;
-        w->acc.units++;
-        pthread_mutex_lock(&r->lock);
-        r->finished++;
-        if (r->opts->checkpoint) {
-            rc = nq_checkpoint_record(r->opts->checkpoint, unit, res.total,
-                                      res.unique);
-            if (rc != NQ_OK && r->error == NQ_OK) {
-                r->error = rc;
-                atomic_store(&r->stop, 1);
-            }
-        }
-        if (r->opts->on_unit)
-            r->opts->on_unit(unit, res.total, res.unique, r->opts->unit_data);
-        pthread_mutex_unlock(&r->lock);
+        finish_unit(w, unit, &res);
     }
+    pthread_mutex_lock(&r->lock);
+    r->workers_left--;
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+/* The GPU's worker: takes the units in batches, in list order, each batch
+ * sized so that it takes about GPU_BATCH_SECONDS (a stop ends a batch
+ * early anyway: see device.h), and records its units as the CPU's
+ * workers do. */
+#define GPU_BATCH_FIRST 64u
+#define GPU_BATCH_MAX ((uint64_t)1 << 20)
+#define GPU_BATCH_SECONDS 0.5
+
+static void *work_gpu(void *arg)
+{
+    worker *w = arg;
+    run *r = w->r;
+    uint64_t batch = GPU_BATCH_FIRST;
+    nq_unit_result *res = NULL;
+    uint64_t cap = 0;
+
+    for (;;) {
+        uint64_t i, k;
+        double t0, dt;
+        int rc;
+
+        if (atomic_load_explicit(&r->stop, memory_order_relaxed))
+            break;
+        i = atomic_fetch_add_explicit(&r->next, batch, memory_order_relaxed);
+        if (i >= r->ntodo)
+            break;
+        k = r->ntodo - i < batch ? r->ntodo - i : batch;
+        if (k > cap) {
+            nq_unit_result *more = realloc(res, (size_t)k * sizeof *res);
+            if (!more) {
+                fail(r, NQ_ENOMEM);
+                break;
+            }
+            res = more;
+            cap = k;
+        }
+        t0 = nqc_now();
+        rc = r->ops->solve_gpu(r->plan, r->gpu, r->todo + i, (size_t)k, r->simd,
+                               &r->stop, res);
+        if (rc != NQ_OK) {
+            fail(r, rc);
+            break;
+        }
+        for (uint64_t j = 0; j < k; j++)
+            finish_unit(w, r->todo[i + j], &res[j]);
+        /* the next batch: about GPU_BATCH_SECONDS, growing at most 4-fold */
+        dt = nqc_now() - t0;
+        if (dt < GPU_BATCH_SECONDS / 4)
+            batch *= 4;
+        else
+            batch = (uint64_t)((double)batch * GPU_BATCH_SECONDS / dt) + 1;
+        if (batch > GPU_BATCH_MAX)
+            batch = GPU_BATCH_MAX;
+    }
+    free(res);
     pthread_mutex_lock(&r->lock);
     r->workers_left--;
     pthread_cond_signal(&r->wake);
@@ -156,7 +233,7 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
     pthread_mutex_lock(&r->lock);
     for (unsigned t = 0; t < threads; t++) {
         ws[t].r = r;
-        if (pthread_create(&tids[t], NULL, work, &ws[t]) != 0)
+        if (pthread_create(&tids[t], NULL, r->gpu ? work_gpu : work, &ws[t]) != 0)
             break;
         started++;
         r->workers_left++;
@@ -213,7 +290,8 @@ static int check_options(const nq_count_options *o, unsigned n)
 {
     if (n > NQ_MAX_N)
         return NQ_ERANGE;
-    if (!nq_method_ops_of(o->method) || !nq_simd_name(o->simd))
+    if (!nq_method_ops_of(o->method) || !nq_simd_name(o->simd) ||
+        !nq_device_name(o->device))
         return NQ_EINVAL;
     if ((o->part_m == 0) != (o->part_k == 0) || o->part_k > o->part_m)
         return NQ_EINVAL;
@@ -243,31 +321,85 @@ static uint64_t select_units(uint64_t *todo, accumulator *resumed,
     return k;
 }
 
+/* The method a GPU runs for NQ_METHOD_DEFAULT: the only one with a GPU
+ * path (its row's solve_gpu). */
+#define NQ_METHOD_GPU_DEFAULT NQ_METHOD_SYMMETRY
+
+/* Whether the count goes to a GPU: for NQ_DEVICE_GPU, yes or an error
+ * saying why it cannot (no support in this build, no driver, no such
+ * GPU); for NQ_DEVICE_AUTO, when n is large enough and the GPU is there
+ * (the method is checked once picked). */
+static int want_gpu(int *out, const nq_count_options *o, unsigned n)
+{
+    unsigned count = 0;
+    int rc;
+    *out = 0;
+    if (o->device == NQ_DEVICE_CPU ||
+        (o->device == NQ_DEVICE_AUTO && n < NQ_GPU_AUTO_MIN_N))
+        return NQ_OK;
+    rc = nq_gpu_count(&count);
+    if (rc == NQ_OK && o->gpu >= count)
+        rc = NQ_ENODEVICE;
+    if (o->device == NQ_DEVICE_AUTO)
+        rc = NQ_OK, *out = count > o->gpu;
+    else
+        *out = rc == NQ_OK;
+    return rc;
+}
+
 /* The method of the count: the one named; for the default with a
  * checkpoint that holds a method's units, that method when it gives what
  * is asked (a default run resumes as it began); else the default for n
- * and unique, to which a checkpoint opened for the default with nothing in
- * it yet is bound. */
-static int pick_method(const nq_method_ops **out, const nq_count_options *o, unsigned n)
+ * and unique (on a GPU, the method the GPU runs). */
+static int pick_method(const nq_method_ops **out, const nq_count_options *o,
+                       unsigned n, int gpu)
 {
     nq_checkpoint_info info;
-    int rc;
+    const nq_method method =
+        gpu && o->method == NQ_METHOD_DEFAULT ? NQ_METHOD_GPU_DEFAULT : o->method;
 
     if (o->method == NQ_METHOD_DEFAULT && o->checkpoint &&
         !nq_checkpoint_is_unbound(o->checkpoint) &&
         nq_checkpoint_info_get(&info, o->checkpoint) == NQ_OK && info.n == n &&
         nq_method_pick(out, info.method, n, o->unique, o->simd) == NQ_OK)
         return NQ_OK;
-    rc = nq_method_pick(out, o->method, n, o->unique, o->simd);
-    if (rc == NQ_OK && o->method == NQ_METHOD_DEFAULT && o->checkpoint) {
-        uint64_t units;
-        rc = nq_units(&units, n, (*out)->id);
-        if (rc == NQ_OK)
-            rc = nq_checkpoint_bind(o->checkpoint, (*out)->id, (*out)->list_version, units);
-        if (rc == NQ_EMISMATCH)
-            rc = NQ_OK; /* check_checkpoint() says so */
+    return nq_method_pick(out, method, n, o->unique, o->simd);
+}
+
+/* The method and device of the count (o checked): the GPU when asked for
+ * and there, or under NQ_DEVICE_AUTO when it is there and runs the
+ * method; NQ_EMETHOD when the GPU is asked for and the method (named, or
+ * a checkpoint's) has no GPU path. */
+static int choose(const nq_method_ops **ops, nq_device *device,
+                  const nq_count_options *o, unsigned n)
+{
+    int gpu, rc = want_gpu(&gpu, o, n);
+    if (rc != NQ_OK)
+        return rc;
+    rc = pick_method(ops, o, n, gpu);
+    if (rc == NQ_OK && gpu && !(*ops)->solve_gpu) {
+        if (o->device == NQ_DEVICE_GPU)
+            return NQ_EMETHOD;
+        gpu = 0;
+        rc = pick_method(ops, o, n, 0);
     }
+    *device = gpu ? NQ_DEVICE_GPU : NQ_DEVICE_CPU;
     return rc;
+}
+
+/* A checkpoint opened for the default with nothing in it yet is bound to
+ * the method that counts. */
+static int bind_checkpoint(const nq_count_options *o, unsigned n,
+                           const nq_method_ops *ops)
+{
+    uint64_t units;
+    int rc;
+    if (o->method != NQ_METHOD_DEFAULT || !o->checkpoint)
+        return NQ_OK;
+    rc = nq_units(&units, n, ops->id);
+    if (rc == NQ_OK)
+        rc = nq_checkpoint_bind(o->checkpoint, ops->id, ops->list_version, units);
+    return rc == NQ_EMISMATCH ? NQ_OK : rc; /* check_checkpoint() says so */
 }
 
 /* A checkpoint must be one of this very count. */
@@ -319,7 +451,9 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     rc = check_options(&s->o, n);
     if (rc != NQ_OK)
         return rc;
-    rc = pick_method(&s->ops, &s->o, n);
+    rc = choose(&s->ops, &s->device, &s->o, n);
+    if (rc == NQ_OK)
+        rc = bind_checkpoint(&s->o, n, s->ops);
     if (rc != NQ_OK)
         return rc;
     rc = nq_method_simd(&s->simd, s->ops, s->o.simd);
@@ -333,6 +467,8 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
         return rc;
     s->size = s->ops->size(s->plan);
     s->threads = s->o.threads ? s->o.threads : nq_cpus_usable();
+    if (s->device == NQ_DEVICE_GPU)
+        s->threads = 1; /* the thread that drives the GPU */
     if (s->size && s->threads > s->size)
         s->threads = (unsigned)s->size;
     limit = s->o.max_memory ? s->o.max_memory : nq_default_memory_limit();
@@ -342,6 +478,18 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     if (s->ops->fit_memory)
         rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - base : 0,
                                 &method_bytes) != NQ_OK ? NQ_EMEMLIMIT : rc;
+    if (s->device == NQ_DEVICE_GPU) {
+        /* the GPU's buffers take what is left, up to NQ_GPU_MEMORY */
+        uint64_t used = base + method_bytes;
+        s->gpu_memory = rc == NQ_OK && limit > used ? limit - used : 0;
+        if (s->gpu_memory > NQ_GPU_MEMORY)
+            s->gpu_memory = NQ_GPU_MEMORY;
+        if (s->gpu_memory < NQ_GPU_MEMORY_MIN) {
+            s->gpu_memory = NQ_GPU_MEMORY_MIN;
+            rc = NQ_EMEMLIMIT;
+        }
+        method_bytes += s->gpu_memory;
+    }
     s->memory = base + method_bytes; /* on NQ_EMEMLIMIT: the least it needs */
     if (rc != NQ_OK) {
         s->ops->destroy(s->plan);
@@ -360,6 +508,29 @@ void nq_counter_close(nq_counter *c)
     if (c->plan)
         c->ops->destroy(c->plan);
     c->plan = NULL;
+    nq_gpu_close(c->gpu);
+    c->gpu = NULL;
+}
+
+int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
+                    const nq_count_options *opts)
+{
+    nq_count_options o;
+    const nq_method_ops *ops;
+    nq_device dev;
+    int rc;
+    if (!method || !device)
+        return NQ_EINVAL;
+    rc = nq_count_options_load(&o, opts);
+    if (rc == NQ_OK)
+        rc = check_options(&o, n);
+    if (rc == NQ_OK)
+        rc = choose(&ops, &dev, &o, n);
+    if (rc != NQ_OK)
+        return rc;
+    *method = ops->id;
+    *device = dev;
+    return NQ_OK;
 }
 
 int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)
@@ -403,6 +574,11 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
      * end, belongs to another list: it would "count" nothing, and say so */
     if (o->part_m > size || o->unit_first > size)
         return NQ_EINVAL;
+    if (c->device == NQ_DEVICE_GPU && !c->gpu) {
+        rc = nq_gpu_open(&c->gpu, c->o.gpu, c->gpu_memory);
+        if (rc != NQ_OK)
+            return rc;
+    }
     first = o->unit_first;
     end = (o->unit_count == 0 || o->unit_count > size - first)
               ? size
@@ -415,6 +591,7 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
     r.ops = ops;
     r.plan = c->plan;
     r.simd = c->simd;
+    r.gpu = c->gpu;
     r.opts = o;
     r.todo = todo;
     r.ntodo = select_units(todo, &resumed, o, first, end);
@@ -459,5 +636,6 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
     out->simd = c->simd;
     out->units_total = size;
     out->units_done = sum.units + resumed.units;
+    out->device = c->device;
     return NQ_OK;
 }

@@ -21,6 +21,9 @@ typedef struct nq_counter {
     uint64_t size;              /* units of the plan */
     unsigned threads;           /* workers, before clipping to the units to do */
     uint64_t memory;            /* bytes the count takes at most */
+    nq_device device;           /* where it counts: CPU or GPU, never AUTO */
+    uint64_t gpu_memory;        /* of memory, the GPU's buffers */
+    struct nq_gpu *gpu;         /* the GPU, opened by the first run */
 } nq_counter;
 
 /* @return NQ_OK, or an error of nq_count() found before counting
@@ -30,6 +33,10 @@ int nq_counter_open(nq_counter *c, unsigned n, const nq_count_options *opts);
 /* The memory a count may take when its options set no max_memory: half
  * of the physical memory (2 GiB where that cannot be read). */
 uint64_t nq_default_memory_limit(void);
+
+/* Boards from this size on count on the GPU under NQ_DEVICE_AUTO, when
+ * one is usable (see docs/command.md, --device). */
+#define NQ_GPU_AUTO_MIN_N 18u
 
 /* Builds what the method's units share (the join's table) now rather than
  * in the first unit; polls *stop (may be NULL).

@@ -88,7 +88,8 @@ static double cpu_now(void)
 typedef struct watch {
     nq_cancel *stop;
     const nq_count_options *caller;
-    double deadline;     /* CPU time of the process */
+    double (*clock)(void); /* cpu_now; on a GPU, the wall clock */
+    double deadline;       /* by that clock */
     double wall_deadline;
 } watch;
 
@@ -98,7 +99,7 @@ static void on_progress(const nq_progress *p, void *data)
 {
     watch *w = data;
     (void)p;
-    if (cpu_now() >= w->deadline || nqc_now() >= w->wall_deadline ||
+    if (w->clock() >= w->deadline || nqc_now() >= w->wall_deadline ||
         nq_cancel_raised(w->caller->stop))
         nq_cancel_raise(w->stop);
 }
@@ -107,13 +108,14 @@ static void on_progress(const nq_progress *p, void *data)
  * threads that have units to count, and at most `wall` seconds. */
 static void watch_for(watch *w, double seconds, uint64_t busy, double wall)
 {
-    w->deadline = cpu_now() + seconds * (double)(busy ? busy : 1u);
+    w->deadline = w->clock() + seconds * (double)(busy ? busy : 1u);
     w->wall_deadline = nqc_now() + wall;
 }
 
 /* Times one run of c with the options o, in wall seconds and in CPU
- * seconds of all its threads: NQ_OK, NQ_ECANCELED (deadline or caller),
- * or another error of nq_count(). */
+ * seconds of all its threads (on a GPU, whose work the process's CPU time
+ * does not show, the wall seconds again): NQ_OK, NQ_ECANCELED (deadline
+ * or caller), or another error of nq_count(). */
 static int timed_run(double *seconds, double *cpu, nq_counter *c,
                      const nq_count_options *o)
 {
@@ -121,7 +123,7 @@ static int timed_run(double *seconds, double *cpu, nq_counter *c,
     double start = nqc_now(), cpu_start = cpu_now();
     int rc = nq_counter_run(&r, c, o);
     *seconds = nqc_now() - start;
-    *cpu = cpu_now() - cpu_start;
+    *cpu = c->device == NQ_DEVICE_GPU ? *seconds : cpu_now() - cpu_start;
     return rc;
 }
 
@@ -207,7 +209,7 @@ int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opt
                 double budget, uint64_t seed)
 {
     nq_counter c;
-    watch w = {NULL, NULL, 0.0, 0.0};
+    watch w = {NULL, NULL, cpu_now, 0.0, 0.0};
     double start = nqc_now(), fixed;
     int rc;
 
@@ -259,6 +261,8 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     int rc;
 
     w->caller = &c->o;
+    if (c->device == NQ_DEVICE_GPU)
+        w->clock = nqc_now;
     o.stop = w->stop;
     o.progress = on_progress;
     o.progress_data = w;

@@ -14,6 +14,7 @@
 #ifndef NQ_METHOD_H
 #define NQ_METHOD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "nqueens.h"
@@ -33,6 +34,8 @@ typedef struct nq_cost_model {
     uint64_t sampled;      /* pieces of work the model looked at */
     uint64_t timed;        /* of which, or of a smaller board's, timed */
 } nq_cost_model;
+
+struct nq_gpu; /* device/device.h */
 
 typedef struct nq_method_ops {
     nq_method id;          /* never NQ_METHOD_DEFAULT */
@@ -95,6 +98,15 @@ typedef struct nq_method_ops {
      * none. @return NQ_OK, NQ_ECANCELED, NQ_EINVAL. */
     int (*check)(const void *plan, uint64_t unit, const nq_stop_flag *stop,
                  nq_unit_result *out);
+    /* Counts units[0 .. count-1] of the plan on an opened GPU (device.h)
+     * into out[0 .. count-1], each the same result as solve() gives;
+     * `simd` is the CPU level of any unit the method counts on the host.
+     * Polls *stop. NULL: the method has no GPU path.
+     * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_ENOMEM, NQ_EDEVICE,
+     *         NQ_EDEVICEMEM. */
+    int (*solve_gpu)(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
+                     size_t count, nq_simd simd, const nq_stop_flag *stop,
+                     nq_unit_result *out);
 } nq_method_ops;
 
 /* The methods (one file each). */

@@ -63,6 +63,7 @@ int nq_cancel_raised(const nq_cancel *flag)
  * adds fields at the end adds its row here: its size is where the next
  * version's first field begins. */
 static const size_t count_sizes[NQ_COUNT_OPTIONS_VERSION + 1] = {
+    [3] = offsetof(nq_count_options, device),
     [NQ_COUNT_OPTIONS_VERSION] = sizeof(nq_count_options),
 };
 static const size_t list_sizes[NQ_LIST_OPTIONS_VERSION + 1] = {

@@ -28,7 +28,12 @@ const char *nq_strerror(int status)
     case NQ_EBUSY: return "another process is using this file";
     case NQ_EOVERFLOW: return "a sum does not fit in 64 bits or exceeds the published count";
     case NQ_EMEMLIMIT: return "the count would need more memory than allowed";
-    case NQ_EMETHOD: return "the method cannot do this (it counts totals only)";
+    case NQ_EMETHOD: return "the method cannot do this (it counts totals only, or "
+                            "does not run on the device asked for)";
+    case NQ_ENODRIVER: return "no GPU driver that this build can use";
+    case NQ_ENODEVICE: return "no such GPU";
+    case NQ_EDEVICE: return "the GPU or its driver failed";
+    case NQ_EDEVICEMEM: return "the GPU ran out of memory";
     default: return "unknown error";
     }
 }

@@ -26,6 +26,7 @@
 
 #include "cli_args.h"
 #include "cli_count.h"
+#include "cli_devices.h"
 #include "cli_estimate.h"
 #include "cli_help.h"
 #include "cli_merge.h"
@@ -74,6 +75,8 @@ static int run_on_sizes(const cli_opts *o, FILE *in, FILE *out, FILE *err)
         cli_usage_error(err, "this CPU does not support --simd=%s", nq_simd_name(o->simd));
         goto done;
     }
+    if (cli_check_device(o, err) != 0)
+        goto done;
     /* an empty input (`seq 1 0 | nqueens`) asks for nothing: as any
      * filter, print nothing and succeed */
     if (sizes.len == 0) {
@@ -103,6 +106,7 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     }
     if (o.version) {
         cli_print_version(out);
+        cli_print_gpu_support(out);
         return cli_flush(out, err);
     }
     switch (o.mode) {
@@ -111,6 +115,7 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     case CLI_MODE_VERIFY: return cli_verify(&o, in, out, err);
     case CLI_MODE_MERGE: return cli_merge(&o, in, out, err);
     case CLI_MODE_RECHECK: return cli_recheck(&o, out, err);
+    case CLI_MODE_DEVICES: return cli_devices(&o, out, err);
     default: return run_on_sizes(&o, in, out, err);
     }
 }

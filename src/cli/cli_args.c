@@ -175,6 +175,11 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
         o->simd = (nq_simd)k; /* from NQ_SIMD_AUTO */
         o->simd_given = 1;
         return 0;
+    case CLI_OPT_DEVICE:
+        if ((k = pick_value(opt->id, "device", arg, typed, err)) < 0)
+            return -1;
+        o->device = (nq_device)k; /* from NQ_DEVICE_CPU */
+        return 0;
     case CLI_OPT_BY:
         if ((k = pick_value(opt->id, "way", arg, typed, err)) < 0)
             return -1;
@@ -389,6 +394,7 @@ static void defaults(cli_opts *o)
     o->format = CLI_FORMAT_BARE;
     o->method = NQ_METHOD_DEFAULT;
     o->simd = NQ_SIMD_AUTO;
+    o->device = NQ_DEVICE_CPU;
     o->progress = -1;
     o->checkpoint_interval = 10.0;
     o->max_time = CLI_DEFAULT_MAX_TIME;

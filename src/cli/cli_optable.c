@@ -37,6 +37,12 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_SIMD, "simd", 0, "LEVEL", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports; with --recheck: none)"},
+    {CLI_OPT_DEVICE, "device", 0, "DEV", -1, IN_COUNTING, NULL,
+     "where to count: cpu (default), gpu (the symmetry\n"
+     "method's units on the first GPU that CUDA_VISIBLE_\n"
+     "DEVICES leaves; an error if this build or machine\n"
+     "has none), or auto (the GPU for boards from 18 on\n"
+     "when one is there; see --devices)"},
     {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "use at most SIZE bytes, at least 1 (suffix B, or\n"
      "K, M, G, T: powers of 1024, with an optional B or\n"
@@ -115,6 +121,9 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_CHECK, "check", 0, NULL, CLI_MODE_CHECK, ONLY(CHECK), NULL,
      "count each N and compare with the known values\n"
      "(OEIS A000170 and A002562, n <= 27)"},
+    {CLI_OPT_DEVICES, "devices", 0, NULL, CLI_MODE_DEVICES, ONLY(DEVICES), NULL,
+     "list where this build can count: the CPU, and each\n"
+     "GPU it sees (or why there is none)"},
     {CLI_OPT_HELP, "help", 'h', NULL, -1, CLI_IN_ALL, "Other",
      "show this help and exit"},
     {CLI_OPT_VERSION, "version", 'V', NULL, -1, CLI_IN_ALL, NULL,
@@ -139,6 +148,10 @@ size_t cli_option_values(const char **out, size_t max, cli_opt_id id)
         break;
     case CLI_OPT_SIMD:
         for (int s = 0; k < max && (name = nq_simd_name((nq_simd)s)) != NULL; s++)
+            out[k++] = name;
+        break;
+    case CLI_OPT_DEVICE:
+        for (int d = 0; k < max && (name = nq_device_name((nq_device)d)) != NULL; d++)
             out[k++] = name;
         break;
     case CLI_OPT_BY:

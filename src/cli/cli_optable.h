@@ -14,14 +14,14 @@
 
 typedef enum cli_opt_id {
     CLI_OPT_UNIQUE, CLI_OPT_LABELS, CLI_OPT_JSON, CLI_OPT_FORMAT,
-    CLI_OPT_THREADS, CLI_OPT_METHOD, CLI_OPT_SIMD, CLI_OPT_MAX_MEMORY,
+    CLI_OPT_THREADS, CLI_OPT_METHOD, CLI_OPT_SIMD, CLI_OPT_DEVICE, CLI_OPT_MAX_MEMORY,
     CLI_OPT_ESTIMATE, CLI_OPT_MAX_TIME, CLI_OPT_NO_NOTICE,
     CLI_OPT_PROGRESS, CLI_OPT_NO_PROGRESS, CLI_OPT_CHECKPOINT,
     CLI_OPT_CHECKPOINT_INTERVAL, CLI_OPT_PART, CLI_OPT_MERGE,
     CLI_OPT_RECHECK, CLI_OPT_SAMPLE, CLI_OPT_PICK, CLI_OPT_BY,
     CLI_OPT_LIST, CLI_OPT_BOARD, CLI_OPT_COMPACT, CLI_OPT_CANONICAL,
     CLI_OPT_LIMIT, CLI_OPT_ONE, CLI_OPT_RANDOM, CLI_OPT_SEED,
-    CLI_OPT_MAX_STEPS, CLI_OPT_VERIFY, CLI_OPT_CHECK,
+    CLI_OPT_MAX_STEPS, CLI_OPT_VERIFY, CLI_OPT_CHECK, CLI_OPT_DEVICES,
     CLI_OPT_HELP, CLI_OPT_VERSION,
     CLI_OPT_COUNT_OF_OPTIONS
 } cli_opt_id;
@@ -44,7 +44,8 @@ typedef struct cli_option {
 /* Every option, indexed by its cli_opt_id. */
 extern const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS];
 
-/* The fixed values an option takes (--format, --method, --simd, --by), in order;
+/* The fixed values an option takes (--format, --method, --simd, --device,
+ * --by), in order;
  * the methods and SIMD levels come from the library, so a new one appears
  * here without an edit. @return how many were stored (at most max), 0 for
  * an option with free values. */

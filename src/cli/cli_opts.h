@@ -28,6 +28,7 @@ typedef enum cli_mode {
     CLI_MODE_MERGE,    /* --merge */
     CLI_MODE_ESTIMATE, /* --estimate */
     CLI_MODE_RECHECK,  /* --recheck */
+    CLI_MODE_DEVICES,  /* --devices */
     CLI_MODE_COUNT_OF_MODES
 } cli_mode;
 
@@ -48,6 +49,7 @@ typedef struct cli_opts {
     nq_method method;
     nq_simd simd;
     int simd_given;          /* --simd was given (--recheck's default differs) */
+    nq_device device;        /* --device */
     uint64_t max_memory;     /* --max-memory in bytes; 0 = the library's default */
     double max_time;         /* --max-time in seconds; 0 = none */
     int no_notice;           /* --no-notice */
@@ -74,7 +76,7 @@ typedef struct cli_opts {
     size_t noperands;
 } cli_opts;
 
-/* Count options from the command's: threads, method, SIMD level. */
+/* Count options from the command's: threads, method, SIMD level, device. */
 static inline nq_count_options cli_count_options(const cli_opts *o)
 {
     nq_count_options co = NQ_COUNT_OPTIONS_INIT;
@@ -86,6 +88,7 @@ static inline nq_count_options cli_count_options(const cli_opts *o)
     if (o->unique && o->method == NQ_METHOD_DEFAULT)
         co.method = NQ_METHOD_SYMMETRY;
     co.simd = o->simd;
+    co.device = o->device;
     co.max_memory = o->max_memory;
     return co;
 }

@@ -49,6 +49,9 @@ typedef struct mpi_opts {
     uint64_t batch;
     double worker_timeout;  /* seconds of silence that end the job */
     uint64_t max_memory;    /* --max-memory in bytes; 0 = the library's default */
+    nq_device device;       /* --device: NQ_DEVICE_CPU or NQ_DEVICE_GPU */
+    unsigned gpu;           /* a worker's GPU: its rank on its node, modulo
+                               the GPUs it sees */
     int has_file;           /* rank 0: file holds the checkpoint's header */
     nq_checkpoint_info file;
     int unique;
@@ -75,7 +78,7 @@ __attribute__((format(printf, 1, 2)))
 #endif
 void nq_mpi_error(const char *fmt, ...);
 
-/* The count options of a worker: threads, method, unique, memory. */
+/* The count options of a worker: threads, method, unique, memory, device. */
 static inline nq_count_options nq_mpi_count_options(const mpi_opts *o)
 {
     nq_count_options co = NQ_COUNT_OPTIONS_INIT;
@@ -83,6 +86,8 @@ static inline nq_count_options nq_mpi_count_options(const mpi_opts *o)
     co.method = o->method;
     co.unique = o->unique;
     co.max_memory = o->max_memory;
+    co.device = o->device;
+    co.gpu = o->gpu;
     return co;
 }
 

@@ -53,6 +53,9 @@ static const char usage_text[] =
     "                             (default 60)\n"
     "      --max-memory=SIZE      the most memory a worker's count may take (512M,\n"
     "                             8G; default: half of its node's memory)\n"
+    "      --device=DEV           cpu (default), or gpu: each worker counts on one\n"
+    "                             GPU of its node (its rank there, modulo the GPUs\n"
+    "                             it sees), with the symmetry method\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
     "\n"
@@ -75,7 +78,7 @@ static const char version_text[] =
 
 enum {
     OPT_JSON = 256, OPT_CHECKPOINT, OPT_INTERVAL, OPT_BATCH, OPT_TIMEOUT,
-    OPT_MAX_MEMORY, OPT_CRASH, OPT_HANG
+    OPT_MAX_MEMORY, OPT_DEVICE, OPT_CRASH, OPT_HANG
 };
 
 static const struct option long_options[] = {
@@ -88,6 +91,7 @@ static const struct option long_options[] = {
     {"batch", required_argument, NULL, OPT_BATCH},
     {"worker-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+    {"device", required_argument, NULL, OPT_DEVICE},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     /* testing aids, in neither --help nor the manual */
@@ -183,6 +187,13 @@ static int set_option(mpi_opts *o, int c, const char *arg)
                          arg);
         return rc == 0 ? 0 : -1;
     }
+    case OPT_DEVICE:
+        if (strcmp(arg, "cpu") == 0 || strcmp(arg, "gpu") == 0) {
+            o->device = arg[0] == 'g' ? NQ_DEVICE_GPU : NQ_DEVICE_CPU;
+            return 0;
+        }
+        nq_mpi_error("--device: unknown device '%s' (expected cpu or gpu)", arg);
+        return -1;
     case OPT_CRASH:
     case OPT_HANG:
         if (number(&v, arg, 1, 1000000, c == OPT_CRASH ? "--test-crash-rank"
@@ -236,7 +247,31 @@ static int parse_args(mpi_opts *o, int argc, char **argv)
                      nq_method_name(o->method));
         return -1;
     }
+    if (o->device == NQ_DEVICE_GPU && o->method != NQ_METHOD_DEFAULT &&
+        o->method != NQ_METHOD_SYMMETRY) {
+        nq_mpi_error("--device=gpu counts with the symmetry method, not --method=%s",
+                     nq_method_name(o->method));
+        return -1;
+    }
     return 0;
+}
+
+/* A worker's GPU: its rank among the ranks of its node, modulo the GPUs
+ * it sees (so that the workers of a node share its GPUs out); 0 where it
+ * sees none (its count then says why). */
+static unsigned node_gpu(void)
+{
+    MPI_Comm node;
+    int local = 0;
+    unsigned count = 0;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                            &node) == MPI_SUCCESS) {
+        MPI_Comm_rank(node, &local);
+        MPI_Comm_free(&node);
+    }
+    if (nq_gpu_count(&count) != NQ_OK || count == 0)
+        return 0;
+    return (unsigned)local % count;
 }
 
 int main(int argc, char **argv)
@@ -287,13 +322,25 @@ int main(int argc, char **argv)
             o.has_file = o.checkpoint && nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
             m = (int)nqc_checkpoint_method(o.method, o.n, o.has_file ? &o.file : NULL);
             if (m == NQ_METHOD_DEFAULT)
-                m = (int)nq_method_default(o.n, o.unique, NQ_SIMD_AUTO);
+                m = o.device == NQ_DEVICE_GPU
+                        ? (int)NQ_METHOD_SYMMETRY /* the method a GPU runs */
+                        : (int)nq_method_default(o.n, o.unique, NQ_SIMD_AUTO);
         }
         MPI_Bcast(&m, 1, MPI_INT, 0, MPI_COMM_WORLD);
         o.method = (nq_method)m;
     } else if (o.checkpoint && rank == 0) {
         o.has_file = nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
     }
+    if (o.device == NQ_DEVICE_GPU && o.method != NQ_METHOD_SYMMETRY) {
+        /* a checkpoint of another method */
+        nq_mpi_error("--device=gpu counts with the symmetry method; %s holds units of "
+                     "the %s method (resume it without --device=gpu)",
+                     o.checkpoint ? o.checkpoint : "the checkpoint", nq_method_name(o.method));
+        MPI_Finalize();
+        return 2;
+    }
+    if (o.device == NQ_DEVICE_GPU)
+        o.gpu = node_gpu(); /* collective: every rank takes part */
     rc = rank == 0 ? nq_mpi_coordinator(&o, ranks) : nq_mpi_worker(&o, rank);
     MPI_Finalize();
     return rc;

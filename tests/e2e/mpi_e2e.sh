@@ -253,6 +253,21 @@ if command -v groff >/dev/null 2>&1; then
   report "the manual renders without warnings" $((! $?))
 fi
 
+# --device=gpu: counts on each worker's GPU, or ends with the worker that
+# has none named (never counting on its CPU instead); a method the GPU
+# does not run is refused before anything starts
+out=$(run_abort 2 -j 1 --device=gpu 10 2>"$work/err"); status=$?
+{ [ $status -eq 0 ] && [ "$out" = 724 ]; } ||
+  { [ $status -eq 1 ] && [ -z "$out" ] && grep -q "rank 1 failed: .*GPU" "$work/err"; }
+report "--device=gpu counts on the GPU or names the rank without one" $((! $?))
+run_abort 2 --device=gpu --method=join 10 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
+  grep -q "device=gpu counts with the symmetry method, not --method=join" "$work/err"
+report "--device=gpu with the join is a usage error" $((! $?))
+run_abort 2 --device=tpu 10 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && grep -q "unknown device 'tpu'" "$work/err"
+report "an unknown --device is a usage error" $((! $?))
+
 # one rank is not enough
 run 1 12 >"$work/out" 2>"$work/err"; status=$?
 [ $status -ne 0 ] && grep -q "at least 2 ranks" "$work/err"; report "one rank is refused" $((! $?))

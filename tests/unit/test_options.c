@@ -101,7 +101,8 @@ static void test_options_versions(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-        nq_count_result r = { 0, 0, 0, NQ_METHOD_DEFAULT, NQ_SIMD_AUTO, 0, 0 };
+        nq_count_result r;
+        memset(&r, 0, sizeof r);
         o.version = cases[i].version;
         o.threads = 1;
         assert_int_equal(nq_count(&r, 8, &o), cases[i].rc);

@@ -762,5 +762,5 @@ const nq_method_ops nq_join_method = {
     NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
     nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
     nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any, nq_join_model,
-    nq_join_build_walk_any, nq_join_check_unit,
+    nq_join_build_walk_any, nq_join_check_unit, NULL,
 };

@@ -220,5 +220,5 @@ static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
 const nq_method_ops nq_plain_method = {
     NQ_METHOD_PLAIN, "plain", NQ_PLAIN_UNIT_LIST_VERSION, 0,
     plain_build, plain_size, plain_solve, plain_destroy,
-    NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 };

@@ -412,8 +412,29 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
     int rc = kernel(&bd, &start, stop, &count);
     if (rc != NQ_OK)
         return rc;
-    out->total = count * (8 / order);
-    out->unique = count / order;
+    *out = nq_sym_weigh(count, order);
+    return NQ_OK;
+}
+
+int nq_sym_unit_kind(const nq_sym_plan *plan, uint64_t unit, nq_sym_kind *kind,
+                     nq_sym_board *board, nq_sym_node *start, unsigned *order)
+{
+    if (!plan || !kind || !board || !start || !order || unit >= plan->nunits)
+        return NQ_EINVAL;
+    if (plan->n <= NQ_SYM_SMALL_N) {
+        *kind = NQ_SYM_KIND_SMALL;
+        return NQ_OK;
+    }
+    const nq_sym_unit *u = &plan->units[unit];
+    const nq_sym_constellation *cn = &plan->cons[u->constellation];
+    if (cn->stab & NQ_SYM_ROTATIONS) {
+        *kind = NQ_SYM_KIND_TURNED;
+        return NQ_OK;
+    }
+    *kind = NQ_SYM_KIND_WALK;
+    nq_sym_make_board(board, NULL, plan->n, cn);
+    nq_sym_start(start, board, u);
+    *order = nq_sym_order(cn->stab);
     return NQ_OK;
 }
 
@@ -444,5 +465,5 @@ static int nq_sym_has_simd(nq_simd simd) { return nq_sym_kernel_of(simd) != NULL
 const nq_method_ops nq_sym_method = {
     NQ_METHOD_SYMMETRY, "symmetry", NQ_SYM_UNIT_LIST_VERSION, 1,
     nq_sym_build_any, nq_sym_size_any, nq_sym_solve_any, nq_sym_free_any,
-    nq_sym_has_simd, NULL, NULL, NULL, NULL, NULL,
+    nq_sym_has_simd, NULL, NULL, NULL, NULL, NULL, nq_sym_solve_gpu,
 };

@@ -47,6 +47,44 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
 int nq_sym_unit_walk(const nq_sym_plan *plan, uint64_t unit,
                      nq_sym_board *board, nq_sym_node *start);
 
+/* How a unit is counted. */
+typedef enum nq_sym_kind {
+    NQ_SYM_KIND_SMALL,  /* n <= 5: one unit, brute force */
+    NQ_SYM_KIND_TURNED, /* a constellation fixed by a turn: its walk keeps
+                           the queens' columns to find the fixed solutions */
+    NQ_SYM_KIND_WALK    /* an interior walk (a kernel's job) whose count,
+                           weighed by nq_sym_weigh(), is the unit's result */
+} nq_sym_kind;
+
+/* What unit `unit` is: its kind, and for NQ_SYM_KIND_WALK its board, start
+ * node and the order of its constellation's stabiliser (the others leave
+ * them untouched). @return NQ_OK, NQ_EINVAL (NULL argument, unit out of
+ * range). */
+int nq_sym_unit_kind(const nq_sym_plan *plan, uint64_t unit, nq_sym_kind *kind,
+                     nq_sym_board *board, nq_sym_node *start, unsigned *order);
+
+/* The result of a walk unit whose walk found `count` completions, its
+ * constellation's stabiliser of order `order` (1 or 2 for walk units):
+ * each completion stands for 8 / order solutions, and 1 / order of a
+ * solution up to symmetry (see the design note in sym.c). */
+static inline nq_unit_result nq_sym_weigh(uint64_t count, unsigned order)
+{
+    nq_unit_result r;
+    r.total = count * (8u / order);
+    r.unique = count / order;
+    return r;
+}
+
+/* sym_gpu.c: solves units[0 .. count-1] of the plan on an opened GPU into
+ * out[0 .. count-1]; those the GPU does not walk (n <= 5, constellations
+ * fixed by a turn) on the calling thread at CPU level `simd`. Polls *stop.
+ * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_ENOMEM, or an error of the GPU
+ *         (NQ_EDEVICE, NQ_EDEVICEMEM). */
+struct nq_gpu;
+int nq_sym_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
+                     size_t count, nq_simd simd, const nq_stop_flag *stop,
+                     nq_unit_result *out);
+
 void nq_sym_plan_free(nq_sym_plan *plan);
 
 #endif /* NQ_SYM_H */

@@ -1,0 +1,137 @@
+#!/bin/sh
+# The GPU path on a machine with an NVIDIA GPU, in one go (under 8 minutes
+# on one H100): builds nqueens with CUDA, runs the GPU tests, builds the
+# fastest published GPU counter (ygch/n_queens) beside it, and prints the
+# two side by side for each size, then the kernel's achieved occupancy and
+# the share of a count's wall time spent in kernels (Nsight Compute).
+#
+# usage: sh bench/gpu.sh [SIZES [ROUNDS]]   (default: "18 19 20 21", 3)
+#   sizes above 20 are timed once, whatever ROUNDS says
+# env:   NQ_GPU_BUILD=dir   build tree (default build/gpu)
+#        NQ_YGCH=dir        where build-ygch is (default: .stage/peers, then
+#                           ../shared/peers); NQ_YGCH=none times nqueens alone
+#        NQ_GPU_ARCH=list   CUDA architectures (default 90: H100, H200)
+#        NQ_GPU_TIMEOUT=s   longest single count (default 150)
+#        NQ_NCU_N=n         the size profiled by ncu (default 18; none: skip)
+# Every count is compared with the published total: a difference stops
+# the script. Times are wall seconds of the whole process (start-up, the
+# driver's and module's load included), median of the rounds.
+set -eu
+cd "$(dirname "$0")/.."
+sizes=${1:-18 19 20 21}
+rounds=${2:-3}
+b=${NQ_GPU_BUILD:-build/gpu}
+arch=${NQ_GPU_ARCH:-90}
+limit=${NQ_GPU_TIMEOUT:-150}
+ncu_n=${NQ_NCU_N:-18}
+jobs=$(nproc 2>/dev/null || echo 4)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+known() {  # known N: the published total (OEIS A000170)
+  case $1 in
+    16) echo 14772512 ;; 17) echo 95815104 ;; 18) echo 666090624 ;;
+    19) echo 4968057848 ;; 20) echo 39029188884 ;; 21) echo 314666222712 ;;
+    22) echo 2691008701644 ;; 23) echo 24233937684440 ;; *) echo "" ;;
+  esac
+}
+now() { date +%s.%N; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f\n", a - b}'; }
+median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+echo "== GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo '?')"
+echo "== CPU: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($jobs online)"
+
+# --- the peer, built in the background -----------------------------------
+ygch_dir=${NQ_YGCH:-}
+if [ -z "$ygch_dir" ]; then
+  for d in .stage/peers ../shared/peers; do
+    [ -f "$d/build-ygch" ] && { ygch_dir=$d; break; }
+  done
+fi
+ygch_pid=""
+if [ -n "$ygch_dir" ] && [ "$ygch_dir" != none ]; then
+  bash "$ygch_dir/build-ygch" "$tmp/ygch" >"$tmp/ygch.log" 2>&1 &
+  ygch_pid=$!
+fi
+
+# --- nqueens with CUDA ---------------------------------------------------
+t0=$(now)
+cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTURES="$arch" \
+      -DNQ_BUILD_MPI=OFF >"$tmp/build.log" 2>&1 &&
+  cmake --build "$b" -j "$jobs" --target nqueens_exe test_gpu test_sym_gpu test_device \
+      >>"$tmp/build.log" 2>&1 || { tail -n 40 "$tmp/build.log"; exit 1; }
+echo "== built in $(minus "$(now)" "$t0") s"
+nq=$b/nqueens
+"$nq" --devices
+
+echo "== GPU tests"
+ctest --test-dir "$b" -R 'test_(gpu|sym_gpu|device)$' --output-on-failure -V 2>&1 |
+  grep -E '^[0-9]+: (n = |stopped|\[  (PASSED|FAILED|SKIPPED) |skipped)|tests passed|tests failed' || true
+ctest --test-dir "$b" -R 'test_(gpu|sym_gpu|device)$' >/dev/null 2>&1 ||
+  { echo "gpu.sh: a GPU test failed"; exit 1; }
+
+if [ -n "$ygch_pid" ]; then
+  wait "$ygch_pid" || { cat "$tmp/ygch.log"; echo "gpu.sh: ygch did not build"; ygch_pid=""; }
+fi
+
+# run NAME N COMMAND...: one timed run; its wall seconds go to $tmp/NAME-N,
+# its total is checked
+run() {
+  name=$1 n=$2
+  shift 2
+  s=$(now)
+  timeout "$limit" "$@" >"$tmp/out" 2>"$tmp/err" || {
+    echo "gpu.sh: '$*' failed or ran past ${limit} s"; cat "$tmp/err"; return 1; }
+  e=$(now)
+  got=$(grep -o '[0-9][0-9]*' "$tmp/out" | awk -v k="$(known "$n")" '$1 == k {print; exit}')
+  [ -n "$got" ] || { echo "gpu.sh: '$*' printed $(head -c 200 "$tmp/out"), not $(known "$n")"; exit 1; }
+  minus "$e" "$s" >>"$tmp/$name-$n"
+}
+
+echo "== side by side (wall seconds, median of $rounds; n > 20: one run)"
+for n in $sizes; do
+  r=$rounds
+  [ "$n" -gt 20 ] && r=1
+  i=0
+  while [ $i -lt "$r" ]; do
+    run nq "$n" "$nq" --device=gpu "$n" || break
+    if [ -n "$ygch_pid" ]; then
+      run y3 "$n" "$tmp/ygch/ygch3" "$n" 5 || true
+      run y2 "$n" "$tmp/ygch/ygch2" "$n" 6 || true
+    fi
+    i=$((i + 1))
+  done
+done
+printf '%4s %12s %12s %12s %12s\n' n nqueens "ygch3 N 5" "ygch2 N 6" "best/ours"
+for n in $sizes; do
+  ours=$( [ -f "$tmp/nq-$n" ] && median <"$tmp/nq-$n" || echo -)
+  y3=$( [ -f "$tmp/y3-$n" ] && median <"$tmp/y3-$n" || echo -)
+  y2=$( [ -f "$tmp/y2-$n" ] && median <"$tmp/y2-$n" || echo -)
+  ratio=$(echo "$ours $y3 $y2" | awk '{b=""; if ($2 != "-") b=$2; if ($3 != "-" && (b == "" || $3 < b)) b=$3;
+          if (b == "" || $1 == "-" || $1 == 0) print "-"; else printf "%.2fx", b / $1}')
+  printf '%4s %12s %12s %12s %12s\n' "$n" "$ours" "$y3" "$y2" "$ratio"
+done
+
+# --- occupancy and time in kernels ---------------------------------------
+if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
+  echo "== ncu, n = $ncu_n: achieved occupancy and kernel time"
+  s=$(now)
+  "$nq" --device=gpu "$ncu_n" >/dev/null
+  wall=$(minus "$(now)" "$s")
+  if timeout 240 ncu --csv --metrics \
+       gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct \
+       "$nq" --device=gpu "$ncu_n" >"$tmp/ncu.csv" 2>"$tmp/ncu.err"; then
+    awk -F'","' -v wall="$wall" '
+      /gpu__time_duration.sum/ { gsub(/"/, "", $NF); gsub(/,/, "", $NF); t += $NF; k++;
+                                 unit = $(NF-1) }
+      /sm__warps_active.avg.pct_of_peak_sustained_active/ { gsub(/"/, "", $NF); o += $NF; m++ }
+      /sm__maximum_warps_per_active_cycle_pct/ { gsub(/"/, "", $NF); th = $NF }
+      END {
+        s = (unit ~ /usecond/) ? t / 1e6 : (unit ~ /msecond/) ? t / 1e3 : t / 1e9;
+        printf "launches %d, kernel time %.3f s of %.3f s wall (%.0f%%), achieved occupancy %.1f%% (theoretical %s%%)\n",
+               k, s, wall, 100 * s / wall, m ? o / m : 0, th }' "$tmp/ncu.csv"
+  else
+    echo "ncu failed:"; tail -n 5 "$tmp/ncu.err"
+  fi
+fi

@@ -1,0 +1,76 @@
+/*
+ * --devices and the checks of --device (cli_devices.h).
+ */
+#include "cli_devices.h"
+
+#include "cli.h"
+#include "cli_output.h"
+
+const char *cli_no_gpu_reason(int status)
+{
+    switch (status) {
+    case NQ_EUNSUPPORTED:
+        return "this build has no GPU support (build it with CUDA: see the README)";
+    case NQ_ENODRIVER:
+        return "no NVIDIA driver that this build can use (libcuda.so.1 from "
+               "CUDA 11 or later)";
+    case NQ_ENODEVICE: return "the NVIDIA driver shows no GPU";
+    default: return nq_strerror(status);
+    }
+}
+
+int cli_check_device(const cli_opts *o, FILE *err)
+{
+    unsigned count = 0;
+    int rc;
+    if (o->device != NQ_DEVICE_GPU)
+        return 0;
+    rc = nq_gpu_count(&count);
+    if (rc != NQ_OK) {
+        cli_usage_error(err, "--device=gpu: %s", cli_no_gpu_reason(rc));
+        return -1;
+    }
+    if (o->method != NQ_METHOD_DEFAULT && o->method != NQ_METHOD_SYMMETRY) {
+        cli_usage_error(err, "--device=gpu counts with the symmetry method, not "
+                             "--method=%s", nq_method_name(o->method));
+        return -1;
+    }
+    return 0;
+}
+
+static void print_gpu(const nq_gpu_info *g, FILE *out)
+{
+    fprintf(out, "gpu %u\t%s, %.1f GiB, %u multiprocessors, compute capability %u.%u\n",
+            g->index, g->name, (double)g->memory / (double)(1u << 30),
+            g->multiprocessors, g->compute_major, g->compute_minor);
+}
+
+int cli_devices(const cli_opts *o, FILE *out, FILE *err)
+{
+    unsigned count = 0;
+    int rc;
+    if (o->noperands) {
+        cli_usage_error(err, "--devices takes no operands");
+        return CLI_EXIT_USAGE;
+    }
+    fprintf(out, "cpu\t%u threads, SIMD level %s\n", nq_cpus_usable(),
+            nq_simd_name(nq_simd_best()));
+    rc = nq_gpu_count(&count);
+    if (rc != NQ_OK)
+        fprintf(out, "gpu\tnone: %s\n", cli_no_gpu_reason(rc));
+    for (unsigned i = 0; i < count; i++) {
+        nq_gpu_info g;
+        rc = nq_gpu_info_get(&g, i);
+        if (rc != NQ_OK) {
+            cli_error(err, "gpu %u: %s", i, nq_strerror(rc));
+            return CLI_EXIT_FAILURE;
+        }
+        print_gpu(&g, out);
+    }
+    return cli_flush(out, err);
+}
+
+void cli_print_gpu_support(FILE *out)
+{
+    fprintf(out, "GPU support: %s\n", nq_gpu_support() ? "CUDA" : "none in this build");
+}

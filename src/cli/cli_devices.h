@@ -1,0 +1,28 @@
+/*
+ * --devices, --device's checks and messages, and the GPU line of --version.
+ */
+#ifndef CLI_DEVICES_H
+#define CLI_DEVICES_H
+
+#include <stdio.h>
+
+#include <nqueens.h>
+
+#include "cli_opts.h"
+
+/* --devices: the CPU, then each GPU or why there is none. @return the
+ * exit status (0 also when there is no GPU: the listing says so). */
+int cli_devices(const cli_opts *o, FILE *out, FILE *err);
+
+/* --device=gpu on a build or machine without a usable GPU, or with a
+ * method the GPU does not run: says which, in one line. @return 0, or -1
+ * after the message (a usage error: exit status 2). */
+int cli_check_device(const cli_opts *o, FILE *err);
+
+/* Why no GPU can count, for a status of nq_gpu_count(): a phrase. */
+const char *cli_no_gpu_reason(int status);
+
+/* The line of --version that says whether this build counts on GPUs. */
+void cli_print_gpu_support(FILE *out);
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * device.c - the table of GPU backends built in (device.h), and the public
+ * nq_gpu_count(), nq_gpu_info_get() and nq_device_name() on it.
+ */
+#include "device.h"
+
+#include <stdlib.h>
+
+/* The backends of this build, in the order they are asked. */
+static const nq_gpu_backend *const backends[] = {
+#ifdef NQ_HAVE_CUDA
+    &nq_cuda_backend,
+#endif
+    NULL,
+};
+
+/* The first backend that shows a GPU, with its answer in *rc; when none
+ * does, NULL and the first backend's error (NQ_EUNSUPPORTED without any). */
+static const nq_gpu_backend *first_backend(unsigned *count, int *rc)
+{
+    *rc = NQ_EUNSUPPORTED;
+    *count = 0;
+    for (size_t i = 0; backends[i]; i++) {
+        unsigned k = 0;
+        int r = backends[i]->count(&k);
+        if (r == NQ_OK && k > 0) {
+            *count = k;
+            *rc = NQ_OK;
+            return backends[i];
+        }
+        if (i == 0)
+            *rc = r == NQ_OK ? NQ_ENODEVICE : r;
+    }
+    return NULL;
+}
+
+int nq_gpu_support(void) { return backends[0] != NULL; }
+
+int nq_gpu_count(unsigned *out)
+{
+    int rc;
+    if (!out)
+        return NQ_EINVAL;
+    (void)first_backend(out, &rc);
+    return rc;
+}
+
+int nq_gpu_info_get(nq_gpu_info *out, unsigned index)
+{
+    unsigned count;
+    int rc;
+    const nq_gpu_backend *b;
+    if (!out)
+        return NQ_EINVAL;
+    b = first_backend(&count, &rc);
+    if (!b)
+        return rc;
+    if (index >= count)
+        return NQ_ENODEVICE;
+    return b->info(out, index);
+}
+
+const char *nq_device_name(nq_device device)
+{
+    switch (device) {
+    case NQ_DEVICE_CPU: return "cpu";
+    case NQ_DEVICE_GPU: return "gpu";
+    case NQ_DEVICE_AUTO: return "auto";
+    default: return NULL;
+    }
+}
+
+int nq_gpu_open(nq_gpu **out, unsigned index, uint64_t memory)
+{
+    unsigned count;
+    int rc;
+    const nq_gpu_backend *b = first_backend(&count, &rc);
+    nq_gpu *g;
+    if (!b)
+        return rc;
+    if (index >= count)
+        return NQ_ENODEVICE;
+    g = malloc(sizeof *g);
+    if (!g)
+        return NQ_ENOMEM;
+    g->backend = b;
+    rc = b->open(&g->state, index,
+                 memory < NQ_GPU_MEMORY_MIN ? NQ_GPU_MEMORY_MIN : memory);
+    if (rc != NQ_OK) {
+        free(g);
+        return rc;
+    }
+    *out = g;
+    return NQ_OK;
+}
+
+void nq_gpu_close(nq_gpu *gpu)
+{
+    if (!gpu)
+        return;
+    gpu->backend->close(gpu->state);
+    free(gpu);
+}
+
+uint64_t nq_gpu_threads(const nq_gpu *gpu)
+{
+    return gpu->backend->threads(gpu->state);
+}
+
+int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
+                    const nq_stop_flag *stop)
+{
+    return gpu->backend->sym_walk(gpu->state, batch, counts, stop);
+}

@@ -1,0 +1,92 @@
+/*
+ * device.h - the job of a GPU backend, and the GPU a count runs on. Not
+ * public, never installed.
+ *
+ * A backend (today one: CUDA, src/device/cuda/) lists its GPUs and runs
+ * the kernels of the methods that have one on an opened GPU. device.c
+ * holds the table of backends built in and answers the public nq_gpu_*()
+ * functions from it; the engine and the methods reach a GPU only through
+ * nq_gpu_open() and the kernel calls below, never through a backend by
+ * name. A build without any backend still has all of this: every call
+ * answers NQ_EUNSUPPORTED.
+ *
+ * Adding a backend: a folder src/device/NAME/ whose host file defines a
+ * `const nq_gpu_backend`, its declaration below, and its row in device.c.
+ */
+#ifndef NQ_DEVICE_H
+#define NQ_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "methods/sym/sym_walk.h"
+#include "nqueens.h"
+#include "stop.h"
+
+/* A batch of the symmetry method's GPU work: boards (NQ_SYMW_BOARD_WORDS
+ * words each: the number of levels, then one word a level) and tasks
+ * (nodes of their walks). */
+typedef struct nq_symw_batch {
+    const uint32_t *boards;
+    size_t nboards;
+    const nq_symw_task *tasks;
+    uint64_t ntasks;
+} nq_symw_batch;
+
+typedef struct nq_gpu_backend {
+    const char *name;
+    /* How many GPUs there are. @return as nq_gpu_count(). */
+    int (*count)(unsigned *out);
+    /* @return as nq_gpu_info_get(). */
+    int (*info)(nq_gpu_info *out, unsigned index);
+    /* Opens GPU `index` for counting, with at most `memory` bytes of the
+     * card's memory and of pinned host memory together for its buffers.
+     * @return NQ_OK, NQ_ENODRIVER, NQ_ENODEVICE, NQ_EDEVICE,
+     *         NQ_EDEVICEMEM, NQ_ENOMEM. */
+    int (*open)(void **out, unsigned index, uint64_t memory);
+    void (*close)(void *gpu);
+    /* Threads the opened GPU runs at once: the least number of tasks a
+     * launch needs to keep it busy. */
+    uint64_t (*threads)(const void *gpu);
+    /* Walks every task of the batch; adds the solutions of board b's
+     * tasks into counts[b] (b < nboards). The caller's thread waits, and
+     * looks at *stop (may be NULL) every fraction of a millisecond: a
+     * raised flag ends the kernels within milliseconds, and the call with
+     * NQ_ECANCELED (counts are then meaningless). Any one thread at a time.
+     * @return NQ_OK, NQ_ECANCELED, NQ_EDEVICE, NQ_EDEVICEMEM. */
+    int (*sym_walk)(void *gpu, const nq_symw_batch *batch, uint64_t *counts,
+                    const nq_stop_flag *stop);
+} nq_gpu_backend;
+
+#ifdef NQ_HAVE_CUDA
+extern const nq_gpu_backend nq_cuda_backend; /* cuda/cuda_host.c */
+#endif
+
+/* An opened GPU: its backend and the backend's state. */
+typedef struct nq_gpu {
+    const nq_gpu_backend *backend;
+    void *state;
+} nq_gpu;
+
+/* The memory a count's GPU buffers take at most, card and pinned host
+ * memory together, when nothing asks for less. */
+#define NQ_GPU_MEMORY ((uint64_t)512u << 20)
+/* The least memory a GPU is opened with. */
+#define NQ_GPU_MEMORY_MIN ((uint64_t)16u << 20)
+
+/* Opens GPU `index` of the first backend that has GPUs, with at most
+ * `memory` bytes for its buffers (at least NQ_GPU_MEMORY_MIN).
+ * @return NQ_OK, NQ_EUNSUPPORTED (no backend in this build), or an error
+ *         of the backend's open(). */
+int nq_gpu_open(nq_gpu **out, unsigned index, uint64_t memory);
+
+void nq_gpu_close(nq_gpu *gpu);
+
+/* @return the GPU's threads at once (see nq_gpu_backend). */
+uint64_t nq_gpu_threads(const nq_gpu *gpu);
+
+/* @return as the backend's sym_walk(). */
+int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
+                    const nq_stop_flag *stop);
+
+#endif /* NQ_DEVICE_H */

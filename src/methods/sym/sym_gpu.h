@@ -1,0 +1,58 @@
+/*
+ * sym_gpu.h - the symmetry method's units cut into GPU tasks (sym_gpu.c).
+ * Not public, never installed. nq_sym_solve_gpu() (sym.h) is the method's
+ * GPU path; the pieces below are apart so that the tests run the same
+ * batch through the host's copy of the GPU walk (nq_sym_gpu_host_walk).
+ */
+#ifndef NQ_SYM_GPU_H
+#define NQ_SYM_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "device/device.h"
+#include "sym.h"
+
+/* Levels a task walks at most, and at least when the batch needs more
+ * tasks to fill the GPU (see nq_sym_gpu_batch_make). */
+#define NQ_SYM_GPU_TASK_LEVELS_MAX 13u
+#define NQ_SYM_GPU_TASK_LEVELS_MIN 4u
+
+/* The most units a batch holds (a task names its board in 24 bits). */
+#define NQ_SYM_GPU_BATCH_MAX ((size_t)1 << 24)
+
+/* A batch of units made ready for the GPU. */
+typedef struct nq_sym_gpu_batch {
+    nq_symw_batch work;     /* boards and tasks of the walk units */
+    uint32_t *boards;       /* work.boards, owned */
+    nq_symw_task *tasks;    /* work.tasks, owned */
+    size_t *board_of;       /* each unit's board, or SIZE_MAX: not walked
+                               on the GPU (small or turned) */
+    unsigned *orders;       /* each board's stabiliser order */
+    unsigned task_levels;   /* levels a task walks at most */
+} nq_sym_gpu_batch;
+
+/* Cuts units[0 .. count-1] of the plan into tasks: one board per walk
+ * unit, its walk cut at the level from which at most task_levels levels
+ * are left (fewer where the batch would have under min_tasks tasks, down
+ * to NQ_SYM_GPU_TASK_LEVELS_MIN), in unit order.
+ * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
+int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
+                          const uint64_t *units, size_t count,
+                          uint64_t min_tasks);
+
+void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch);
+
+/* The host's run of the GPU's work: nq_symw_walk() over every task, its
+ * count added into counts[board] (what the GPU backend's sym_walk does). */
+void nq_sym_gpu_host_walk(const nq_symw_batch *work, uint64_t *counts);
+
+/* The results of units[0 .. count-1] into out: walk units from counts
+ * (one per board), the others solved here at CPU level `simd`.
+ * @return NQ_OK, or an error of nq_sym_solve_unit(). */
+int nq_sym_gpu_results(const nq_sym_plan *plan, const nq_sym_gpu_batch *batch,
+                       const uint64_t *units, size_t count,
+                       const uint64_t *counts, nq_simd simd,
+                       const nq_stop_flag *stop, nq_unit_result *out);
+
+#endif /* NQ_SYM_GPU_H */

@@ -1,0 +1,238 @@
+/*
+ * sym_walk.h - the symmetry method's interior walk as the GPU runs it, in
+ * plain C that the host compiler builds too. Not public, never installed.
+ *
+ * Every function here is `static inline` and marked for both sides
+ * (NQ_HOST_DEVICE), so the CUDA kernel (src/device/cuda/cuda_sym.cu) and
+ * the host share one text: the default tests, with no GPU, run these very
+ * steps on the CPU and compare every unit with the symmetry method's own
+ * kernels (tests/unit/test_sym_gpu.c).
+ *
+ * A GPU thread walks one task: a node of some unit's interior walk (see
+ * sym_kernel.h), a few levels below the unit's start, where the host has
+ * cut the unit into many tasks (nq_symw_expand) so that every thread of
+ * the card has work. Threads fetch tasks one after the other until none is
+ * left, so short and long tasks even out.
+ *
+ * Why this walk, and not the CPU's: a GPU thread has little fast memory,
+ * so its stack holds one byte per level (the column of the queen placed
+ * there) and the masks are rebuilt on the way up instead of being saved on
+ * the way down. That needs the diagonal masks to lose no bit while they
+ * move: `ld` moves up by shift[d] bits a level and fits in 64 bits (n <= 28
+ * columns plus at most 27 rows of shift), and `rd` moves down, so it is
+ * kept 32 bits up in a 64-bit word (nothing of a 28-column mask shifted
+ * down by at most 27 rows falls off the bottom). Undoing a level is then
+ * exact: the queen's bit leaves `cols`, and the diagonals shift back and
+ * drop it. The candidates left at a level are the free squares above the
+ * queen just undone, since candidates are taken lowest column first.
+ *
+ * The stack is addressed as stack[level * stride]: on the host a plain
+ * array (stride 1), on the GPU a column of a block's shared memory (stride
+ * = the block's threads), so that the 32 threads of a warp touch 32
+ * neighbouring bytes at once.
+ */
+#ifndef NQ_SYM_WALK_H
+#define NQ_SYM_WALK_H
+
+#include <stdint.h>
+
+#if defined(__CUDACC__)
+#define NQ_HOST_DEVICE static inline __host__ __device__
+#else
+#define NQ_HOST_DEVICE static inline
+#endif
+
+/* A board as one word a level: the allowed columns of the level (bits 0 to
+ * 27) and the rows to the next level (bits 28 and 29; see nq_sym_board),
+ * after a word that holds the number of levels. */
+#define NQ_SYMW_BOARD_WORDS 32u
+#define NQ_SYMW_MAX_LEVELS 26u
+#define NQ_SYMW_COLUMNS 0x0fffffffu
+#define NQ_SYMW_SHIFT_AT 28u
+
+/* Loop steps between two looks at the stop flag inside one task. */
+#define NQ_SYMW_POLL_STEPS 65536u
+
+/* One task: a node of a unit's walk (its masks moved down to `level`),
+ * and which of the batch's boards it walks. 16 bytes. */
+typedef struct nq_symw_task {
+    uint32_t cols, ld, rd;
+    uint32_t board_level; /* board index << 8 | level */
+} nq_symw_task;
+
+NQ_HOST_DEVICE uint32_t nq_symw_allowed(uint32_t row)
+{
+    return row & NQ_SYMW_COLUMNS;
+}
+
+NQ_HOST_DEVICE unsigned nq_symw_shift(uint32_t row)
+{
+    return (unsigned)(row >> NQ_SYMW_SHIFT_AT);
+}
+
+NQ_HOST_DEVICE uint32_t nq_symw_row(uint32_t allowed, unsigned shift)
+{
+    return (allowed & NQ_SYMW_COLUMNS) | ((uint32_t)shift << NQ_SYMW_SHIFT_AT);
+}
+
+NQ_HOST_DEVICE unsigned nq_symw_ctz(uint32_t x)
+{
+#if defined(__CUDA_ARCH__)
+    return (unsigned)(__ffs((int)x) - 1);
+#else
+    return (unsigned)__builtin_ctz(x);
+#endif
+}
+
+NQ_HOST_DEVICE unsigned nq_symw_popcount(uint32_t x)
+{
+#if defined(__CUDA_ARCH__)
+    return (unsigned)__popc(x);
+#else
+    return (unsigned)__builtin_popcount(x);
+#endif
+}
+
+NQ_HOST_DEVICE nq_symw_task nq_symw_make_task(uint32_t board, unsigned level,
+                                              uint32_t cols, uint32_t ld,
+                                              uint32_t rd)
+{
+    nq_symw_task t;
+    t.cols = cols;
+    t.ld = ld;
+    t.rd = rd;
+    t.board_level = board << 8 | (uint32_t)level;
+    return t;
+}
+
+/* Counts the completions of the node (level, cols, ld, rd) on the board
+ * whose words a level are rows[0 .. levels-1] (level < levels), into
+ * *count. stack has room for `levels` bytes at stride `stride`. Looks at
+ * *stop (may be NULL) every NQ_SYMW_POLL_STEPS steps.
+ * @return 0, or 1 when *stop was raised (*count is then meaningless). */
+NQ_HOST_DEVICE int nq_symw_walk(const uint32_t *rows, unsigned levels,
+                                unsigned level, uint32_t cols, uint32_t ld32,
+                                uint32_t rd32, unsigned char *stack,
+                                unsigned stride, const volatile int *stop,
+                                uint64_t *count)
+{
+    const unsigned last = levels - 1;
+    const uint32_t al = nq_symw_allowed(rows[last]);
+    uint64_t ld = ld32, rd = (uint64_t)rd32 << 32;
+    uint64_t n = 0;
+    unsigned d = level;
+    uint32_t f = nq_symw_allowed(rows[d]) & ~(cols | ld32 | rd32);
+    unsigned poll = NQ_SYMW_POLL_STEPS;
+
+    if (d == last) {
+        *count = nq_symw_popcount(f);
+        return 0;
+    }
+    for (;;) {
+        if (d + 1 == last) {
+            /* One column is left for the last row: each candidate is a
+             * solution or not, by one test. */
+            const unsigned s = nq_symw_shift(rows[d]);
+            while (f) {
+                const uint32_t bit = f & (0u - f);
+                const uint32_t l = (uint32_t)((ld | bit) << s);
+                const uint32_t r = (uint32_t)((rd | (uint64_t)bit << 32) >> s >> 32);
+                f ^= bit;
+                n += (al & ~(cols | bit | l | r)) != 0;
+            }
+        } else if (f) {
+            const uint32_t bit = f & (0u - f);
+            const unsigned s = nq_symw_shift(rows[d]);
+            stack[d * stride] = (unsigned char)nq_symw_ctz(bit);
+            cols |= bit;
+            ld = (ld | bit) << s;
+            rd = (rd | (uint64_t)bit << 32) >> s;
+            d++;
+            f = nq_symw_allowed(rows[d]) &
+                ~(cols | (uint32_t)ld | (uint32_t)(rd >> 32));
+            continue;
+        }
+        if (d == level)
+            break;
+        /* Up one level: undo its queen, then take the candidates right of
+         * it (higher columns; the lower ones are done). */
+        d--;
+        {
+            const unsigned c = stack[d * stride];
+            const uint32_t bit = 1u << c;
+            const unsigned s = nq_symw_shift(rows[d]);
+            cols ^= bit;
+            ld = (ld >> s) ^ bit;
+            rd = (rd << s) ^ (uint64_t)bit << 32;
+            f = nq_symw_allowed(rows[d]) &
+                ~(cols | (uint32_t)ld | (uint32_t)(rd >> 32)) &
+                ~((bit << 1) - 1u);
+        }
+        if (--poll == 0) {
+            poll = NQ_SYMW_POLL_STEPS;
+            if (stop && *stop)
+                return 1;
+        }
+    }
+    *count = n;
+    return 0;
+}
+
+/* Lists the nodes of level `target` (level <= target < levels) below the
+ * node (level, cols, ld, rd) of board `board` (words a level: rows),
+ * in the walk's order, into tasks[0 .. cap-1] when tasks is not NULL.
+ * @return how many there are (also beyond cap: then only cap are written). */
+NQ_HOST_DEVICE uint64_t nq_symw_expand(const uint32_t *rows, uint32_t board,
+                                       unsigned level, unsigned target,
+                                       uint32_t cols, uint32_t ld,
+                                       uint32_t rd, nq_symw_task *tasks,
+                                       uint64_t cap)
+{
+    uint32_t fs[NQ_SYMW_MAX_LEVELS], cs[NQ_SYMW_MAX_LEVELS];
+    uint32_t ls[NQ_SYMW_MAX_LEVELS], rs[NQ_SYMW_MAX_LEVELS];
+    uint64_t k = 0;
+    unsigned d = level;
+    uint32_t f;
+
+    if (target == level) {
+        if (tasks && cap > 0)
+            tasks[0] = nq_symw_make_task(board, level, cols, ld, rd);
+        return 1;
+    }
+    f = nq_symw_allowed(rows[d]) & ~(cols | ld | rd);
+    for (;;) {
+        if (f) {
+            const uint32_t bit = f & (0u - f);
+            const unsigned s = nq_symw_shift(rows[d]);
+            const uint32_t c2 = cols | bit, l2 = (ld | bit) << s,
+                           r2 = (rd | bit) >> s;
+            f ^= bit;
+            if (d + 1 == target) {
+                if (tasks && k < cap)
+                    tasks[k] = nq_symw_make_task(board, target, c2, l2, r2);
+                k++;
+                continue;
+            }
+            fs[d] = f;
+            cs[d] = cols;
+            ls[d] = ld;
+            rs[d] = rd;
+            cols = c2;
+            ld = l2;
+            rd = r2;
+            d++;
+            f = nq_symw_allowed(rows[d]) & ~(cols | ld | rd);
+            continue;
+        }
+        if (d == level)
+            break;
+        d--;
+        f = fs[d];
+        cols = cs[d];
+        ld = ls[d];
+        rd = rs[d];
+    }
+    return k;
+}
+
+#endif /* NQ_SYM_WALK_H */

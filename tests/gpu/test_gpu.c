@@ -1,0 +1,261 @@
+/*
+ * Counts on a GPU (label gpu): run when this build has GPU support and a
+ * GPU is there; otherwise the program says why on stdout and exits with
+ * 77, which CTest reports as skipped. bench/gpu.sh runs these on a GPU
+ * machine.
+ *
+ * Each count is checked against the known values, every unit of n = 16
+ * against the CPU's count of the same unit, checkpoints across the two
+ * devices both ways, and a stop within a second.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nqueens.h"
+
+static const uint64_t totals[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200,
+                                  73712, 365596, 2279184, 14772512, 95815104,
+                                  666090624, 4968057848, 39029188884};
+static const uint64_t uniques[] = {1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233,
+                                   45752, 285053, 1846955, 11977939, 83263591,
+                                   621012754, 4878666808};
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static nq_count_options gpu_options(void)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    o.device = NQ_DEVICE_GPU;
+    return o;
+}
+
+/* n = 1 to 19, totals and unique counts, on the GPU. */
+static void test_known(void **state)
+{
+    (void)state;
+    for (unsigned n = 1; n <= 19; n++) {
+        nq_count_options o = gpu_options();
+        nq_count_result r;
+        o.unique = 1;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.device, NQ_DEVICE_GPU);
+        assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
+        assert_int_equal(r.total, totals[n]);
+        assert_int_equal(r.unique, uniques[n]);
+        printf("n = %u: %llu on the GPU\n", n, (unsigned long long)r.total);
+    }
+}
+
+typedef struct unit_log {
+    uint64_t *total, *unique;
+    uint64_t seen;
+} unit_log;
+
+static void log_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
+{
+    unit_log *l = data;
+    l->total[unit] = total;
+    l->unique[unit] = unique;
+    l->seen++;
+}
+
+/* Every unit of n = 16 (and of 20's first thousand: split units) is the
+ * same number on both devices. */
+static void check_units(unsigned n, uint64_t count)
+{
+    unit_log cpu = {0}, gpu = {0};
+    uint64_t units;
+    nq_count_options o = gpu_options();
+    nq_count_result r;
+    assert_int_equal(nq_units(&units, n, NQ_METHOD_SYMMETRY), NQ_OK);
+    if (count == 0 || count > units)
+        count = units;
+    cpu.total = calloc(units, 8);
+    cpu.unique = calloc(units, 8);
+    gpu.total = calloc(units, 8);
+    gpu.unique = calloc(units, 8);
+    assert_true(cpu.total && cpu.unique && gpu.total && gpu.unique);
+    o.unit_count = count;
+    o.on_unit = log_unit;
+    o.unit_data = &gpu;
+    assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+    assert_int_equal(r.device, NQ_DEVICE_GPU);
+    o.device = NQ_DEVICE_CPU;
+    o.method = NQ_METHOD_SYMMETRY;
+    o.unit_data = &cpu;
+    assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+    assert_int_equal(cpu.seen, count);
+    assert_int_equal(gpu.seen, count);
+    for (uint64_t u = 0; u < count; u++) {
+        assert_int_equal(gpu.total[u], cpu.total[u]);
+        assert_int_equal(gpu.unique[u], cpu.unique[u]);
+    }
+    free(cpu.total);
+    free(cpu.unique);
+    free(gpu.total);
+    free(gpu.unique);
+}
+
+static void test_units_16(void **state)
+{
+    (void)state;
+    check_units(16, 0);
+    check_units(20, 1000);
+}
+
+/* A checkpoint begun on one device is finished on the other. */
+static void resume(nq_device first, nq_device second)
+{
+    char path[] = "/tmp/nq-gpu-XXXXXX";
+    int fd = mkstemp(path);
+    nq_checkpoint *cp;
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    uint64_t units;
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+    assert_int_equal(nq_units(&units, 17, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(nq_checkpoint_open(&cp, path, 17, NQ_METHOD_SYMMETRY), NQ_OK);
+    o.method = NQ_METHOD_SYMMETRY;
+    o.unique = 1;
+    o.checkpoint = cp;
+    o.device = first;
+    o.unit_count = units / 3;
+    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
+    assert_int_equal(r.device, first);
+    nq_checkpoint_close(cp);
+    assert_int_equal(nq_checkpoint_open(&cp, path, 17, NQ_METHOD_SYMMETRY), NQ_OK);
+    o.checkpoint = cp;
+    o.device = second;
+    o.unit_count = 0;
+    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
+    assert_int_equal(r.device, second);
+    assert_int_equal(r.units_done, units);
+    assert_int_equal(r.total, totals[17]);
+    assert_int_equal(r.unique, uniques[17]);
+    nq_checkpoint_close(cp);
+    unlink(path);
+}
+
+static void test_resume_across_devices(void **state)
+{
+    (void)state;
+    resume(NQ_DEVICE_CPU, NQ_DEVICE_GPU);
+    resume(NQ_DEVICE_GPU, NQ_DEVICE_CPU);
+}
+
+typedef struct raiser {
+    nq_cancel *flag;
+    double after, raised_at;
+} raiser;
+
+static void *raise_later(void *arg)
+{
+    raiser *r = arg;
+    struct timespec t = {0, (long)(r->after * 1e9)};
+    nanosleep(&t, NULL);
+    r->raised_at = now();
+    nq_cancel_raise(r->flag);
+    return NULL;
+}
+
+/* A count of n = 23 (hours) stops within a second of the flag. */
+static void test_cancel(void **state)
+{
+    nq_count_options o = gpu_options();
+    nq_count_result r;
+    raiser ra = {NULL, 1.5, 0.0};
+    pthread_t t;
+    double end;
+    (void)state;
+    assert_int_equal(nq_cancel_new(&ra.flag), NQ_OK);
+    o.stop = ra.flag;
+    assert_int_equal(pthread_create(&t, NULL, raise_later, &ra), 0);
+    assert_int_equal(nq_count(&r, 23, &o), NQ_ECANCELED);
+    end = now();
+    pthread_join(t, NULL);
+    printf("stopped %.3f s after the flag\n", end - ra.raised_at);
+    assert_true(end - ra.raised_at < 1.0);
+    nq_cancel_free(ra.flag);
+}
+
+/* What the GPU runs, and what it refuses. */
+static void test_choice(void **state)
+{
+    nq_count_options o = gpu_options();
+    nq_method m;
+    nq_device d;
+    nq_count_result r;
+    (void)state;
+    assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_SYMMETRY);
+    assert_int_equal(d, NQ_DEVICE_GPU);
+    o.method = NQ_METHOD_JOIN;
+    assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_EMETHOD);
+    assert_int_equal(nq_count(&r, 20, &o), NQ_EMETHOD);
+    o.device = NQ_DEVICE_AUTO; /* the join stays on the CPU */
+    assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_CPU);
+    o.method = NQ_METHOD_DEFAULT;
+    assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_GPU);
+    assert_int_equal(nq_count_choice(&m, &d, 12, &o), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_CPU);
+    o.device = NQ_DEVICE_GPU;
+    o.gpu = 4096;
+    assert_int_equal(nq_count(&r, 12, &o), NQ_ENODEVICE);
+}
+
+/* The estimate of a GPU count is timed by the wall clock (the host's CPU
+ * only waits), and is close to the count. */
+static void test_estimate(void **state)
+{
+    nq_count_options o = gpu_options();
+    nq_estimate_result e;
+    nq_count_result r;
+    double t;
+    (void)state;
+    assert_int_equal(nq_estimate(&e, 20, &o, 1.0, 1), NQ_OK);
+    t = now();
+    assert_int_equal(nq_count(&r, 20, &o), NQ_OK);
+    t = now() - t;
+    printf("n = 20: estimated %.2f s, counted in %.2f s\n", e.seconds, t);
+    assert_int_equal(r.total, totals[20]);
+    assert_true(e.seconds > t / 2 && e.seconds < t * 2);
+}
+
+int main(void)
+{
+    unsigned count = 0;
+    int rc = nq_gpu_count(&count);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known),
+        cmocka_unit_test(test_units_16),
+        cmocka_unit_test(test_resume_across_devices),
+        cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_choice),
+        cmocka_unit_test(test_estimate),
+    };
+    if (rc != NQ_OK) {
+        printf("skipped: no GPU to count on (%s)\n",
+               nq_gpu_support() ? nq_strerror(rc) : "this build has no GPU support");
+        return 77;
+    }
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

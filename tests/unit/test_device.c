@@ -1,0 +1,158 @@
+/*
+ * Devices through the public API, on any machine: what a build without
+ * GPU support, or a machine without a usable GPU, answers, and that a
+ * count never moves to the CPU when the GPU was asked for. The counts on
+ * a GPU are tests/gpu/test_gpu.c's (label gpu).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "nqueens.h"
+
+/* What nq_gpu_count() says here: NQ_OK with a GPU, else why not. */
+static int gpu_status(void)
+{
+    unsigned k = 99;
+    int rc = nq_gpu_count(&k);
+    if (rc != NQ_OK)
+        assert_int_equal(k, 0);
+    else
+        assert_true(k >= 1);
+    return rc;
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    assert_string_equal(nq_device_name(NQ_DEVICE_CPU), "cpu");
+    assert_string_equal(nq_device_name(NQ_DEVICE_GPU), "gpu");
+    assert_string_equal(nq_device_name(NQ_DEVICE_AUTO), "auto");
+    assert_null(nq_device_name((nq_device)3));
+    assert_null(nq_device_name((nq_device)-1));
+    for (int rc = NQ_EDEVICEMEM; rc <= NQ_ENODRIVER; rc++)
+        assert_string_not_equal(nq_strerror(rc), nq_strerror(12345));
+}
+
+static void test_listing(void **state)
+{
+    nq_gpu_info g;
+    int rc = gpu_status();
+    (void)state;
+    assert_int_equal(nq_gpu_count(NULL), NQ_EINVAL);
+    assert_int_equal(nq_gpu_info_get(NULL, 0), NQ_EINVAL);
+    if (!nq_gpu_support())
+        assert_int_equal(rc, NQ_EUNSUPPORTED);
+    else
+        assert_true(rc == NQ_OK || rc == NQ_ENODRIVER || rc == NQ_ENODEVICE ||
+                    rc == NQ_EDEVICE);
+    memset(&g, 0x5a, sizeof g);
+    if (rc != NQ_OK) {
+        /* nothing to describe, and *out is left alone */
+        assert_int_equal(nq_gpu_info_get(&g, 0), rc);
+        assert_int_equal(g.index, 0x5a5a5a5au);
+        return;
+    }
+    assert_int_equal(nq_gpu_info_get(&g, 0), NQ_OK);
+    assert_int_equal(g.index, 0);
+    assert_true(g.memory > 0 && g.multiprocessors > 0 && g.compute_major > 0);
+    assert_true(memchr(g.name, 0, sizeof g.name) != NULL);
+    assert_int_equal(nq_gpu_info_get(&g, 4096), NQ_ENODEVICE);
+}
+
+/* Without a usable GPU, --device=gpu fails as nq_gpu_count() does and
+ * counts nothing; auto counts on the CPU. */
+static void test_no_gpu(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r;
+    nq_method m;
+    nq_device d;
+    uint64_t bytes;
+    int rc = gpu_status();
+    (void)state;
+    if (rc == NQ_OK)
+        skip(); /* a GPU is here: tests/gpu/test_gpu.c counts on it */
+    o.threads = 1;
+    o.device = NQ_DEVICE_GPU;
+    memset(&r, 0x5a, sizeof r);
+    assert_int_equal(nq_count(&r, 18, &o), rc);
+    assert_int_equal(r.total, 0x5a5a5a5a5a5a5a5aull); /* untouched */
+    assert_int_equal(nq_count(&r, 4, &o), rc);         /* any size */
+    assert_int_equal(nq_memory(&bytes, 18, &o), rc);
+    assert_int_equal(nq_count_choice(&m, &d, 18, &o), rc);
+    o.device = NQ_DEVICE_AUTO;
+    assert_int_equal(nq_count_choice(&m, &d, 18, &o), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_CPU);
+    assert_int_equal(m, nq_method_default(18, 0, NQ_SIMD_AUTO));
+    assert_int_equal(nq_count(&r, 12, &o), NQ_OK);
+    assert_int_equal(r.total, 14200);
+    assert_int_equal(r.device, NQ_DEVICE_CPU);
+}
+
+static void test_choice(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_method m = NQ_METHOD_DEFAULT;
+    nq_device d = NQ_DEVICE_AUTO;
+    nq_count_result r;
+    (void)state;
+    assert_int_equal(nq_count_choice(NULL, &d, 12, &o), NQ_EINVAL);
+    assert_int_equal(nq_count_choice(&m, NULL, 12, &o), NQ_EINVAL);
+    assert_int_equal(nq_count_choice(&m, &d, NQ_MAX_N + 1, &o), NQ_ERANGE);
+    assert_int_equal(nq_count_choice(&m, &d, 17, NULL), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_CPU);
+    assert_int_equal(m, nq_method_default(17, 0, NQ_SIMD_AUTO));
+    o.unique = 1;
+    assert_int_equal(nq_count_choice(&m, &d, 17, &o), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_SYMMETRY);
+    o.unique = 0;
+    o.method = NQ_METHOD_PLAIN;
+    assert_int_equal(nq_count_choice(&m, &d, 17, &o), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_PLAIN);
+    /* not a device */
+    o.device = (nq_device)7;
+    assert_int_equal(nq_count_choice(&m, &d, 12, &o), NQ_EINVAL);
+    assert_int_equal(nq_count(&r, 12, &o), NQ_EINVAL);
+    /* the result says where the count ran */
+    o.device = NQ_DEVICE_CPU;
+    o.threads = 1;
+    memset(&r, 0x5a, sizeof r);
+    assert_int_equal(nq_count(&r, 10, &o), NQ_OK);
+    assert_int_equal(r.device, NQ_DEVICE_CPU);
+}
+
+/* A caller built against the version-3 header (no device fields) counts
+ * on the CPU, whatever lies past its struct. */
+static void test_version_3(void **state)
+{
+    nq_count_options o;
+    nq_count_result r;
+    (void)state;
+    memset(&o, 0x7f, sizeof o);
+    assert_int_equal(nq_count_options_init(&o, 3), NQ_OK);
+    assert_int_equal(o.device, (nq_device)0x7f7f7f7f); /* not written */
+    o.threads = 1;
+    assert_int_equal(nq_count(&r, 9, &o), NQ_OK);
+    assert_int_equal(r.total, 352);
+    assert_int_equal(r.device, NQ_DEVICE_CPU);
+    assert_int_equal(nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION), NQ_OK);
+    assert_int_equal(o.device, NQ_DEVICE_CPU);
+    assert_int_equal(o.gpu, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_listing),
+        cmocka_unit_test(test_no_gpu),
+        cmocka_unit_test(test_choice),
+        cmocka_unit_test(test_version_3),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

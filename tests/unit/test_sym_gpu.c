@@ -1,0 +1,243 @@
+/*
+ * The symmetry method's GPU path, run on the host: the walk and the cut of
+ * sym_walk.h (the very text the CUDA kernel compiles), and the batches of
+ * sym_gpu.c, checked unit by unit against the method's own kernels. No
+ * GPU is needed: tests/gpu/test_gpu.c runs the same batches on one.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods/sym/sym.h"
+#include "methods/sym/sym_gpu.h"
+#include "test_sizes.h"
+
+/* The words of board bd, as a batch holds them. */
+static void pack(uint32_t *w, const nq_sym_board *bd)
+{
+    memset(w, 0, NQ_SYMW_BOARD_WORDS * sizeof *w);
+    w[0] = bd->levels;
+    for (unsigned d = 0; d < bd->levels; d++)
+        w[1 + d] = nq_symw_row(bd->allowed[d], bd->shift[d]);
+}
+
+/* Every walk unit of n: the walk from its start (with stacks of stride 1
+ * and 5, as a block's shared memory lays them out) finds what the scalar
+ * kernel finds, and so do the walks of its cut at every level. */
+static void test_walk_matches_kernel(void **state)
+{
+    (void)state;
+    for (unsigned n = 6; n <= NQ_TEST_CROSS_N; n++) {
+        nq_sym_plan *plan;
+        uint64_t walks = 0;
+        assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
+        for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
+            nq_sym_kind kind;
+            nq_sym_board bd;
+            nq_sym_node st;
+            unsigned order = 0;
+            uint32_t w[NQ_SYMW_BOARD_WORDS];
+            unsigned char stack[5 * NQ_SYMW_MAX_LEVELS];
+            uint64_t want = 0, got = 0, got5 = 0;
+            assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
+            if (kind != NQ_SYM_KIND_WALK)
+                continue;
+            assert_true(order == 1 || order == 2);
+            walks++;
+            pack(w, &bd);
+            assert_int_equal(nq_sym_count_scalar(&bd, &st, NULL, &want), NQ_OK);
+            assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld,
+                                          st.rd, stack, 1, NULL, &got), 0);
+            assert_int_equal(got, want);
+            memset(stack, 0xff, sizeof stack);
+            assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld,
+                                          st.rd, stack + 2, 5, NULL, &got5), 0);
+            assert_int_equal(got5, want);
+            for (unsigned cut = st.level; cut < bd.levels; cut++) {
+                uint64_t k = nq_symw_expand(w + 1, 7, st.level, cut, st.cols, st.ld,
+                                            st.rd, NULL, 0);
+                nq_symw_task *t = malloc((k ? k : 1) * sizeof *t);
+                uint64_t sum = 0;
+                assert_non_null(t);
+                assert_int_equal(nq_symw_expand(w + 1, 7, st.level, cut, st.cols, st.ld,
+                                                st.rd, t, k), k);
+                for (uint64_t i = 0; i < k; i++) {
+                    uint64_t c = 0;
+                    assert_int_equal(t[i].board_level >> 8, 7);
+                    assert_int_equal(t[i].board_level & 0xffu, cut);
+                    assert_int_equal(nq_symw_walk(w + 1, bd.levels, cut, t[i].cols,
+                                                  t[i].ld, t[i].rd, stack, 1, NULL, &c),
+                                     0);
+                    sum += c;
+                }
+                assert_int_equal(sum, want);
+                free(t);
+            }
+        }
+        assert_true(walks > 0);
+        nq_sym_plan_free(plan);
+    }
+}
+
+/* A cut into fewer places than it has writes only those, and says how
+ * many there are. */
+static void test_expand_cap(void **state)
+{
+    nq_sym_plan *plan;
+    nq_sym_kind kind;
+    nq_sym_board bd;
+    nq_sym_node st;
+    unsigned order;
+    uint32_t w[NQ_SYMW_BOARD_WORDS];
+    nq_symw_task t[4];
+    uint64_t k;
+    (void)state;
+    assert_int_equal(nq_sym_plan_build(&plan, 12), NQ_OK);
+    for (uint64_t u = 0;; u++) {
+        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
+        if (kind == NQ_SYM_KIND_WALK)
+            break;
+    }
+    pack(w, &bd);
+    k = nq_symw_expand(w + 1, 0, st.level, st.level + 2, st.cols, st.ld, st.rd, NULL, 0);
+    assert_true(k > 4);
+    memset(t, 0xab, sizeof t);
+    assert_int_equal(nq_symw_expand(w + 1, 0, st.level, st.level + 2, st.cols, st.ld,
+                                    st.rd, t, 3), k);
+    assert_int_equal(t[3].cols, 0xabababab); /* untouched past the cap */
+    /* a cut at the start level is the start itself */
+    assert_int_equal(nq_symw_expand(w + 1, 3, st.level, st.level, st.cols, st.ld, st.rd,
+                                    t, 4), 1);
+    assert_int_equal(t[0].cols, st.cols);
+    assert_int_equal(t[0].board_level, 3u << 8 | st.level);
+    nq_sym_plan_free(plan);
+}
+
+/* A raised stop flag ends a walk with 1. */
+static void test_walk_stops(void **state)
+{
+    nq_sym_plan *plan;
+    nq_sym_kind kind;
+    nq_sym_board bd;
+    nq_sym_node st;
+    unsigned order;
+    uint32_t w[NQ_SYMW_BOARD_WORDS];
+    unsigned char stack[NQ_SYMW_MAX_LEVELS];
+    volatile int stop = 1;
+    uint64_t c = 0;
+    (void)state;
+    /* the first walk unit of n = 16 takes far more than the poll's steps */
+    assert_int_equal(nq_sym_plan_build(&plan, 16), NQ_OK);
+    for (uint64_t u = 0;; u++) {
+        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
+        if (kind == NQ_SYM_KIND_WALK)
+            break;
+    }
+    pack(w, &bd);
+    assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
+                                  stack, 1, &stop, &c), 1);
+    nq_sym_plan_free(plan);
+}
+
+/* Every unit of n, in batches of several sizes and cut depths, run by the
+ * host's copy of the GPU walk: each unit's result is the method's own,
+ * and the sums are the known totals. */
+static void check_batches(unsigned n, size_t batch, uint64_t min_tasks)
+{
+    static const uint64_t totals[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
+                                      14200, 73712, 365596, 2279184, 14772512};
+    static const uint64_t uniques[] = {1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341,
+                                       1787, 9233, 45752, 285053, 1846955};
+    nq_sym_plan *plan;
+    uint64_t size, total = 0, unique = 0;
+    assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
+    size = nq_sym_plan_size(plan);
+    for (uint64_t first = 0; first < size; first += batch) {
+        const size_t k = (size_t)(size - first < batch ? size - first : batch);
+        uint64_t *units = malloc(k * sizeof *units), *counts;
+        nq_unit_result *res = malloc(k * sizeof *res);
+        nq_sym_gpu_batch b;
+        assert_non_null(units);
+        assert_non_null(res);
+        for (size_t i = 0; i < k; i++)
+            units[i] = first + i;
+        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, k, min_tasks), NQ_OK);
+        assert_true(b.task_levels >= NQ_SYM_GPU_TASK_LEVELS_MIN);
+        assert_true(b.task_levels <= NQ_SYM_GPU_TASK_LEVELS_MAX);
+        /* cut no deeper than it takes to reach min_tasks */
+        assert_true(b.work.ntasks >= min_tasks ||
+                    b.task_levels == NQ_SYM_GPU_TASK_LEVELS_MIN);
+        counts = calloc(b.work.nboards + 1, sizeof *counts);
+        assert_non_null(counts);
+        nq_sym_gpu_host_walk(&b.work, counts);
+        assert_int_equal(nq_sym_gpu_results(plan, &b, units, k, counts, NQ_SIMD_NONE,
+                                            NULL, res),
+                         NQ_OK);
+        for (size_t i = 0; i < k; i++) {
+            nq_unit_result want;
+            assert_int_equal(nq_sym_solve_unit(plan, units[i], NQ_SIMD_NONE, NULL, &want),
+                             NQ_OK);
+            assert_int_equal(res[i].total, want.total);
+            assert_int_equal(res[i].unique, want.unique);
+            total += res[i].total;
+            unique += res[i].unique;
+        }
+        nq_sym_gpu_batch_free(&b);
+        free(counts);
+        free(units);
+        free(res);
+    }
+    assert_int_equal(total, totals[n]);
+    assert_int_equal(unique, uniques[n]);
+    nq_sym_plan_free(plan);
+}
+
+static void test_batches(void **state)
+{
+    (void)state;
+    for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
+        check_batches(n, 1, 0);
+        check_batches(n, 7, 1000);
+        check_batches(n, 100000, UINT64_MAX); /* cut as deep as allowed */
+    }
+}
+
+static void test_batch_arguments(void **state)
+{
+    nq_sym_plan *plan;
+    nq_sym_gpu_batch b;
+    uint64_t unit = 0;
+    (void)state;
+    assert_int_equal(nq_sym_plan_build(&plan, 10), NQ_OK);
+    assert_int_equal(nq_sym_gpu_batch_make(NULL, plan, &unit, 1, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, NULL, &unit, 1, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 1, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, NQ_SYM_GPU_BATCH_MAX + 1, 0),
+                     NQ_EINVAL);
+    unit = nq_sym_plan_size(plan); /* past the end */
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1, 0), NQ_EINVAL);
+    /* an empty batch is fine, and holds nothing */
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 0, 0), NQ_OK);
+    assert_int_equal(b.work.nboards, 0);
+    assert_int_equal(b.work.ntasks, 0);
+    nq_sym_gpu_batch_free(&b);
+    nq_sym_gpu_batch_free(NULL);
+    nq_sym_plan_free(plan);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_walk_matches_kernel),
+        cmocka_unit_test(test_expand_cap),
+        cmocka_unit_test(test_walk_stops),
+        cmocka_unit_test(test_batches),
+        cmocka_unit_test(test_batch_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
