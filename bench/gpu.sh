@@ -13,6 +13,8 @@
 #        NQ_GPU_ARCH=list   CUDA architectures (default 90: H100, H200)
 #        NQ_GPU_TIMEOUT=s   longest single count (default 150)
 #        NQ_NCU_N=n         the size profiled by ncu (default 18; none: skip)
+#        NQ_TUNE=list       sizes of the cut's timing (default 19,20; none: skip),
+#        NQ_TUNE_LEVELS=l   at these levels a task (default 11,13,15,17)
 # Every count is compared with the published total: a difference stops
 # the script. Times are wall seconds of the whole process (start-up, the
 # driver's and module's load included), median of the rounds.
@@ -59,7 +61,7 @@ fi
 t0=$(now)
 cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTURES="$arch" \
       -DNQ_BUILD_MPI=OFF >"$tmp/build.log" 2>&1 &&
-  cmake --build "$b" -j "$jobs" --target nqueens_exe test_gpu test_sym_gpu test_device \
+  cmake --build "$b" -j "$jobs" --target nqueens_exe test_gpu test_sym_gpu test_device nq_gpu_tune \
       >>"$tmp/build.log" 2>&1 || { tail -n 40 "$tmp/build.log"; exit 1; }
 echo "== built in $(minus "$(now)" "$t0") s"
 nq=$b/nqueens
@@ -73,6 +75,13 @@ ctest --test-dir "$b" -R 'test_(gpu|sym_gpu|device)$' >/dev/null 2>&1 ||
 
 if [ -n "$ygch_pid" ]; then
   wait "$ygch_pid" || { cat "$tmp/ygch.log"; echo "gpu.sh: ygch did not build"; ygch_pid=""; }
+fi
+
+# the cut of units into tasks: host and GPU time by levels a task walks
+if [ -n "${NQ_TUNE:-19,20}" ] && [ "${NQ_TUNE:-}" != none ]; then
+  echo "== the cut into tasks (nq_gpu_tune ${NQ_TUNE:-19,20} ${NQ_TUNE_LEVELS:-11,13,15,17})"
+  timeout 180 "$b/nq_gpu_tune" "${NQ_TUNE:-19,20}" "${NQ_TUNE_LEVELS:-11,13,15,17}" ||
+    echo "gpu.sh: nq_gpu_tune failed or ran past 180 s"
 fi
 
 # run NAME N COMMAND...: one timed run; its wall seconds go to $tmp/NAME-N,

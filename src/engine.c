@@ -50,7 +50,8 @@ typedef struct run {
     const nq_method_ops *ops;
     const void *plan;
     nq_simd simd;
-    nq_gpu *gpu;               /* NULL: the units are counted on the CPU */
+    nq_gpu *const *gpu;        /* NULL: the units are counted on the CPU;
+                                  else worker t drives gpu[t] */
     const nq_count_options *opts;
     const uint64_t *todo; /* the units of this run, in list order */
     uint64_t ntodo;
@@ -71,6 +72,7 @@ typedef struct run {
 typedef struct worker {
     _Alignas(CACHE_LINE) accumulator acc;
     run *r;
+    nq_gpu *gpu; /* the GPU this worker drives, or NULL */
 } worker;
 
 /* Takes a finished unit into w's sums, the checkpoint and on_unit. */
@@ -135,9 +137,10 @@ static void *work(void *arg)
     return NULL;
 }
 
-/* The GPU's worker: takes the units in batches, in list order, each batch
- * sized so that it takes about GPU_BATCH_SECONDS (a stop ends a batch
- * early anyway: see device.h), and records its units as the CPU's
+/* A GPU's worker (NQ_GPU_WORKERS of them share one GPU, each through its
+ * own stream and buffers): takes the units in batches, in list order,
+ * each sized so that it takes about GPU_BATCH_SECONDS (a stop ends a
+ * batch early anyway: see device.h), and records its units as the CPU's
  * workers do. */
 #define GPU_BATCH_FIRST 64u
 #define GPU_BATCH_MAX ((uint64_t)1 << 20)
@@ -172,7 +175,7 @@ static void *work_gpu(void *arg)
             cap = k;
         }
         t0 = nqc_now();
-        rc = r->ops->solve_gpu(r->plan, r->gpu, r->todo + i, (size_t)k, r->simd,
+        rc = r->ops->solve_gpu(r->plan, w->gpu, r->todo + i, (size_t)k, r->simd,
                                &r->stop, res);
         if (rc != NQ_OK) {
             fail(r, rc);
@@ -233,6 +236,7 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
     pthread_mutex_lock(&r->lock);
     for (unsigned t = 0; t < threads; t++) {
         ws[t].r = r;
+        ws[t].gpu = r->gpu ? r->gpu[t] : NULL;
         if (pthread_create(&tids[t], NULL, r->gpu ? work_gpu : work, &ws[t]) != 0)
             break;
         started++;
@@ -468,7 +472,7 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     s->size = s->ops->size(s->plan);
     s->threads = s->o.threads ? s->o.threads : nq_cpus_usable();
     if (s->device == NQ_DEVICE_GPU)
-        s->threads = 1; /* the thread that drives the GPU */
+        s->threads = NQ_GPU_WORKERS; /* the threads that drive the GPU */
     if (s->size && s->threads > s->size)
         s->threads = (unsigned)s->size;
     limit = s->o.max_memory ? s->o.max_memory : nq_default_memory_limit();
@@ -508,8 +512,10 @@ void nq_counter_close(nq_counter *c)
     if (c->plan)
         c->ops->destroy(c->plan);
     c->plan = NULL;
-    nq_gpu_close(c->gpu);
-    c->gpu = NULL;
+    for (unsigned t = 0; t < NQ_GPU_WORKERS; t++) {
+        nq_gpu_close(c->gpu[t]);
+        c->gpu[t] = NULL;
+    }
 }
 
 int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
@@ -574,8 +580,10 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
      * end, belongs to another list: it would "count" nothing, and say so */
     if (o->part_m > size || o->unit_first > size)
         return NQ_EINVAL;
-    if (c->device == NQ_DEVICE_GPU && !c->gpu) {
-        rc = nq_gpu_open(&c->gpu, c->o.gpu, c->gpu_memory);
+    for (unsigned t = 0; c->device == NQ_DEVICE_GPU && t < NQ_GPU_WORKERS; t++) {
+        if (c->gpu[t])
+            continue;
+        rc = nq_gpu_open(&c->gpu[t], c->o.gpu, c->gpu_memory / NQ_GPU_WORKERS);
         if (rc != NQ_OK)
             return rc;
     }
@@ -591,7 +599,7 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
     r.ops = ops;
     r.plan = c->plan;
     r.simd = c->simd;
-    r.gpu = c->gpu;
+    r.gpu = c->device == NQ_DEVICE_GPU ? c->gpu : NULL;
     r.opts = o;
     r.todo = todo;
     r.ntodo = select_units(todo, &resumed, o, first, end);

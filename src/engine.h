@@ -11,6 +11,10 @@
 
 #include "method.h"
 
+/* Threads that drive one GPU: while one prepares its next batch on the
+ * host, the other's kernels run, so the GPU does not wait for the host. */
+#define NQ_GPU_WORKERS 2u
+
 /* A count made ready: options read, method picked, plan built and fitted
  * into the memory allowed. */
 typedef struct nq_counter {
@@ -23,7 +27,8 @@ typedef struct nq_counter {
     uint64_t memory;            /* bytes the count takes at most */
     nq_device device;           /* where it counts: CPU or GPU, never AUTO */
     uint64_t gpu_memory;        /* of memory, the GPU's buffers */
-    struct nq_gpu *gpu;         /* the GPU, opened by the first run */
+    /* the GPU, opened by the first run once per worker that drives it */
+    struct nq_gpu *gpu[NQ_GPU_WORKERS];
 } nq_counter;
 
 /* @return NQ_OK, or an error of nq_count() found before counting

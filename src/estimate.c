@@ -255,7 +255,10 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
 {
     nq_count_options o = c->o;
     const uint64_t units = c->size;
-    const unsigned threads = c->threads ? c->threads : 1u;
+    /* a GPU's sample is timed by the wall clock: its workers' sharing of
+     * the GPU is in that time already */
+    const unsigned threads =
+        c->device == NQ_DEVICE_GPU ? 1u : c->threads ? c->threads : 1u;
     double overhead, cpu_overhead, start = nqc_now();
     uint64_t m;
     int rc;

@@ -147,7 +147,7 @@ static void test_walk_stops(void **state)
 /* Every unit of n, in batches of several sizes and cut depths, run by the
  * host's copy of the GPU walk: each unit's result is the method's own,
  * and the sums are the known totals. */
-static void check_batches(unsigned n, size_t batch, uint64_t min_tasks)
+static void check_batches(unsigned n, size_t batch, unsigned levels, uint64_t min_tasks)
 {
     static const uint64_t totals[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
                                       14200, 73712, 365596, 2279184, 14772512};
@@ -166,9 +166,10 @@ static void check_batches(unsigned n, size_t batch, uint64_t min_tasks)
         assert_non_null(res);
         for (size_t i = 0; i < k; i++)
             units[i] = first + i;
-        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, k, min_tasks), NQ_OK);
+        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, k, levels, min_tasks),
+                         NQ_OK);
         assert_true(b.task_levels >= NQ_SYM_GPU_TASK_LEVELS_MIN);
-        assert_true(b.task_levels <= NQ_SYM_GPU_TASK_LEVELS_MAX);
+        assert_true(b.task_levels <= levels);
         /* cut no deeper than it takes to reach min_tasks */
         assert_true(b.work.ntasks >= min_tasks ||
                     b.task_levels == NQ_SYM_GPU_TASK_LEVELS_MIN);
@@ -201,9 +202,9 @@ static void test_batches(void **state)
 {
     (void)state;
     for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
-        check_batches(n, 1, 0);
-        check_batches(n, 7, 1000);
-        check_batches(n, 100000, UINT64_MAX); /* cut as deep as allowed */
+        check_batches(n, 1, NQ_SYMW_MAX_LEVELS, 0); /* uncut: a task a unit */
+        check_batches(n, 7, NQ_SYM_GPU_TASK_LEVELS, 1000);
+        check_batches(n, 100000, 8, UINT64_MAX); /* cut as deep as allowed */
     }
 }
 
@@ -214,15 +215,19 @@ static void test_batch_arguments(void **state)
     uint64_t unit = 0;
     (void)state;
     assert_int_equal(nq_sym_plan_build(&plan, 10), NQ_OK);
-    assert_int_equal(nq_sym_gpu_batch_make(NULL, plan, &unit, 1, 0), NQ_EINVAL);
-    assert_int_equal(nq_sym_gpu_batch_make(&b, NULL, &unit, 1, 0), NQ_EINVAL);
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 1, 0), NQ_EINVAL);
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, NQ_SYM_GPU_BATCH_MAX + 1, 0),
+    const unsigned lv = NQ_SYM_GPU_TASK_LEVELS;
+    assert_int_equal(nq_sym_gpu_batch_make(NULL, plan, &unit, 1, lv, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, NULL, &unit, 1, lv, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 1, lv, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, NQ_SYM_GPU_BATCH_MAX + 1, lv, 0),
+                     NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1,
+                                           NQ_SYM_GPU_TASK_LEVELS_MIN - 1, 0),
                      NQ_EINVAL);
     unit = nq_sym_plan_size(plan); /* past the end */
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1, lv, 0), NQ_EINVAL);
     /* an empty batch is fine, and holds nothing */
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 0, 0), NQ_OK);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 0, lv, 0), NQ_OK);
     assert_int_equal(b.work.nboards, 0);
     assert_int_equal(b.work.ntasks, 0);
     nq_sym_gpu_batch_free(&b);

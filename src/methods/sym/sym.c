@@ -89,6 +89,7 @@
 
 #include "cpu.h"
 #include "sym_border.h"
+#include "sym_fixed.h"
 #include "sym_kernel.h"
 
 /* Boards from this size on split constellations by their first interior
@@ -228,55 +229,6 @@ void nq_sym_plan_free(nq_sym_plan *plan)
 }
 
 /* ========================================================================
- * Constellations fixed by a turn: walk keeping the queens' columns
- * ======================================================================== */
-
-typedef struct nq_sym_track {
-    const nq_sym_board *bd;
-    const unsigned *rows; /* board row of each level */
-    unsigned n;
-    unsigned col[NQ_MAX_N]; /* column of the queen in each board row */
-    uint64_t count, fix90, fix180;
-    unsigned poll;
-    const nq_stop_flag *stop;
-} nq_sym_track;
-
-static int nq_sym_track_walk(nq_sym_track *t, unsigned d, uint32_t cols,
-                             uint32_t ld, uint32_t rd)
-{
-    const nq_sym_board *bd = t->bd;
-    uint32_t f = bd->allowed[d] & ~(cols | ld | rd);
-    if (--t->poll == 0) {
-        t->poll = NQ_SYM_POLL_STEPS;
-        if (nq_stopped(t->stop))
-            return NQ_ECANCELED;
-    }
-    while (f) {
-        uint32_t bit = f & (0u - f);
-        f ^= bit;
-        t->col[t->rows[d]] = (unsigned)__builtin_ctz(bit);
-        if (d + 1 < bd->levels) {
-            unsigned s = bd->shift[d];
-            int rc = nq_sym_track_walk(t, d + 1, cols | bit, (ld | bit) << s,
-                                       (rd | bit) >> s);
-            if (rc != NQ_OK)
-                return rc;
-            continue;
-        }
-        const unsigned n = t->n, m = n - 1;
-        int half = 1, quarter = 1;
-        for (unsigned r = 0; r < n; r++) {
-            half &= t->col[m - r] == m - t->col[r];
-            quarter &= t->col[t->col[r]] == m - r;
-        }
-        t->count++;
-        t->fix180 += (unsigned)half;
-        t->fix90 += (unsigned)quarter;
-    }
-    return NQ_OK;
-}
-
-/* ========================================================================
  * n <= 5: brute force with an explicit symmetry test
  * ======================================================================== */
 
@@ -375,36 +327,8 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
     const nq_sym_unit *u = &plan->units[unit];
     const nq_sym_constellation *cn = &plan->cons[u->constellation];
     nq_sym_board bd;
-    unsigned rows[NQ_SYM_MAX_LEVELS];
-    nq_sym_make_board(&bd, rows, n, cn);
+    nq_sym_make_board(&bd, NULL, n, cn);
     const unsigned order = nq_sym_order(cn->stab);
-
-    if (cn->stab & NQ_SYM_ROTATIONS) {
-        nq_sym_track t;
-        t.bd = &bd;
-        t.rows = rows;
-        t.n = n;
-        t.count = t.fix90 = t.fix180 = 0;
-        t.poll = NQ_SYM_POLL_STEPS;
-        t.stop = stop;
-        t.col[0] = cn->a;
-        t.col[n - 1] = cn->b;
-        t.col[cn->c] = 0;
-        t.col[cn->d] = n - 1;
-        int rc = nq_sym_track_walk(&t, 0, 0, 0, 0);
-        if (rc != NQ_OK)
-            return rc;
-        /* fix(90) = fix(270): a placement fixed by one turn is fixed by its
-         * inverse. Reflections fix no solution. */
-        uint64_t fixed = 0;
-        if (cn->stab & 0x02u)
-            fixed += 2 * t.fix90;
-        if (cn->stab & 0x04u)
-            fixed += t.fix180;
-        out->total = t.count * (8 / order);
-        out->unique = (t.count + fixed) / order;
-        return NQ_OK;
-    }
 
     nq_sym_node start;
     nq_sym_start(&start, &bd, u);
@@ -412,7 +336,33 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
     int rc = kernel(&bd, &start, stop, &count);
     if (rc != NQ_OK)
         return rc;
+    if (cn->stab & NQ_SYM_ROTATIONS)
+        return nq_sym_turned_result(plan, unit, count, stop, out);
     *out = nq_sym_weigh(count, order);
+    return NQ_OK;
+}
+
+int nq_sym_turned_result(const nq_sym_plan *plan, uint64_t unit, uint64_t count,
+                         const nq_stop_flag *stop, nq_unit_result *out)
+{
+    if (!plan || !out || unit >= plan->nunits || plan->n <= NQ_SYM_SMALL_N)
+        return NQ_EINVAL;
+    const nq_sym_constellation *cn = &plan->cons[plan->units[unit].constellation];
+    const unsigned order = nq_sym_order(cn->stab);
+    uint64_t fix90 = 0, fix180 = 0;
+    int rc = NQ_OK;
+    if (!(cn->stab & NQ_SYM_ROTATIONS))
+        return NQ_EINVAL;
+    /* fix(90) = fix(270): a placement fixed by one turn is fixed by its
+     * inverse. Reflections fix no solution. */
+    if (cn->stab & 0x02u)
+        rc = nq_sym_fixed(&fix90, plan->n, cn, 1, stop);
+    if (rc == NQ_OK && (cn->stab & 0x04u))
+        rc = nq_sym_fixed(&fix180, plan->n, cn, 2, stop);
+    if (rc != NQ_OK)
+        return rc;
+    out->total = count * (8 / order);
+    out->unique = (count + 2 * fix90 + fix180) / order;
     return NQ_OK;
 }
 
@@ -427,11 +377,7 @@ int nq_sym_unit_kind(const nq_sym_plan *plan, uint64_t unit, nq_sym_kind *kind,
     }
     const nq_sym_unit *u = &plan->units[unit];
     const nq_sym_constellation *cn = &plan->cons[u->constellation];
-    if (cn->stab & NQ_SYM_ROTATIONS) {
-        *kind = NQ_SYM_KIND_TURNED;
-        return NQ_OK;
-    }
-    *kind = NQ_SYM_KIND_WALK;
+    *kind = cn->stab & NQ_SYM_ROTATIONS ? NQ_SYM_KIND_TURNED : NQ_SYM_KIND_WALK;
     nq_sym_make_board(board, NULL, plan->n, cn);
     nq_sym_start(start, board, u);
     *order = nq_sym_order(cn->stab);

@@ -50,15 +50,16 @@ int nq_sym_unit_walk(const nq_sym_plan *plan, uint64_t unit,
 /* How a unit is counted. */
 typedef enum nq_sym_kind {
     NQ_SYM_KIND_SMALL,  /* n <= 5: one unit, brute force */
-    NQ_SYM_KIND_TURNED, /* a constellation fixed by a turn: its walk keeps
-                           the queens' columns to find the fixed solutions */
+    NQ_SYM_KIND_TURNED, /* a constellation fixed by a turn: its walk's count
+                           and its solutions fixed by the turn give the
+                           result (nq_sym_turned_result) */
     NQ_SYM_KIND_WALK    /* an interior walk (a kernel's job) whose count,
                            weighed by nq_sym_weigh(), is the unit's result */
 } nq_sym_kind;
 
-/* What unit `unit` is: its kind, and for NQ_SYM_KIND_WALK its board, start
- * node and the order of its constellation's stabiliser (the others leave
- * them untouched). @return NQ_OK, NQ_EINVAL (NULL argument, unit out of
+/* What unit `unit` is: its kind, and but for NQ_SYM_KIND_SMALL its board,
+ * start node and the order of its constellation's stabiliser (a small
+ * unit leaves them untouched). @return NQ_OK, NQ_EINVAL (NULL argument, unit out of
  * range). */
 int nq_sym_unit_kind(const nq_sym_plan *plan, uint64_t unit, nq_sym_kind *kind,
                      nq_sym_board *board, nq_sym_node *start, unsigned *order);
@@ -75,9 +76,17 @@ static inline nq_unit_result nq_sym_weigh(uint64_t count, unsigned order)
     return r;
 }
 
+/* The result of a unit of kind NQ_SYM_KIND_TURNED whose walk found
+ * `count` completions: its unique share needs the solutions fixed by its
+ * turns, counted here (sym_fixed.c). Polls *stop.
+ * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL (not such a unit). */
+int nq_sym_turned_result(const nq_sym_plan *plan, uint64_t unit, uint64_t count,
+                         const nq_stop_flag *stop, nq_unit_result *out);
+
 /* sym_gpu.c: solves units[0 .. count-1] of the plan on an opened GPU into
- * out[0 .. count-1]; those the GPU does not walk (n <= 5, constellations
- * fixed by a turn) on the calling thread at CPU level `simd`. Polls *stop.
+ * out[0 .. count-1]; n <= 5 (one brute-force unit) on the calling thread
+ * at CPU level `simd`, and the fixed solutions of turned units there too.
+ * Polls *stop.
  * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_ENOMEM, or an error of the GPU
  *         (NQ_EDEVICE, NQ_EDEVICEMEM). */
 struct nq_gpu;

@@ -6,18 +6,20 @@
  *
  * Units are far fewer than a GPU's threads below n = 20 (524 at n = 16,
  * 125,666 at 20, each a whole walk of up to 26 levels), so each is cut at
- * the level from which at most `task_levels` levels are left: short tasks
- * by the hundred thousand, which the GPU's threads fetch one after the
- * other. The cut is made deeper, batch by batch, until there are enough
- * tasks to fill the card (a few per thread), and no deeper than
+ * the level from which at most NQ_SYM_GPU_TASK_LEVELS levels are left:
+ * tasks by the hundred thousand, which the GPU's threads fetch one after
+ * the other. Where a batch has too few to fill the card (a few per
+ * thread), the cut is made deeper, but no deeper than
  * NQ_SYM_GPU_TASK_LEVELS_MIN levels from the bottom, where a task would
- * cost more to send than to walk.
+ * cost more to prepare and send than to walk. The cut stays shallow
+ * otherwise because the host prepares every task (some 70 ns each).
  *
- * The units the GPU does not walk are counted on the calling thread while
- * nothing else waits on them: n <= 5 (one brute-force unit) and the few
- * constellations fixed by a quarter or half turn, whose unique share needs
- * the fixed solutions themselves (sym.c's column-keeping walk). A unit's
- * result is the same number on either device.
+ * What the GPU does not walk is counted on the calling thread: n <= 5
+ * (one brute-force unit), and of the few constellations fixed by a
+ * quarter or half turn, the solutions that the turn fixes (their unique
+ * share needs them: sym_fixed.c, a search far smaller than the walk,
+ * which the GPU does). A unit's result is the same number on either
+ * device.
  */
 #include "sym_gpu.h"
 
@@ -57,13 +59,14 @@ void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch)
     free(batch->boards);
     free(batch->tasks);
     free(batch->board_of);
+    free(batch->turned);
     free(batch->orders);
     memset(batch, 0, sizeof *batch);
 }
 
 int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
                           const uint64_t *units, size_t count,
-                          uint64_t min_tasks)
+                          unsigned task_levels, uint64_t min_tasks)
 {
     nq_sym_gpu_batch b;
     nq_sym_node *starts;
@@ -71,14 +74,16 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
     uint64_t ntasks;
     int rc = NQ_OK;
 
-    if (!out || !plan || (!units && count) || count > NQ_SYM_GPU_BATCH_MAX)
+    if (!out || !plan || (!units && count) || count > NQ_SYM_GPU_BATCH_MAX ||
+        task_levels < NQ_SYM_GPU_TASK_LEVELS_MIN)
         return NQ_EINVAL;
     memset(&b, 0, sizeof b);
     b.board_of = malloc((count ? count : 1) * sizeof *b.board_of);
     b.orders = malloc((count ? count : 1) * sizeof *b.orders);
+    b.turned = malloc((count ? count : 1) * sizeof *b.turned);
     b.boards = malloc((count ? count : 1) * NQ_SYMW_BOARD_WORDS * sizeof *b.boards);
     starts = malloc((count ? count : 1) * sizeof *starts);
-    if (!b.board_of || !b.orders || !b.boards || !starts) {
+    if (!b.board_of || !b.orders || !b.turned || !b.boards || !starts) {
         free(starts);
         nq_sym_gpu_batch_free(&b);
         return NQ_ENOMEM;
@@ -89,7 +94,7 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
         unsigned order = 1;
         rc = nq_sym_unit_kind(plan, units[i], &kind, &bd, &starts[nb], &order);
         b.board_of[i] = SIZE_MAX;
-        if (rc != NQ_OK || kind != NQ_SYM_KIND_WALK)
+        if (rc != NQ_OK || kind == NQ_SYM_KIND_SMALL)
             continue;
         uint32_t *w = b.boards + nb * NQ_SYMW_BOARD_WORDS;
         memset(w, 0, NQ_SYMW_BOARD_WORDS * sizeof *w);
@@ -97,6 +102,7 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
         for (unsigned d = 0; d < bd.levels; d++)
             w[1 + d] = nq_symw_row(bd.allowed[d], bd.shift[d]);
         b.orders[nb] = order;
+        b.turned[nb] = kind == NQ_SYM_KIND_TURNED;
         b.board_of[i] = nb++;
     }
     if (rc != NQ_OK) {
@@ -108,7 +114,7 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
     b.work.nboards = nb;
 
     /* the deepest cut that still gives min_tasks, or the shallowest allowed */
-    b.task_levels = NQ_SYM_GPU_TASK_LEVELS_MAX;
+    b.task_levels = task_levels;
     ntasks = cut_all(&b, starts, b.task_levels, NULL);
     while (ntasks < min_tasks && b.task_levels > NQ_SYM_GPU_TASK_LEVELS_MIN) {
         b.task_levels--;
@@ -148,11 +154,13 @@ int nq_sym_gpu_results(const nq_sym_plan *plan, const nq_sym_gpu_batch *batch,
 {
     for (size_t i = 0; i < count; i++) {
         const size_t b = batch->board_of[i];
-        if (b != SIZE_MAX) {
+        int rc = NQ_OK;
+        if (b == SIZE_MAX)
+            rc = nq_sym_solve_unit(plan, units[i], simd, stop, &out[i]);
+        else if (batch->turned[b])
+            rc = nq_sym_turned_result(plan, units[i], counts[b], stop, &out[i]);
+        else
             out[i] = nq_sym_weigh(counts[b], batch->orders[b]);
-            continue;
-        }
-        int rc = nq_sym_solve_unit(plan, units[i], simd, stop, &out[i]);
         if (rc != NQ_OK)
             return rc;
     }
@@ -169,8 +177,8 @@ int nq_sym_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units
 
     if (!plan || !gpu || !out || (!units && count))
         return NQ_EINVAL;
-    /* a few tasks a thread, so that long tasks even out */
-    rc = nq_sym_gpu_batch_make(&b, plan, units, count, 4 * nq_gpu_threads(gpu));
+    rc = nq_sym_gpu_batch_make(&b, plan, units, count, NQ_SYM_GPU_TASK_LEVELS,
+                               NQ_SYM_GPU_TASKS_PER_THREAD * nq_gpu_threads(gpu));
     if (rc != NQ_OK)
         return rc;
     counts = calloc(b.work.nboards ? b.work.nboards : 1, sizeof *counts);

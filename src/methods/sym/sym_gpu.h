@@ -13,10 +13,14 @@
 #include "device/device.h"
 #include "sym.h"
 
-/* Levels a task walks at most, and at least when the batch needs more
- * tasks to fill the GPU (see nq_sym_gpu_batch_make). */
-#define NQ_SYM_GPU_TASK_LEVELS_MAX 13u
-#define NQ_SYM_GPU_TASK_LEVELS_MIN 4u
+/* Levels a task walks at most (the cut a batch starts from), and at least
+ * when the batch needs more tasks to fill the GPU (see
+ * nq_sym_gpu_batch_make). */
+#define NQ_SYM_GPU_TASK_LEVELS 15u
+#define NQ_SYM_GPU_TASK_LEVELS_MIN 5u
+/* Tasks a batch wants for each thread the GPU runs at once, so that long
+ * and short tasks even out. */
+#define NQ_SYM_GPU_TASKS_PER_THREAD 8u
 
 /* The most units a batch holds (a task names its board in 24 bits). */
 #define NQ_SYM_GPU_BATCH_MAX ((size_t)1 << 24)
@@ -27,19 +31,21 @@ typedef struct nq_sym_gpu_batch {
     uint32_t *boards;       /* work.boards, owned */
     nq_symw_task *tasks;    /* work.tasks, owned */
     size_t *board_of;       /* each unit's board, or SIZE_MAX: not walked
-                               on the GPU (small or turned) */
+                               on the GPU (n <= 5) */
+    unsigned char *turned;  /* each board's: a constellation fixed by a
+                               turn (nq_sym_turned_result) */
     unsigned *orders;       /* each board's stabiliser order */
     unsigned task_levels;   /* levels a task walks at most */
 } nq_sym_gpu_batch;
 
-/* Cuts units[0 .. count-1] of the plan into tasks: one board per walk
- * unit, its walk cut at the level from which at most task_levels levels
- * are left (fewer where the batch would have under min_tasks tasks, down
- * to NQ_SYM_GPU_TASK_LEVELS_MIN), in unit order.
+/* Cuts units[0 .. count-1] of the plan into tasks: one board per unit
+ * but the small one, its walk cut at the level from which at most
+ * task_levels levels are left (fewer where the batch would have under
+ * min_tasks tasks, down to NQ_SYM_GPU_TASK_LEVELS_MIN), in unit order.
  * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
 int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
                           const uint64_t *units, size_t count,
-                          uint64_t min_tasks);
+                          unsigned task_levels, uint64_t min_tasks);
 
 void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch);
 
@@ -47,8 +53,9 @@ void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch);
  * count added into counts[board] (what the GPU backend's sym_walk does). */
 void nq_sym_gpu_host_walk(const nq_symw_batch *work, uint64_t *counts);
 
-/* The results of units[0 .. count-1] into out: walk units from counts
- * (one per board), the others solved here at CPU level `simd`.
+/* The results of units[0 .. count-1] into out from counts (one per
+ * board): walk units weighed, turned ones with their fixed solutions
+ * counted here, and the unit of n <= 5 solved here at CPU level `simd`.
  * @return NQ_OK, or an error of nq_sym_solve_unit(). */
 int nq_sym_gpu_results(const nq_sym_plan *plan, const nq_sym_gpu_batch *batch,
                        const uint64_t *units, size_t count,
