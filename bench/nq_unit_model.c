@@ -23,7 +23,7 @@
 #include <stdlib.h>
 
 #include "bench_arg.h"
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "methods/join/join.h"
 
 #define PRICE_N 20u

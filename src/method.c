@@ -7,7 +7,7 @@
  */
 #include "method.h"
 
-#include "cpu.h"
+#include "platform/cpu.h"
 
 /* NQ_METHOD_DEFAULT is served by these rows: for totals, the join from
  * the first n of join_from[] at the level a count runs at, where it is
@@ -115,7 +115,7 @@ int nq_units(uint64_t *out, unsigned n, nq_method method)
 }
 
 /* ------------------------------------------------------------------------
- * SIMD levels: what the CPU runs (cpu.c) meets what the methods have.
+ * SIMD levels: what the CPU runs (platform/cpu.c) meets what the methods have.
  * ------------------------------------------------------------------------ */
 
 /* Whether some method has a kernel at this level. */

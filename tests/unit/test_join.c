@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "methods/join/join_kernel.h"
 #include "known_values.h"
 #include "test_sizes.h"

@@ -1,6 +1,6 @@
 /*
  * test_method.c - the method table (src/method.h) and the CPU check
- * (src/cpu.h): every row is whole and answers for itself, the SIMD level
+ * (src/platform/cpu.h): every row is whole and answers for itself, the SIMD level
  * a count runs at follows from the CPU and the kernels, and the CPU check
  * agrees with the compiler's own.
  */
@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "method.h"
 #include "methods/sym/sym_kernel.h"
 

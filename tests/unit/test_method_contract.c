@@ -29,7 +29,7 @@
 
 #include <stdatomic.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "known_values.h"
 #include "method.h"
 #include "test_sizes.h"

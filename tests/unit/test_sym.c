@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "methods/sym/sym.h"
 #include "methods/sym/sym_kernel.h"
 #include "methods/sym/sym_avx2_tables.h"

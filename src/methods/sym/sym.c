@@ -87,7 +87,7 @@
 
 #include <stdlib.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "sym_border.h"
 #include "sym_kernel.h"
 
