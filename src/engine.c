@@ -256,9 +256,9 @@ static int pick_method(const nq_method_ops **out, const nq_count_options *o, uns
     if (o->method == NQ_METHOD_DEFAULT && o->checkpoint &&
         !nq_checkpoint_is_unbound(o->checkpoint) &&
         nq_checkpoint_info_get(&info, o->checkpoint) == NQ_OK && info.n == n &&
-        nq_method_pick(out, info.method, n, o->unique, o->simd) == NQ_OK)
+        nq_method_pick(out, info.method, n, o->unique) == NQ_OK)
         return NQ_OK;
-    rc = nq_method_pick(out, o->method, n, o->unique, o->simd);
+    rc = nq_method_pick(out, o->method, n, o->unique);
     if (rc == NQ_OK && o->method == NQ_METHOD_DEFAULT && o->checkpoint) {
         uint64_t units;
         rc = nq_units(&units, n, (*out)->id);

@@ -57,13 +57,13 @@ static void test_default_pick(void **state)
         for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
             const nq_simd lv = levels[l];
             const nq_method want = n < 16 ? NQ_METHOD_SYMMETRY : NQ_METHOD_JOIN;
-            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1, lv), NQ_OK);
+            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 1), NQ_OK);
             assert_int_equal(ops->id, NQ_METHOD_SYMMETRY);
             assert_int_equal(nq_method_default(n, 1, lv), NQ_METHOD_SYMMETRY);
-            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 0, lv), NQ_OK);
+            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, 0), NQ_OK);
             assert_int_equal(ops->id, want);
             assert_int_equal(nq_method_default(n, 0, lv), want);
-            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, n, 0, lv), NQ_OK);
+            assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, n, 0), NQ_OK);
             assert_int_equal(ops->id, NQ_METHOD_PLAIN);
         }
         /* AUTO is the widest level of this CPU */
@@ -72,9 +72,9 @@ static void test_default_pick(void **state)
     }
     assert_int_equal(nq_method_default(18, 0, (nq_simd)99), NQ_METHOD_DEFAULT);
     ops = NULL;
-    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_JOIN, 16, 1, NQ_SIMD_AUTO), NQ_EMETHOD);
-    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, 16, 1, NQ_SIMD_AUTO), NQ_EMETHOD);
-    assert_int_equal(nq_method_pick(&ops, (nq_method)77, 16, 0, NQ_SIMD_AUTO), NQ_EINVAL);
+    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_JOIN, 16, 1), NQ_EMETHOD);
+    assert_int_equal(nq_method_pick(&ops, NQ_METHOD_PLAIN, 16, 1), NQ_EMETHOD);
+    assert_int_equal(nq_method_pick(&ops, (nq_method)77, 16, 0), NQ_EINVAL);
     assert_null(ops);
 }
 
@@ -133,6 +133,17 @@ static void test_simd_levels(void **state)
         } else {
             assert_int_equal(rc, NQ_EUNSUPPORTED);
         }
+    }
+    /* the public check says what a count would: AUTO and NONE always, a
+     * wider level up to the best, nothing that is not a level */
+    assert_true(nq_simd_supported(NQ_SIMD_AUTO));
+    assert_true(nq_simd_supported(NQ_SIMD_NONE));
+    assert_false(nq_simd_supported((nq_simd)9));
+    assert_false(nq_simd_supported((nq_simd)-1));
+    for (int s = NQ_SIMD_AVX2; s <= NQ_SIMD_AVX512; s++) {
+        assert_int_equal(nq_simd_supported((nq_simd)s) != 0, s <= (int)best);
+        assert_int_equal(nq_method_simd(&got, plain, (nq_simd)s),
+                         s <= (int)best ? NQ_OK : NQ_EUNSUPPORTED);
     }
     assert_int_equal(nq_method_simd(&got, sym, (nq_simd)9), NQ_EINVAL);
     assert_int_equal(nq_method_simd(NULL, sym, NQ_SIMD_AUTO), NQ_EINVAL);

@@ -122,8 +122,18 @@ static int nq_join_prepare_any(void *plan, const nq_stop_flag *stop)
 static int nq_join_has_simd(nq_simd simd) { return nq_join_kernel_of(simd) != NULL; }
 
 const nq_method_ops nq_join_method = {
-    NQ_METHOD_JOIN, "join", NQ_JOIN_UNIT_LIST_VERSION, 0,
-    nq_join_build_any, nq_join_size_any, nq_join_solve_any, nq_join_free_any,
-    nq_join_has_simd, nq_join_fit_any, nq_join_prepare_any, nq_join_model,
-    nq_join_build_walk_any, nq_join_check_unit,
+    .id = NQ_METHOD_JOIN,
+    .name = "join",
+    .list_version = NQ_JOIN_UNIT_LIST_VERSION,
+    .has_unique = 0,
+    .build = nq_join_build_any,
+    .size = nq_join_size_any,
+    .solve = nq_join_solve_any,
+    .destroy = nq_join_free_any,
+    .has_simd = nq_join_has_simd,
+    .fit_memory = nq_join_fit_any,
+    .prepare = nq_join_prepare_any,
+    .model = nq_join_model,
+    .build_other = nq_join_build_walk_any,
+    .check = nq_join_check_unit,
 };

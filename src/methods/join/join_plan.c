@@ -193,11 +193,13 @@ static uint64_t small_count(unsigned n, unsigned row, uint32_t cols,
     return c;
 }
 
+/* Whether a unit may run at level simd: a level (never AUTO) that this
+ * build has kernels of and this CPU runs. */
 static int check_level(const nq_join_plan *plan, nq_simd simd)
 {
-    if (simd != NQ_SIMD_NONE && simd != NQ_SIMD_AVX2 && simd != NQ_SIMD_AVX512)
+    if (simd == NQ_SIMD_AUTO || !nq_simd_name(simd))
         return NQ_EINVAL;
-    if (!nq_join_kernel_of(simd) || plan->cpu < simd)
+    if (!nq_join_kernel_of(simd) || !nq_cpu_runs(plan->cpu, simd))
         return NQ_EUNSUPPORTED;
     return NQ_OK;
 }

@@ -357,7 +357,7 @@ int nq_sym_solve_unit(const nq_sym_plan *plan, uint64_t unit, nq_simd simd,
     if (simd == NQ_SIMD_AUTO || !nq_simd_name(simd))
         return NQ_EINVAL;
     const nq_sym_kernel_fn kernel = nq_sym_kernel_of(simd);
-    if (!kernel || (simd != NQ_SIMD_NONE && plan->cpu_best < simd))
+    if (!kernel || !nq_cpu_runs(plan->cpu_best, simd))
         return NQ_EUNSUPPORTED;
     if (nq_stopped(stop))
         return NQ_ECANCELED;
@@ -442,7 +442,13 @@ static void nq_sym_free_any(void *plan) { nq_sym_plan_free(plan); }
 static int nq_sym_has_simd(nq_simd simd) { return nq_sym_kernel_of(simd) != NULL; }
 
 const nq_method_ops nq_sym_method = {
-    NQ_METHOD_SYMMETRY, "symmetry", NQ_SYM_UNIT_LIST_VERSION, 1,
-    nq_sym_build_any, nq_sym_size_any, nq_sym_solve_any, nq_sym_free_any,
-    nq_sym_has_simd, NULL, NULL, NULL, NULL, NULL,
+    .id = NQ_METHOD_SYMMETRY,
+    .name = "symmetry",
+    .list_version = NQ_SYM_UNIT_LIST_VERSION,
+    .has_unique = 1,
+    .build = nq_sym_build_any,
+    .size = nq_sym_size_any,
+    .solve = nq_sym_solve_any,
+    .destroy = nq_sym_free_any,
+    .has_simd = nq_sym_has_simd,
 };
