@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 #include "bench_arg.h"
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "methods/join/join.h"
 #include "methods/join/join_internal.h"
 

@@ -5,7 +5,7 @@
  *
  * A unit's cost (the unit of the list, in its order: join_order.c) is the
  * sum over its splits of the cost model's
- * (join_cost.c): the keys of both halves and the meetings of blocks and
+ * (join_profile.c): the keys of both halves and the meetings of blocks and
  * items, estimated from random walks down each half (probes), priced by
  * the CPU seconds per key and per meeting measured here on PRICE_SPLITS
  * splits of n = 20 counted in full (with the walk instead of the table
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 
 #include "bench_arg.h"
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "methods/join/join.h"
 
 #define PRICE_N 20u
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
         return 1;
     units = nq_join_plan_size(plan);
     splits = nq_join_plan_splits(plan);
-    group = (splits + units - 1) / units; /* splits per unit (join.c) */
+    group = (splits + units - 1) / units; /* splits per unit (join_plan.c) */
     if ((splits + group - 1) / group != units) {
         fputs("nq_unit_model: the unit list is not runs of equal length\n", stderr);
         return 1;

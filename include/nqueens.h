@@ -361,6 +361,11 @@ NQ_API const char *nq_method_name(nq_method method);
 NQ_API const char *nq_simd_name(nq_simd simd);
 /*! nq_simd_best() : @return the widest SIMD level usable on this CPU. */
 NQ_API nq_simd nq_simd_best(void);
+/*! nq_simd_supported() : @return nonzero when a count may ask for level
+ *  `simd` on this CPU with this build: NQ_SIMD_AUTO and NQ_SIMD_NONE
+ *  always, a wider level up to nq_simd_best(); 0 for a wider level and
+ *  for a value that is not a level. */
+NQ_API int nq_simd_supported(nq_simd simd);
 /*! nq_cpus_usable() : the number of worker threads a count starts when
  *  opts.threads is 0. @return the CPUs this process may run on: those of
  *  its affinity mask (all online CPUs where there is no such mask), fewer

@@ -7,21 +7,7 @@
  */
 #include "method.h"
 
-#include "cpu.h"
-
-/* NQ_METHOD_DEFAULT is served by these rows: for totals, the join from
- * the first n of join_from[] at the level a count runs at, where it is
- * the fastest (measured: docs/performance.md, "The default at each SIMD
- * level"); the symmetry method below it and whenever unique counts are
- * wanted. The choice is made per n and level: a split run's parts name
- * the method that counted them (a mix is refused when they are added up),
- * a checkpoint resumes with the method that made it, and nqueens-mpi lets
- * rank 0 choose for every rank. (Until the join's AVX-512 pair kernel
- * kept short lists in registers, the symmetry method was the default at
- * n = 17 on AVX-512.) */
-#define NQ_DEFAULT_METHOD (&nq_join_method)
-#define NQ_DEFAULT_SMALL_METHOD (&nq_sym_method)
-#define NQ_DEFAULT_UNIQUE_METHOD (&nq_sym_method)
+#include "platform/cpu.h"
 
 static const nq_method_ops *const nq_methods[] = {
     &nq_plain_method,
@@ -31,39 +17,53 @@ static const nq_method_ops *const nq_methods[] = {
 
 #define NQ_METHOD_COUNT (sizeof nq_methods / sizeof nq_methods[0])
 
+/* What NQ_METHOD_DEFAULT stands for: the method of the first row that a
+ * count fits, the fastest for the job where measured (docs/performance.md,
+ * "The default at each SIMD level"): the join for totals from n = 16, the
+ * symmetry method below it and whenever unique counts are wanted. The
+ * measurements gave the same rows at every SIMD level, so the level is not
+ * a column: every machine of a split run chooses alike. (Until the join's
+ * AVX-512 pair kernel kept short lists in registers, the symmetry method
+ * was the default at n = 17 on AVX-512.) A split run's parts name the
+ * method that counted them (a mix is refused when they are added up), a
+ * checkpoint resumes with the method that made it, and nqueens-mpi lets
+ * rank 0 choose for every rank, so a change of these rows changes no
+ * count under way. */
+static const struct nq_default_row {
+    int unique;               /* rows for counts with unique counts (1) or not */
+    unsigned from_n;          /* the smallest n of the row */
+    const nq_method_ops *ops;
+} nq_defaults[] = {
+    { .unique = 1, .from_n = 0, .ops = &nq_sym_method },
+    { .unique = 0, .from_n = 16, .ops = &nq_join_method },
+    { .unique = 0, .from_n = 0, .ops = &nq_sym_method },
+};
+
+/* The default of a count of n that wants unique counts (unique nonzero)
+ * or not: every (n, unique) meets a row. */
+static const nq_method_ops *default_for(unsigned n, int unique)
+{
+    for (size_t i = 0; i < sizeof nq_defaults / sizeof nq_defaults[0]; i++)
+        if (nq_defaults[i].unique == (unique != 0) && n >= nq_defaults[i].from_n)
+            return nq_defaults[i].ops;
+    return NULL;
+}
+
 const nq_method_ops *nq_method_ops_of(nq_method method)
 {
     if (method == NQ_METHOD_DEFAULT)
-        return NQ_DEFAULT_METHOD;
+        return default_for(NQ_MAX_N, 0);
     for (size_t i = 0; i < NQ_METHOD_COUNT; i++)
         if (nq_methods[i]->id == method)
             return nq_methods[i];
     return NULL;
 }
 
-/* The first n whose totals the join counts by default, per SIMD level. */
-static const unsigned join_from[] = {
-    [NQ_SIMD_NONE] = 16u, [NQ_SIMD_AVX2] = 16u, [NQ_SIMD_AVX512] = 16u,
-};
-
-/* The default for totals of n at level `simd` (NQ_SIMD_AUTO: this CPU's
- * widest). */
-static const nq_method_ops *default_for_totals(unsigned n, nq_simd simd)
-{
-    const size_t level = (size_t)(simd == NQ_SIMD_AUTO ? nq_simd_best() : simd);
-    if (level >= sizeof join_from / sizeof join_from[0] || n < join_from[level])
-        return NQ_DEFAULT_SMALL_METHOD;
-    return NQ_DEFAULT_METHOD;
-}
-
 int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
-                   int unique, nq_simd simd)
+                   int unique)
 {
-    const nq_method_ops *ops = nq_method_ops_of(method);
-    if (method == NQ_METHOD_DEFAULT && unique)
-        ops = NQ_DEFAULT_UNIQUE_METHOD;
-    else if (method == NQ_METHOD_DEFAULT)
-        ops = default_for_totals(n, simd);
+    const nq_method_ops *ops = method == NQ_METHOD_DEFAULT ? default_for(n, unique)
+                                                           : nq_method_ops_of(method);
     if (!ops)
         return NQ_EINVAL;
     if (unique && !ops->has_unique)
@@ -75,8 +75,7 @@ int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
 nq_method nq_method_default(unsigned n, int unique, nq_simd simd)
 {
     const nq_method_ops *ops = NULL;
-    if (!nq_simd_name(simd) ||
-        nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, unique, simd) != NQ_OK)
+    if (!nq_simd_name(simd) || nq_method_pick(&ops, NQ_METHOD_DEFAULT, n, unique) != NQ_OK)
         return NQ_METHOD_DEFAULT;
     return ops->id;
 }
@@ -102,7 +101,7 @@ int nq_units(uint64_t *out, unsigned n, nq_method method)
     void *plan = NULL;
     int rc;
 
-    if (!out || nq_method_pick(&ops, method, n, 0, NQ_SIMD_AUTO) != NQ_OK)
+    if (!out || nq_method_pick(&ops, method, n, 0) != NQ_OK)
         return NQ_EINVAL;
     if (n > NQ_MAX_N)
         return NQ_ERANGE;
@@ -115,7 +114,7 @@ int nq_units(uint64_t *out, unsigned n, nq_method method)
 }
 
 /* ------------------------------------------------------------------------
- * SIMD levels: what the CPU runs (cpu.c) meets what the methods have.
+ * SIMD levels: what the CPU runs (platform/cpu.c) meets what the methods have.
  * ------------------------------------------------------------------------ */
 
 /* Whether some method has a kernel at this level. */
@@ -135,21 +134,23 @@ nq_simd nq_simd_best(void)
     return level;
 }
 
+int nq_simd_supported(nq_simd simd)
+{
+    return nq_simd_name(simd) != NULL && nq_cpu_runs(nq_simd_best(), simd);
+}
+
 int nq_method_simd(nq_simd *out, const nq_method_ops *ops, nq_simd asked)
 {
-    nq_simd best;
-
     if (!out || !ops || !nq_simd_name(asked))
         return NQ_EINVAL;
-    best = nq_simd_best();
-    if (asked != NQ_SIMD_AUTO && asked != NQ_SIMD_NONE && asked > best)
+    if (!nq_simd_supported(asked))
         return NQ_EUNSUPPORTED;
     if (!ops->has_simd) {
         *out = NQ_SIMD_NONE;
         return NQ_OK;
     }
     if (asked == NQ_SIMD_AUTO) {
-        nq_simd level = best;
+        nq_simd level = nq_simd_best();
         while (level > NQ_SIMD_NONE && !ops->has_simd(level))
             level = (nq_simd)(level - 1);
         *out = level;

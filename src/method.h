@@ -120,13 +120,14 @@ extern const nq_method_ops nq_join_method;     /* join.c */
 const nq_method_ops *nq_method_ops_of(nq_method method);
 
 /* The method that counts board size n with `method` when unique counts
- * are wanted (`unique` nonzero) or not, at SIMD level `simd` (as asked:
- * NQ_SIMD_AUTO is this CPU's widest): NQ_METHOD_DEFAULT is the fastest
- * for the job at that n and level.
+ * are wanted (`unique` nonzero) or not: NQ_METHOD_DEFAULT is the fastest
+ * for the job at that n, chosen from a table of rows in method.c (by n
+ * and `unique` alone, never by the CPU, so that every machine of a split
+ * run chooses alike).
  * @return NQ_OK, NQ_EINVAL (unknown method), NQ_EMETHOD (unique counts
  *         asked of a method that has none). */
 int nq_method_pick(const nq_method_ops **out, nq_method method, unsigned n,
-                   int unique, nq_simd simd);
+                   int unique);
 
 /* The SIMD level a count of `ops` runs at when `asked` is asked for:
  * `asked` itself; for NQ_SIMD_AUTO the widest level this CPU runs that the

@@ -115,9 +115,9 @@ wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "bu
 # library sources it needs.
 fuzz_targets="
 fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c
-fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
+fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
-fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/*/*/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
+fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 "
 build_aarch64() {
   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
@@ -181,8 +181,9 @@ ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 # AVX2 and no AVX-512 (qemu 7.2); the features named off keep it so.
 # Each run first checks that the CPU played is the one meant. Left out: the
 # tests whose work is the same on every x86-64 CPU (files, options, the
-# usage text, the examples, construction, the cost model's unit tests).
-same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust)_e2e|.*_tables_generated)\$"
+# usage text, the examples, construction, the cost model's unit tests,
+# the shape of the source).
+same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust)_e2e|.*_tables_generated|layers|file_sizes)\$"
 runs_at() {  # runs_at CPU LEVEL: does nqueens --simd=LEVEL start on CPU?
   QEMU_CPU=$1 qemu-x86_64 build/x86-qemu/nqueens --simd="$2" 4 >/dev/null 2>&1
 }

@@ -321,7 +321,7 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
         else
             unbound = rc == NQ_EIO && errno == ENOENT;
     }
-    if (nq_method_pick(&ops, method, n, 0, NQ_SIMD_AUTO) != NQ_OK)
+    if (nq_method_pick(&ops, method, n, 0) != NQ_OK)
         return NQ_EINVAL;
     rc = nq_units(&units, n, ops->id); /* DEFAULT names the method it stands for */
     if (rc != NQ_OK)

@@ -71,7 +71,7 @@ static int run_on_sizes(const cli_opts *o, FILE *in, FILE *out, FILE *err)
 
     if (collect_sizes(&sizes, o, in, err) != 0)
         goto done;
-    if (o->simd != NQ_SIMD_AUTO && o->simd != NQ_SIMD_NONE && o->simd > nq_simd_best()) {
+    if (!nq_simd_supported(o->simd)) {
         cli_usage_error(err, "this CPU does not support --simd=%s", nq_simd_name(o->simd));
         goto done;
     }

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cpu_count.h"
+#include "platform/cpu_count.h"
 #include "nqueens.h"
 
 static void test_v2_cpu_max(void **state)

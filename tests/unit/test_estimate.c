@@ -152,7 +152,7 @@ static void test_probes_match_lists(void **state)
 
 /* At n = 20 the buckets are many and small, and the work worked out from
  * the walks' bucket sizes alone fell to 0.92 of the real lists' (0.74 at
- * n = 22): the model removes that bias (join_cost.c). With the model's
+ * n = 22): the model removes that bias (join_profile.c). With the model's
  * own number of walks, its work over a spread of splits must be within 5%
  * of the work of the real lists (keys within 2%). */
 static void test_probes_unbiased(void **state)

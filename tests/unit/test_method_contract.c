@@ -19,7 +19,12 @@
  *     the public count honours has_unique (NQ_EMETHOD without it);
  *   - a cost model, where the row has one, models a board or says
  *     NQ_EUNSUPPORTED, gives an interval around its point, and stops on a
- *     raised flag.
+ *     raised flag;
+ *   - the other build, where the row has one (build_other), lists the same
+ *     units, and each gives the counts of build()'s unit at every level;
+ *   - the independent check, where the row has one (check), gives every
+ *     unit's counts of the small boards, stops on a raised flag and
+ *     refuses a unit out of range.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,7 +34,7 @@
 
 #include <stdatomic.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "known_values.h"
 #include "method.h"
 #include "test_sizes.h"
@@ -61,7 +66,7 @@ static size_t levels(const nq_method_ops *ops, nq_simd out[NLEVELS], int say)
             if (say)
                 print_message("%s: no kernel of level %s in this build\n",
                               ops->name, nq_simd_name(l));
-        } else if (nq_cpu_simd_best() < l) {
+        } else if (!nq_cpu_runs(nq_cpu_simd_best(), l)) {
             if (say)
                 print_message("%s: level %s not run, this CPU or OS lacks it\n",
                               ops->name, nq_simd_name(l));
@@ -125,9 +130,11 @@ static void test_units_add_up_at_every_level(void **state)
         for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
             void *plan = build(ops[i], n), *again = build(ops[i], n);
             const uint64_t size = ops[i]->size(plan);
-            uint64_t total = 0, unique = 0;
+            uint64_t total = 0, unique = 0, units = 0;
             assert_true(size > 0);
             assert_int_equal(ops[i]->size(again), size);
+            assert_int_equal(nq_units(&units, n, ops[i]->id), NQ_OK);
+            assert_int_equal(units, size);
             for (uint64_t u = 0; u < size; u++) {
                 const nq_unit_result r = solve(ops[i], plan, u, NQ_SIMD_NONE);
                 const nq_unit_result a = solve(ops[i], again, u, NQ_SIMD_NONE);
@@ -201,7 +208,7 @@ static void test_refusals(void **state)
         assert_int_equal(r.total, 1);
         for (size_t l = 1; l < NLEVELS; l++)
             if (ops[i]->has_simd && ops[i]->has_simd(all_levels[l]) &&
-                nq_cpu_simd_best() < all_levels[l])
+                !nq_cpu_runs(nq_cpu_simd_best(), all_levels[l]))
                 assert_int_equal(ops[i]->solve(plan, 0, all_levels[l], NULL, &r),
                                  NQ_EUNSUPPORTED);
         if (ops[i]->fit_memory) {
@@ -265,6 +272,91 @@ static void test_cost_model(void **state)
     }
 }
 
+/* The other build, where the row has one: the same unit list, each unit
+ * with build()'s counts at every level here. */
+static void test_other_build(void **state)
+{
+    const nq_method_ops *ops[8];
+    const size_t nrows = rows(ops);
+    (void)state;
+    for (size_t i = 0; i < nrows; i++) {
+        nq_simd lv[NLEVELS];
+        size_t nl;
+        void *other = NULL;
+        if (!ops[i]->build_other)
+            continue;
+        nl = levels(ops[i], lv, 0);
+        assert_int_equal(ops[i]->build_other(NULL, 8), NQ_EINVAL);
+        assert_int_equal(ops[i]->build_other(&other, NQ_MAX_N + 1), NQ_ERANGE);
+        for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
+            void *plan = build(ops[i], n);
+            assert_int_equal(ops[i]->build_other(&other, n), NQ_OK);
+            assert_non_null(other);
+            assert_int_equal(ops[i]->size(other), ops[i]->size(plan));
+            for (uint64_t u = 0; u < ops[i]->size(plan); u++) {
+                const nq_unit_result r = solve(ops[i], plan, u, NQ_SIMD_NONE);
+                for (size_t l = 0; l < nl; l++) {
+                    const nq_unit_result o = solve(ops[i], other, u, lv[l]);
+                    if (o.total != r.total || o.unique != r.unique)
+                        fail_msg("%s, n = %u, unit %llu at %s: other build %llu/%llu, "
+                                 "build %llu/%llu", ops[i]->name, n,
+                                 (unsigned long long)u, nq_simd_name(lv[l]),
+                                 (unsigned long long)o.total,
+                                 (unsigned long long)o.unique,
+                                 (unsigned long long)r.total,
+                                 (unsigned long long)r.unique);
+                }
+            }
+            ops[i]->destroy(other);
+            ops[i]->destroy(plan);
+        }
+    }
+}
+
+/* The independent check, where the row has one: unit by unit the counts
+ * of solve() on every small board; a raised flag ends it with the result
+ * untouched; a unit out of range is refused. */
+static void test_check(void **state)
+{
+    const nq_method_ops *ops[8];
+    const size_t nrows = rows(ops);
+    (void)state;
+    for (size_t i = 0; i < nrows; i++) {
+        if (!ops[i]->check)
+            continue;
+        for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
+            void *plan = build(ops[i], n);
+            uint64_t total = 0;
+            for (uint64_t u = 0; u < ops[i]->size(plan); u++) {
+                const nq_unit_result r = solve(ops[i], plan, u, NQ_SIMD_NONE);
+                nq_unit_result c = { 0, 0 };
+                assert_int_equal(ops[i]->check(plan, u, NULL, &c), NQ_OK);
+                if (c.total != r.total || c.unique != r.unique)
+                    fail_msg("%s, n = %u, unit %llu: check %llu/%llu, solve %llu/%llu",
+                             ops[i]->name, n, (unsigned long long)u,
+                             (unsigned long long)c.total, (unsigned long long)c.unique,
+                             (unsigned long long)r.total, (unsigned long long)r.unique);
+                total += c.total;
+            }
+            assert_int_equal(total, test_known[n].total);
+            ops[i]->destroy(plan);
+        }
+        {
+            void *plan = build(ops[i], 10);
+            nq_unit_result u = { 7, 7 };
+            atomic_int raised;
+            atomic_init(&raised, 1);
+            assert_int_equal(ops[i]->check(plan, 0, &raised, &u), NQ_ECANCELED);
+            assert_int_equal(u.total, 7);
+            assert_int_equal(u.unique, 7);
+            assert_int_equal(ops[i]->check(plan, ops[i]->size(plan), NULL, &u), NQ_EINVAL);
+            assert_int_equal(ops[i]->check(plan, 0, NULL, NULL), NQ_EINVAL);
+            assert_int_equal(u.total, 7);
+            ops[i]->destroy(plan);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +365,8 @@ int main(void)
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_cost_model),
+        cmocka_unit_test(test_other_build),
+        cmocka_unit_test(test_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,32 +63,6 @@ static nq_checkpoint *counted(unsigned n, nq_method method)
     return cp;
 }
 
-/* The join's independent walk gives every unit's count of every small
- * board, and so the published totals. */
-static void test_independent_walk_is_each_join_unit(void **state)
-{
-    const nq_method_ops *ops = nq_method_ops_of(NQ_METHOD_JOIN);
-    (void)state;
-    assert_non_null(ops->check);
-    for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
-        void *plan = NULL;
-        uint64_t sum = 0;
-        assert_int_equal(ops->build(&plan, n), NQ_OK);
-        for (uint64_t u = 0; u < ops->size(plan); u++) {
-            nq_unit_result a, b;
-            assert_int_equal(ops->solve(plan, u, NQ_SIMD_NONE, NULL, &a), NQ_OK);
-            assert_int_equal(ops->check(plan, u, NULL, &b), NQ_OK);
-            if (a.total != b.total)
-                fail_msg("n = %u, unit %llu: join %llu, walk %llu", n,
-                         (unsigned long long)u, (unsigned long long)a.total,
-                         (unsigned long long)b.total);
-            sum += b.total;
-        }
-        assert_int_equal(sum, test_known[n].total);
-        ops->destroy(plan);
-    }
-}
-
 /* Every path of every method, at every level here: a true checkpoint is
  * clean, every finished unit checked. */
 static void test_clean_checkpoint_every_path_and_level(void **state)
@@ -542,18 +516,6 @@ static void test_cancel(void **state)
         assert_int_equal(nq_recheck(&r, cp, &o), NQ_ECANCELED);
         assert_int_equal(s.count, 1);
     }
-    /* the walk itself looks at the flag */
-    {
-        const nq_method_ops *ops = nq_method_ops_of(NQ_METHOD_JOIN);
-        void *plan = NULL;
-        nq_unit_result u = { 7, 7 };
-        nq_stop_flag raised;
-        atomic_init(&raised, 1);
-        assert_int_equal(ops->build(&plan, 10), NQ_OK);
-        assert_int_equal(ops->check(plan, 0, &raised, &u), NQ_ECANCELED);
-        assert_int_equal(u.total, 7); /* untouched */
-        ops->destroy(plan);
-    }
     /* on_unit asks to stop */
     nq_cancel_clear(flag);
     memset(&s, 0, sizeof s);
@@ -568,7 +530,6 @@ static void test_cancel(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_independent_walk_is_each_join_unit),
         cmocka_unit_test(test_clean_checkpoint_every_path_and_level),
         cmocka_unit_test(test_tampered_record_is_named),
         cmocka_unit_test(test_sample_is_seeded),

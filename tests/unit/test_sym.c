@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "methods/sym/sym.h"
 #include "methods/sym/sym_kernel.h"
 #include "methods/sym/sym_avx2_tables.h"
@@ -46,7 +46,7 @@ static int have_level(nq_simd level)
                       nq_simd_name(level));
         return 0;
     }
-    if (nq_cpu_simd_best() < level) {
+    if (!nq_cpu_runs(nq_cpu_simd_best(), level)) {
         print_message("skipped: this CPU or OS does not support SIMD level %s\n",
                       nq_simd_name(level));
         return 0;
@@ -173,12 +173,22 @@ static void test_bad_arguments(void **state)
     assert_int_equal(nq_sym_plan_size(NULL), 0);
 }
 
-static void test_simd_best(void **state)
+/* The kernel table has a row for every level whose code this build has:
+ * the scalar walk everywhere, AVX2 and AVX-512 on x86; nothing for AUTO
+ * or for a value that is not a level. */
+static void test_kernel_table(void **state)
 {
     (void)state;
-    nq_simd best = nq_cpu_simd_best();
-    assert_true(best == NQ_SIMD_NONE || best == NQ_SIMD_AVX2 ||
-                best == NQ_SIMD_AVX512);
+    assert_ptr_equal(nq_sym_kernel_of(NQ_SIMD_NONE), nq_sym_count_scalar);
+#if NQ_X86
+    assert_ptr_equal(nq_sym_kernel_of(NQ_SIMD_AVX2), nq_sym_count_avx2);
+    assert_ptr_equal(nq_sym_kernel_of(NQ_SIMD_AVX512), nq_sym_count_avx512);
+#else
+    assert_null(nq_sym_kernel_of(NQ_SIMD_AVX2));
+    assert_null(nq_sym_kernel_of(NQ_SIMD_AVX512));
+#endif
+    assert_null(nq_sym_kernel_of(NQ_SIMD_AUTO));
+    assert_null(nq_sym_kernel_of((nq_simd)9));
 }
 
 /* A naive recursive walk of a board: the completions of node `at`. */
@@ -292,7 +302,7 @@ int main(void)
         cmocka_unit_test(test_kernel_avx2),
         cmocka_unit_test(test_kernel_avx512),
         cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_simd_best),
+        cmocka_unit_test(test_kernel_table),
         cmocka_unit_test(test_unit_walks_match_naive),
         cmocka_unit_test(test_list_sizes),
         cmocka_unit_test(test_avx2_tables),

@@ -72,22 +72,23 @@ int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
 void nq_join_plan_free(nq_join_plan *plan);
 
 /* Predicted peak, in bytes, of the scratch memory one unit of size n
- * takes with the table and batches of the default size (from measured
- * list sizes up to n = 20, extrapolated beyond; 0 for n < 4); at most
- * about 25 MiB at any n. A count with T threads needs about T times this
+ * takes with the table and batches of the default size (join_memory.c:
+ * from measured list sizes up to n = 20, extrapolated beyond; 0 for
+ * n < 4); at most about 25 MiB at any n. A count with T threads needs about T times this
  * (the method row's fit_memory works out the whole). */
 uint64_t nq_join_unit_memory(unsigned n);
 
 /* ------------------------------------------------------------------------
- * The cost model of nq_estimate() (join_cost.c, with a hook in
- * join_split.c); the profile of a split is also for tests.
+ * The cost model of nq_estimate() (join_cost.c, a split profiled by
+ * join_plan.c through the hooks of join_profile.c); the profile of a split
+ * is also for tests.
  * ------------------------------------------------------------------------ */
 
 struct nq_join_scratch;
 
 /* What one split, or a sum of splits, costs: the work the model counts
  * and the thread CPU time each step took. The work of the pairs is
- * modelled from the sizes of the buckets (join_cost.c). */
+ * modelled from the sizes of the buckets (join_profile.c). */
 typedef struct nq_join_profile {
     int match;            /* in: also count the pairs (else the split is
                              listed, sorted and its pairs tallied only) */

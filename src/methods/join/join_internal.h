@@ -2,22 +2,31 @@
  * join_internal.h - what the join method's files share, and nothing else
  * includes (the tests excepted). Not public, never installed.
  *
- * The files, each calling only those below it:
- *   join.c          the plan, its unit list, its shared table and scratch
- *                   pool, and the method's row;
- *   join_split.c    one row split: both halves' keys, the sieve, the match;
+ * The files, in layers: each calls only files listed below it, never one
+ * above it or beside it (the test `layers` reads this list and checks the
+ * objects against it):
+ *   join.c          the method's face: the design note and the row;
+ *   join_cost.c     the cost model of nq_estimate(): splits sampled,
+ *                   profiled through join_plan.c, and priced;
+ *   join_check.c    a unit counted again by a plain walk of whole boards
+ *                   restricted to its row splits (nq_recheck());
+ *   join_plan.c     the plan, its unit list, its shared table and order,
+ *                   its scratch pool, a unit solved, a split profiled,
+ *                   and the fit of a count into a memory limit;
+ *   join_memory.c   what a unit's scratch takes;
  *   join_order.c    the order of the units from n = 24 on, heaviest first;
+ *   join_split.c    one row split: both halves' keys, the sieve, the match;
+ *   join_profile.c  the hooks that a profiled split calls, and the probes;
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
  *                   from it;
  *   join_keys.c     the growing key list, and a half's keys by a plain walk
  *                   (when the table would not fit);
  *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
- *   join_cost.c     the cost model of nq_estimate(): splits profiled
- *                   through a hook in join_split.c, and priced;
- *   join_check.c    a unit counted again by a plain walk of whole boards
- *                   restricted to its row splits (nq_recheck());
- *   join_kernel.h   the kernels (join_scalar.c, join_avx2.c, join_avx512.c),
- *                   one row per SIMD level (join_kernel.c).
+ *   join_kernel.c   the kernels' table, one row per SIMD level
+ *                   (join_kernel.h);
+ *   join_avx512.c   the kernels of each level;
+ *   join_avx2.c
+ *   join_scalar.c
  */
 #ifndef NQ_JOIN_INTERNAL_H
 #define NQ_JOIN_INTERNAL_H
@@ -26,6 +35,31 @@
 #include <stdint.h>
 
 #include "join.h"
+
+/* C(n, k); 0 when k > n. */
+static inline uint64_t nq_join_binomial(unsigned n, unsigned k)
+{
+    uint64_t r = 1;
+    if (k > n)
+        return 0;
+    for (unsigned i = 1; i <= k; i++)
+        r = r * (n - k + i) / i; /* exact: r * (n-k+i) is C(n-k+i, i) * i */
+    return r;
+}
+
+/* The k-subset of {0..} of colexicographic rank `rank`, as a bit mask. */
+static inline uint32_t nq_join_unrank(uint64_t rank, unsigned k)
+{
+    uint32_t set = 0;
+    for (unsigned i = k; i >= 1; i--) {
+        unsigned c = i - 1;
+        while (nq_join_binomial(c + 1, i) <= rank)
+            c++;
+        rank -= nq_join_binomial(c, i);
+        set |= 1u << c;
+    }
+    return set;
+}
 
 /* Row sets of the split numbering (join_split.c, join_order.c): the next
  * set of the same size in colexicographic order (Gosper); the bits of a
@@ -370,10 +404,10 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                         const size_t *ioff, unsigned nb, uint64_t *out);
 
 /* ------------------------------------------------------------------------
- * A unit's work (join_split.c), in scratch that join.c keeps
+ * A unit's work (join_split.c), in scratch that join_plan.c keeps
  * ------------------------------------------------------------------------ */
 
-/* Everything one unit writes while it runs. join.c hands a unit an idle
+/* Everything one unit writes while it runs. join_plan.c hands a unit an idle
  * one of its plan (or a new one) and takes it back when the unit ends. */
 typedef struct nq_join_scratch {
     struct nq_join_scratch *next;   /* in the plan's idle list */
@@ -390,18 +424,15 @@ typedef struct nq_join_scratch {
     size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
     size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
     nq_join_profile *profile;       /* non-NULL: a split measured for the
-                                       cost model (join_cost.c) */
+                                       cost model (join_profile.c) */
 } nq_join_scratch;
 
 /* The order of the units of an n board's list (per_m, space, group and
- * units as in join.c): unit i counts the run of splits (*out)[i], the
+ * units as in join_plan.c): unit i counts the run of splits (*out)[i], the
  * runs sorted by a cost proxy, heaviest first (join_order.c). *out is
  * the caller's to free. @return NQ_OK, NQ_ENOMEM. */
 int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
                         uint64_t space, uint64_t group, uint64_t units);
-
-/* C(n, k); 0 when k > n. */
-uint64_t nq_join_binomial(unsigned n, unsigned k);
 
 /* Adds to *total the solutions of the numbered splits first .. end - 1 of
  * an n board (n >= 4), per_m of them per middle row (see the design note
@@ -411,7 +442,7 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
                          uint64_t first, uint64_t end, uint64_t *total);
 
 /* ------------------------------------------------------------------------
- * The cost model's hook in a split (join_cost.c)
+ * The cost model's hooks in a split (join_profile.c)
  * ------------------------------------------------------------------------ */
 
 /* Thread CPU time in seconds. */
@@ -441,5 +472,34 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
  * east list stored, meeting every class of west keys at once. */
 void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
                          unsigned classes, int skip0, unsigned chunks, int weighted);
+
+/* ------------------------------------------------------------------------
+ * The plan's work for the method's row (join_plan.c), and a unit's memory
+ * (join_memory.c)
+ * ------------------------------------------------------------------------ */
+
+/* Boards below this size are one unit counted by a plain walk. */
+#define NQ_JOIN_MIN_N 4u
+/* Keys per batch of a half's list (8 MiB), and the fewest that a tight
+ * memory limit may ask for (a power of two each, so that a list grown by
+ * doubling stops at the batch). */
+#define NQ_JOIN_BATCH_KEYS ((size_t)1 << 20)
+#define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
+
+/* The method row's prepare (method.h): builds the plan's table (unless it
+ * would not fit) and, from n = 24 on, the order of its units.
+ * @return NQ_OK, NQ_ECANCELED, NQ_ENOMEM. */
+int nq_join_plan_prepare(const nq_join_plan *plan, const nq_stop_flag *stop);
+
+/* The method row's fit_memory (method.h): the largest batch, and the
+ * table when it fits beside the threads' scratch, else the walk.
+ * @return NQ_OK, NQ_EMEMLIMIT. */
+int nq_join_plan_fit_memory(nq_join_plan *plan, unsigned threads, uint64_t limit,
+                            uint64_t *out);
+
+/* Scratch of one unit of size n whose key lists come in batches of at
+ * most `batch` keys, and whose piece lists (`table` nonzero) are as long
+ * as the quarter table's fullest cell; 0 below NQ_JOIN_MIN_N. */
+uint64_t nq_join_unit_bytes(unsigned n, size_t batch, int table);
 
 #endif /* NQ_JOIN_INTERNAL_H */

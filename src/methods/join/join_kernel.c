@@ -6,16 +6,31 @@
 #include "join_kernel.h"
 
 static const nq_join_kernel nq_join_kernels[] = {
-    [NQ_SIMD_NONE] = { nq_join_take_scalar, nq_join_pairs_scalar,
-                       nq_join_fill_scalar, nq_join_match_scalar, NULL, 0 },
+    [NQ_SIMD_NONE] = {
+        .take = nq_join_take_scalar,
+        .pairs = nq_join_pairs_scalar,
+        .fill = nq_join_fill_scalar,
+        .match = nq_join_match_scalar,
+        .rows_at_once = 0,
+    },
 #if NQ_X86
-    [NQ_SIMD_AVX2] = { nq_join_take_avx2, nq_join_pairs_avx2,
-                       nq_join_fill_avx2, nq_join_match_avx2, NULL, 1 },
+    [NQ_SIMD_AVX2] = {
+        .take = nq_join_take_avx2,
+        .pairs = nq_join_pairs_avx2,
+        .fill = nq_join_fill_avx2,
+        .match = nq_join_match_avx2,
+        .rows_at_once = 1,
+    },
     /* popcounts of 512 bits need VPOPCNTDQ, beyond the AVX-512 level:
      * without it the AVX2 match runs (AVX-512 includes AVX2) */
-    [NQ_SIMD_AVX512] = { nq_join_take_avx512, nq_join_pairs_avx512,
-                         nq_join_fill_avx512, nq_join_match_avx2,
-                         nq_join_match_avx512, 1 },
+    [NQ_SIMD_AVX512] = {
+        .take = nq_join_take_avx512,
+        .pairs = nq_join_pairs_avx512,
+        .fill = nq_join_fill_avx512,
+        .match = nq_join_match_avx2,
+        .match_vpopcnt = nq_join_match_avx512,
+        .rows_at_once = 1,
+    },
 #endif
 };
 

@@ -12,14 +12,14 @@
  * this header: one that falls back to another level for a tail calls that
  * level's kernel.
  *
- * Adding a level: its file, compiled with NQ_FN_LEVEL from cpu.h, its
- * declarations below under the architecture's guard, and its row. See
- * docs/conventions.md.
+ * Adding a level: its file, compiled with NQ_FN_LEVEL from
+ * platform/cpu.h, its declarations below under the architecture's guard,
+ * and its row. See docs/conventions.md.
  */
 #ifndef NQ_JOIN_KERNEL_H
 #define NQ_JOIN_KERNEL_H
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "join_internal.h"
 
 /* Copies into dst the pieces of src[0 .. n) (table entries) that the

@@ -27,8 +27,8 @@
  * The list. Unit i counts the run of splits order[i]; the runs are sorted
  * by proxy, largest first, ties by run number. Building it walks every
  * split once (Gosper's next subset): about 0.1 s at n = 24 and a few
- * seconds at n = 27; join.c does it when the first unit runs, not when
- * the plan is built, so listing units stays cheap.
+ * seconds at n = 27; join_plan.c does it when the first unit runs, not
+ * when the plan is built, so listing units stays cheap.
  */
 #include "join_internal.h"
 

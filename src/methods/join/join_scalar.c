@@ -24,7 +24,7 @@
  * halves and a nibble-table popcount, join_avx2.c) and AVX-512 (one
  * register and VPOPCNTQ, join_avx512.c). The wide ones are compiled with
  * function-level target attributes and only entered after a CPU check
- * (join.c, through the table of join_kernel.c).
+ * (join_plan.c, through the table of join_kernel.c).
  *
  * Taking and pairing pieces. The half-board keys of join_quarter.c come
  * from two loops over a cell's pieces of the quarter table: keep the

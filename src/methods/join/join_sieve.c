@@ -24,13 +24,13 @@
  * The bucket bits stay in the keys, so a block that holds several buckets
  * still counts exactly; they only let most item/block pairs be skipped.
  * With k bucket bits about 0.67^k of the pairs remain (counted at n = 16
- * to 18), as long as each bucket fills a block or so: join.c picks k from
- * the lists' sizes.
+ * to 18), as long as each bucket fills a block or so: join_split.c picks
+ * k from the lists' sizes.
  *
  * West keys are also sorted by how many of the two long diagonals they
  * hold (their class, carried in two flag bits of the squeezed key), since
- * join.c weights a split's pairs by it. A split whose east list fits one
- * block sorts neither list: the match weights each west key by its flags
+ * join_split.c weights a split's pairs by it. A split whose east list
+ * fits one block sorts neither list: the match weights each west key by its flags
  * (nq_join_match_fn), and join_split.c calls the kernels itself.
  */
 #include "join_internal.h"

@@ -3,7 +3,7 @@
  * windows and holes, the sieve, and the disjoint pairs counted and
  * weighted by the split's symmetry (see the design note of join.c).
  *
- * A unit is a run of numbered splits; join.c finds its first one and
+ * A unit is a run of numbered splits; join_plan.c finds its first one and
  * hands the run here, with the unit's scratch. The keys come from the
  * quarter table (join_quarter.c) or, when it would not fit, a walk
  * (join_keys.c), in batches of at most s->batch keys: every east batch
@@ -11,39 +11,15 @@
  * unless it is one batch), so that a unit's scratch stays bounded at any
  * n; the sieve and the match are join_sieve.c's. A split
  * profiled for the cost model (scratch's profile set) reports its keys,
- * buckets and times to join_cost.c, or only probes its halves.
+ * buckets and times to join_profile.c, or only probes its halves.
  */
 #include "join_kernel.h"
 
 #include <string.h>
 
 /* ========================================================================
- * Combinations
+ * Symmetry
  * ======================================================================== */
-
-uint64_t nq_join_binomial(unsigned n, unsigned k)
-{
-    uint64_t r = 1;
-    if (k > n)
-        return 0;
-    for (unsigned i = 1; i <= k; i++)
-        r = r * (n - k + i) / i; /* exact: r * (n-k+i) is C(n-k+i, i) * i */
-    return r;
-}
-
-/* The k-subset of {0..} of colexicographic rank `rank`, as a bit mask. */
-static uint32_t unrank(uint64_t rank, unsigned k)
-{
-    uint32_t set = 0;
-    for (unsigned i = k; i >= 1; i--) {
-        unsigned c = i - 1;
-        while (nq_join_binomial(c + 1, i) <= rank)
-            c++;
-        rank -= nq_join_binomial(c, i);
-        set |= 1u << c;
-    }
-    return set;
-}
 
 /* Number of distinct images of split (m, rows) under the two flips if it
  * is the smallest of them, else 0. `free_rows` are the rows of the halves. */
@@ -419,7 +395,7 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
         int rc;
         if (k == first || rank == 0) {
             m = (n & 1u) ? (unsigned)(k / per_m) : 0;
-            sub = unrank(rank, h);
+            sub = nq_join_unrank(rank, h);
         } else {
             sub = nq_join_next_subset(sub);
         }

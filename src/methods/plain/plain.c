@@ -218,7 +218,12 @@ static int plain_solve(const void *plan, uint64_t unit, nq_simd simd,
 static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
 
 const nq_method_ops nq_plain_method = {
-    NQ_METHOD_PLAIN, "plain", NQ_PLAIN_UNIT_LIST_VERSION, 0,
-    plain_build, plain_size, plain_solve, plain_destroy,
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    .id = NQ_METHOD_PLAIN,
+    .name = "plain",
+    .list_version = NQ_PLAIN_UNIT_LIST_VERSION,
+    .has_unique = 0,
+    .build = plain_build,
+    .size = plain_size,
+    .solve = plain_solve,
+    .destroy = plain_destroy,
 };

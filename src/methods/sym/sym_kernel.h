@@ -10,7 +10,7 @@
  *
  * Adding a kernel: one source file (sym_LEVEL.c) that defines a function of
  * type nq_sym_kernel_fn compiled with the target attribute NQ_TARGET_LEVEL
- * (cpu.h), its declaration below, and its row in sym_kernel.c. See
+ * (platform/cpu.h), its declaration below, and its row in sym_kernel.c. See
  * docs/conventions.md.
  */
 #ifndef NQ_SYM_KERNEL_H
@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "cpu.h"
+#include "platform/cpu.h"
 #include "stop.h"
 
 /* Deepest interior search: n - 2 rows at most. */

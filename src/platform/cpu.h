@@ -52,6 +52,16 @@
  * nq_simd_best(). */
 nq_simd nq_cpu_simd_best(void);
 
+/* @return nonzero when code of level `simd` runs where the widest level
+ * is `best` (nq_cpu_simd_best(), or nq_simd_best() for the library's
+ * kernels): NQ_SIMD_AUTO and NQ_SIMD_NONE always, a wider level up to
+ * `best`. The one test of a level's support: the methods' units, the
+ * choice of a count's level and nq_simd_supported() all ask it. */
+static inline int nq_cpu_runs(nq_simd best, nq_simd simd)
+{
+    return simd == NQ_SIMD_AUTO || simd == NQ_SIMD_NONE || simd <= best;
+}
+
 /* @return nonzero when nq_cpu_simd_best() reaches NQ_SIMD_AVX512 and the
  * CPU has VPOPCNTDQ too (a kernel of NQ_TARGET_AVX512_VPOPCNT runs); 0
  * else, and always on other architectures. */

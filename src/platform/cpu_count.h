@@ -7,9 +7,9 @@
  * pinning), and a cgroup CPU quota (docker --cpus, systemd's CPUQuota=,
  * Kubernetes limits), which allows quota/period CPUs' worth of time in
  * each period. The answer is the smaller of the two, rounded up, and at
- * least 1 (nq_cpus_usable(), in the public header). The readers of the cgroup files are separate functions that
- * take the files' text, or a root to read them under, so that tests can
- * feed them samples.
+ * least 1 (nq_cpus_usable(), in the public header). The readers of the
+ * cgroup files are separate functions that take the files' text, or a
+ * root to read them under, so that tests can feed them samples.
  */
 #ifndef NQ_CPU_COUNT_H
 #define NQ_CPU_COUNT_H

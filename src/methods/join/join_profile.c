@@ -1,0 +1,341 @@
+/*
+ * join_profile.c - a split's cost, as the cost model of nq_estimate()
+ * counts it (join_cost.c): the hooks that a split being profiled calls
+ * (join_split.c) with its keys, buckets and times, and the probes that
+ * estimate a split's lists without listing them.
+ *
+ * Work. A split costs three things: listing its two halves' keys, sorting
+ * them into buckets, both about proportional to the number of keys; and
+ * counting the disjoint pairs, proportional to the (block, item) meetings
+ * of nq_join_sieve_match() times the chunks of a key, plus the blocks it
+ * fills. From the sizes of a split's buckets the meetings follow
+ * (block_work). The sizes come from random walks down each half (Knuth's
+ * estimator: the product of the free columns met on the way down is an
+ * unbiased count of the half's placements), prof->probes per half, so
+ * that a split costs a few milliseconds even at n = 28, where its lists
+ * would take gigabytes. The sizes are unbiased, the work from them is not
+ * (it is not linear in them: nq_join_probe_pairs() removes the bias).
+ * Listing the keys for real (probes 0) gives the exact sizes: the prices
+ * use those, and the tests and bench/nq_prices.c compare the two.
+ */
+#include "join_internal.h"
+#include "nqc_random.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+/* What filling a block costs, in items met: a fill writes 9 x 64 x 8
+ * words from 512 keys, a meeting reads 8 words per chunk. Only the mix of
+ * fills and meetings depends on it; the price absorbs its scale. */
+#define FILL_ITEMS 40.0
+
+double nq_join_cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t)
+{
+    double now = nq_join_cpu_now();
+    prof->keys += (double)keys;
+    prof->list_seconds += now - *t;
+    *t = now;
+}
+
+/* Which items a block meets: every bucket disjoint from at least one of
+ * the buckets the block holds (the subsets of the bits each held bucket
+ * lacks). A held bucket alone meets sub[its complement], the items of all
+ * subsets of it, summed once per list (sum_subsets); several held buckets
+ * (small ones sharing a block) mark what they meet in `stamp`, so that a
+ * bucket met twice counts once. */
+typedef struct meet {
+    unsigned nb;
+    double sub[NQ_JOIN_MAX_BUCKETS]; /* items of the subsets of each mask */
+    uint32_t stamp[NQ_JOIN_MAX_BUCKETS];
+    uint32_t tick;
+} meet;
+
+/* sub[c] = the sum of item[b] over every b whose bits are within c. */
+static void sum_subsets(meet *m, const double *item, unsigned nb)
+{
+    m->nb = nb;
+    for (unsigned b = 0; b < nb; b++)
+        m->sub[b] = item[b];
+    for (unsigned bit = 1; bit < nb; bit <<= 1)
+        for (unsigned c = 0; c < nb; c++)
+            if (c & bit)
+                m->sub[c] += m->sub[c ^ bit];
+    for (unsigned b = 0; b < nb; b++)
+        m->stamp[b] = 0;
+    m->tick = 0;
+}
+
+/* Items met by a block holding buckets held[0 .. nheld). */
+static double met_by(meet *m, const double *item, const unsigned *held, unsigned nheld)
+{
+    const unsigned all = m->nb - 1u;
+    double sum = 0.0;
+    if (nheld == 1)
+        return m->sub[~held[0] & all];
+    if (++m->tick == 0) { /* the stamps wrapped: start them again */
+        for (unsigned b = 0; b < m->nb; b++)
+            m->stamp[b] = 0;
+        m->tick = 1;
+    }
+    for (unsigned i = 0; i < nheld; i++) {
+        const unsigned rest = ~held[i] & all;
+        for (unsigned b = rest;; b = (b - 1u) & rest) {
+            if (m->stamp[b] != m->tick) {
+                m->stamp[b] = m->tick;
+                sum += item[b];
+            }
+            if (!b)
+                break;
+        }
+    }
+    return sum;
+}
+
+/* The work of matching the stored keys, stored[b] of them in bucket b,
+ * sorted by bucket, against the items, item[b] in bucket b, as
+ * nq_join_sieve_match() does it: each block of NQ_JOIN_BLOCK stored keys
+ * is filled (costing FILL_ITEMS items) and meets every item of a bucket
+ * disjoint from a bucket that the block holds, times the chunks of a key.
+ * A run of blocks inside one bucket is priced at once, so the cost is a
+ * few passes over the buckets; with whole counts it is exactly the
+ * matcher's work, with estimated ones it is its estimate. */
+static double block_work(meet *m, const double *stored, const double *item,
+                         unsigned nb, unsigned chunks)
+{
+    double end[NQ_JOIN_MAX_BUCKETS], total = 0.0, w = 0.0, f = 0.0;
+    unsigned held[NQ_JOIN_MAX_BUCKETS];
+    unsigned a = 0;
+    for (unsigned b = 0; b < nb; b++)
+        end[b] = total += stored[b];
+    sum_subsets(m, item, nb);
+    while (f < total) {
+        double met, blocks = 1.0;
+        unsigned nheld = 0;
+        while (a < nb && !(end[a] > f))
+            a++;
+        if (a == nb)
+            break;
+        for (unsigned a2 = a; a2 < nb; a2++) {
+            if (stored[a2] > 0.0)
+                held[nheld++] = a2;
+            if (!(end[a2] < f + NQ_JOIN_BLOCK))
+                break;
+        }
+        if (!(end[a] < f + NQ_JOIN_BLOCK)) /* a run of blocks inside a */
+            blocks = (double)(uint64_t)((end[a] - f) / NQ_JOIN_BLOCK);
+        if (blocks < 1.0)
+            blocks = 1.0;
+        met = met_by(m, item, held, nheld);
+        if (met > 0.0)
+            w += blocks * (met + FILL_ITEMS);
+        f += blocks * NQ_JOIN_BLOCK;
+    }
+    return w * chunks;
+}
+
+/* The work of one class of pairs: the longer list is stored, or the east
+ * one when east_stored (a weighted split, join_split.c). */
+static double class_work(meet *m, const double *east, const double *west,
+                         unsigned nb, unsigned chunks, int east_stored)
+{
+    double ne = 0.0, nw = 0.0;
+    for (unsigned b = 0; b < nb; b++) {
+        ne += east[b];
+        nw += west[b];
+    }
+    if (!(ne > 0.0) || !(nw > 0.0))
+        return 0.0;
+    return ne >= nw || east_stored ? block_work(m, east, west, nb, chunks)
+                                   : block_work(m, west, east, nb, chunks);
+}
+
+/* The meetings and fills of nq_join_sieve_match() on stored keys in
+ * soff[0 .. nb] against items in ioff[0 .. nb], without matching: each
+ * block of NQ_JOIN_BLOCK stored keys meets the items of every bucket
+ * disjoint from a bucket it holds. */
+static void tally(meet *m, const size_t *soff, const size_t *ioff, unsigned nb,
+                  uint64_t *items, uint64_t *fills)
+{
+    double item[NQ_JOIN_MAX_BUCKETS];
+    unsigned held[NQ_JOIN_MAX_BUCKETS];
+    unsigned a = 0;
+    for (unsigned b = 0; b < nb; b++)
+        item[b] = (double)(ioff[b + 1] - ioff[b]);
+    sum_subsets(m, item, nb);
+    for (size_t f = soff[0]; f < soff[nb]; f += NQ_JOIN_BLOCK) {
+        const size_t end = soff[nb] - f > NQ_JOIN_BLOCK ? f + NQ_JOIN_BLOCK : soff[nb];
+        unsigned nheld = 0;
+        uint64_t met;
+        while (soff[a + 1] <= f)
+            a++;
+        for (unsigned a2 = a; a2 < nb && soff[a2] < end; a2++)
+            if (soff[a2 + 1] > soff[a2])
+                held[nheld++] = a2;
+        met = (uint64_t)met_by(m, item, held, nheld); /* sums of whole
+                                                          numbers below 2^53 */
+        *items += met;
+        *fills += met != 0;
+    }
+}
+
+void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
+                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           int east_stored, double *t)
+{
+    const size_t ne = east_off[nb] - east_off[0], nw = west_off[nb] - west_off[0];
+    double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
+    uint64_t items = 0, fills = 0;
+    meet mt, *m = &mt;
+    double now;
+    if (ne && nw) { /* the longer list is stored, as in join_split.c */
+        if (ne >= nw || east_stored)
+            tally(m, east_off, west_off, nb, &items, &fills);
+        else
+            tally(m, west_off, east_off, nb, &items, &fills);
+    }
+    for (unsigned b = 0; b < nb; b++) {
+        east[b] = (double)(east_off[b + 1] - east_off[b]);
+        west[b] = (double)(west_off[b + 1] - west_off[b]);
+    }
+    prof->work += class_work(m, east, west, nb, chunks, east_stored);
+    prof->items += items * chunks;
+    prof->fills += fills * chunks;
+    now = nq_join_cpu_now();
+    prof->sort_seconds += now - *t;
+    *t = now;
+}
+
+/* One random walk down half g on `rows` (nrows of them, in r[]): at each
+ * row a free column at random; @return the product of the numbers of
+ * free columns met (0 at a dead end), an unbiased estimate of the number
+ * of the half's placements (Knuth), and sets *key to the leaf's key. */
+static double probe(const nq_join_half *g, const unsigned *r, unsigned nrows,
+                    uint64_t *seed, uint64_t *key)
+{
+    const uint32_t all = (1u << g->n / 2) - 1u;
+    uint64_t d1 = g->bar1, d2 = g->bar2;
+    uint32_t cols = 0;
+    uint64_t weight = 1; /* each row takes one of the half's n / 2 <= 14
+                            columns: at most 14! < 2^37 */
+    for (unsigned i = 0; i < nrows; i++) {
+        const unsigned s1 = r[i] + g->c0, s2 = g->c0 + g->n - 1 - r[i];
+        uint32_t free = all & ~cols & ~(uint32_t)(d1 >> s1) & ~(uint32_t)(d2 >> s2);
+        const unsigned options = nq_join_bits32(free);
+        if (!options)
+            return 0.0;
+        /* a column at random: the high bits of a 32 x 32-bit product
+         * (Lemire), not a division */
+        for (unsigned skip = (unsigned)((nqc_splitmix64(seed) >> 32) * options >> 32); skip;
+             skip--)
+            free &= free - 1;
+        free &= 0u - free;
+        cols |= free;
+        d1 |= (uint64_t)free << s1;
+        d2 |= (uint64_t)free << s2;
+        weight *= options;
+    }
+    *key = nq_join_squeeze(g->sieve,
+                           ((d1 & ~g->bar1) >> g->lo1 & ((1ull << g->len1) - 1u)) |
+                           ((d2 & ~g->bar2) >> g->lo2 & ((1ull << g->len2) - 1u))
+                               << g->len1);
+    return (double)weight;
+}
+
+static double probe_half(nq_join_profile *prof, const nq_join_half *g, uint32_t rows,
+                         uint64_t *key, double *weight)
+{
+    unsigned r[32], nrows = 0;
+    double sum = 0.0;
+    for (unsigned i = 0; i < g->n; i++)
+        if (rows >> i & 1u)
+            r[nrows++] = i;
+    for (unsigned i = 0; i < prof->probes; i++) {
+        weight[i] = probe(g, r, nrows, &prof->seed, &key[i]);
+        if (!g->need || (key[i] & g->need)) /* keys the listing keeps */
+            sum += weight[i];
+    }
+    return sum / prof->probes;
+}
+
+int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
+                         uint32_t east_rows, const nq_join_half *gw,
+                         uint32_t west_rows, double *east, double *west)
+{
+    const size_t need = 2 * (size_t)prof->probes;
+    if (prof->pcap < need) {
+        free(prof->pkey);
+        free(prof->pweight);
+        prof->pkey = malloc(need * sizeof *prof->pkey);
+        prof->pweight = malloc(need * sizeof *prof->pweight);
+        prof->pcap = prof->pkey && prof->pweight ? need : 0;
+        if (!prof->pcap)
+            return NQ_ENOMEM;
+    }
+    *east = probe_half(prof, ge, east_rows, prof->pkey, prof->pweight);
+    *west = probe_half(prof, gw, west_rows, prof->pkey + prof->probes,
+                       prof->pweight + prof->probes);
+    prof->keys += *east + (*east > 0.0 ? *west : 0.0);
+    return NQ_OK;
+}
+
+/* The pair work of the probes first .. first + count - 1 of each half
+ * (their weights over `count`: the estimated sizes of the buckets). */
+static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
+                          int skip0, unsigned chunks, int weighted, unsigned first,
+                          unsigned count)
+{
+    const unsigned nb = sv->buckets, p = prof->probes;
+    double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
+    double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
+    double work = 0.0;
+    meet m;
+    for (unsigned i = first; i < first + count; i++) {
+        const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
+        const unsigned cls = classes > 1 ? nq_join_key_class(kw) : 0u;
+        east[nq_join_bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / count;
+        west[cls][nq_join_bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] +=
+            prof->pweight[p + i] / count;
+    }
+    if (weighted) { /* the east list stored, one list of west keys */
+        double all[NQ_JOIN_MAX_BUCKETS] = { 0 };
+        for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
+            for (unsigned b = 0; b < nb; b++)
+                all[b] += west[c][b];
+        return class_work(&m, east, all, nb, chunks, 1);
+    }
+    for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
+        work += class_work(&m, east, west[c], nb, chunks, 0);
+    return work;
+}
+
+/* The pair work from the bucket sizes the walks estimate is biased low:
+ * the sizes are unbiased, but a block meets the items disjoint from ANY
+ * bucket it holds, and walks miss the small buckets that share a block
+ * with others, so too few are held (at n = 22, 1,024 walks a half gave
+ * 0.74 of the work of the real lists, 4,096 gave 0.89, 16,384 gave 0.97:
+ * the bias falls as 1 / walks). So the work of all the walks, W, and of
+ * each quarter of them, Wq, are both worked out, and the bias removed to
+ * first order (Richardson): W + (W - mean Wq) / 3. */
+void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
+                         unsigned classes, int skip0, unsigned chunks, int weighted)
+{
+    const unsigned p = prof->probes, q = p / 4;
+    const double all = probed_work(prof, sv, classes, skip0, chunks, weighted, 0, p);
+    double quarters = 0.0, w;
+    if (q < 64) { /* too few walks to extrapolate */
+        prof->work += all;
+        return;
+    }
+    for (unsigned i = 0; i < 4; i++)
+        quarters += probed_work(prof, sv, classes, skip0, chunks, weighted, i * q, q);
+    w = all + (all - quarters / 4) / 3;
+    prof->work += w > 0.0 ? w : 0.0;
+}
