@@ -152,11 +152,13 @@ static int check_parts(const cli_opts *o, const nq_count_options *co,
 {
     for (size_t i = 0; o->part_m && i < sizes->len; i++) {
         uint64_t units;
-        /* the default's unit list at the level the count runs at */
-        const nq_method m = co->method == NQ_METHOD_DEFAULT
-                                ? nq_method_default(sizes->n[i], co->unique, co->simd)
-                                : co->method;
-        int rc = nq_units(&units, sizes->n[i], m);
+        nq_method m;
+        nq_device d;
+        /* the unit list of the method the count will run (the default's
+         * depends on the device) */
+        int rc = nq_count_choice(&m, &d, sizes->n[i], co);
+        if (rc == NQ_OK)
+            rc = nq_units(&units, sizes->n[i], m);
         if (rc != NQ_OK) {
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
             return -1;
