@@ -15,6 +15,8 @@
 #        NQ_NCU_N=n         the size profiled by ncu (default 18; none: skip)
 #        NQ_TUNE=list       sizes of the cut's timing (default 19,20; none: skip),
 #        NQ_TUNE_LEVELS=l   at these levels a task (default 11,13,15,17)
+#        NQ_GPU_ESTIMATE=l  sizes whose GPU estimate is printed last (default
+#                           "24 26 27 28"; none: skip)
 # Every count is compared with the published total: a difference stops
 # the script. Times are wall seconds of the whole process (start-up, the
 # driver's and module's load included), median of the rounds.
@@ -143,4 +145,12 @@ if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
   else
     echo "ncu failed:"; tail -n 5 "$tmp/ncu.err"
   fi
+fi
+
+# --- record counts: estimates from unit samples timed on this GPU --------
+if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ]; then
+  echo "== estimates on this GPU (nqueens --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28})"
+  # shellcheck disable=SC2086 # a list of sizes
+  timeout 240 "$nq" --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28} ||
+    echo "gpu.sh: the estimates failed or ran past 240 s"
 fi
