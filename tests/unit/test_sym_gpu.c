@@ -26,6 +26,19 @@ static void pack(uint32_t *w, const nq_sym_board *bd)
         w[1 + d] = nq_symw_row(bd->allowed[d], bd->shift[d]);
 }
 
+/* The board (packed into w) and start of the first walk unit of n. */
+static void first_walk(unsigned n, nq_sym_board *bd, nq_sym_node *st, uint32_t *w)
+{
+    nq_sym_plan *plan;
+    nq_sym_kind kind = NQ_SYM_KIND_SMALL;
+    unsigned order;
+    assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
+    for (uint64_t u = 0; kind != NQ_SYM_KIND_WALK; u++)
+        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, bd, st, &order), NQ_OK);
+    pack(w, bd);
+    nq_sym_plan_free(plan);
+}
+
 /* Every walk unit of n: the walk from its start (with stacks of stride 1
  * and 5, as a block's shared memory lays them out) finds what the scalar
  * kernel finds, and so do the walks of its cut at every level. */
@@ -88,22 +101,13 @@ static void test_walk_matches_kernel(void **state)
  * many there are. */
 static void test_expand_cap(void **state)
 {
-    nq_sym_plan *plan;
-    nq_sym_kind kind;
     nq_sym_board bd;
     nq_sym_node st;
-    unsigned order;
     uint32_t w[NQ_SYMW_BOARD_WORDS];
     nq_symw_task t[4];
     uint64_t k;
     (void)state;
-    assert_int_equal(nq_sym_plan_build(&plan, 12), NQ_OK);
-    for (uint64_t u = 0;; u++) {
-        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
-        if (kind == NQ_SYM_KIND_WALK)
-            break;
-    }
-    pack(w, &bd);
+    first_walk(12, &bd, &st, w);
     k = nq_symw_expand(w + 1, 0, st.level, st.level + 2, st.cols, st.ld, st.rd, NULL, 0);
     assert_true(k > 4);
     memset(t, 0xab, sizeof t);
@@ -115,33 +119,27 @@ static void test_expand_cap(void **state)
                                     t, 4), 1);
     assert_int_equal(t[0].cols, st.cols);
     assert_int_equal(t[0].board_level, 3u << 8 | st.level);
-    nq_sym_plan_free(plan);
 }
 
 /* A raised stop flag ends a walk with 1. */
 static void test_walk_stops(void **state)
 {
-    nq_sym_plan *plan;
-    nq_sym_kind kind;
     nq_sym_board bd;
     nq_sym_node st;
-    unsigned order;
     uint32_t w[NQ_SYMW_BOARD_WORDS];
     unsigned char stack[NQ_SYMW_MAX_LEVELS];
     volatile int stop = 1;
     uint64_t c = 0;
     (void)state;
     /* the first walk unit of n = 16 takes far more than the poll's steps */
-    assert_int_equal(nq_sym_plan_build(&plan, 16), NQ_OK);
-    for (uint64_t u = 0;; u++) {
-        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
-        if (kind == NQ_SYM_KIND_WALK)
-            break;
-    }
-    pack(w, &bd);
+    first_walk(16, &bd, &st, w);
     assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
                                   stack, 1, &stop, &c), 1);
-    nq_sym_plan_free(plan);
+    /* and a lowered one lets it finish */
+    stop = 0;
+    assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
+                                  stack, 1, &stop, &c), 0);
+    assert_true(c > 0);
 }
 
 /* Every unit of n, in batches of several sizes and cut depths, run by the
