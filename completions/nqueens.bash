@@ -14,6 +14,8 @@ _nqueens()
             return ;;
         --threads|-j)
             return ;;
+        --jobs)
+            return ;;
         --method|-m)
             COMPREPLY=($(compgen -W 'plain symmetry join' -- "$cur"))
             return ;;
@@ -46,7 +48,7 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --jobs --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --quiet --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ||
             " ${COMP_WORDS[*]} " == *" --recheck "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))

@@ -190,6 +190,7 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
         o->units = arg;
         return 0;
     case CLI_OPT_THREADS:
+    case CLI_OPT_JOBS:
         if (number_value(&v, arg, 0, 1024, "thread count", typed, err) != 0)
             return -1;
         o->threads = (unsigned)v;
@@ -209,6 +210,12 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
     case CLI_OPT_MAX_STEPS:
         return number_value(&o->max_steps, arg, 0, UINT64_MAX, "step count", typed, err);
     case CLI_OPT_PROGRESS: o->progress = 1; return 0;
+    case CLI_OPT_QUIET:
+        /* what is said on stderr beside the results; warnings and errors
+         * stay */
+        o->progress = 0;
+        o->no_notice = 1;
+        return 0;
     case CLI_OPT_NO_PROGRESS: o->progress = 0; return 0;
     case CLI_OPT_CHECKPOINT:
         if (!*arg) {
@@ -315,8 +322,9 @@ static void getopt_error(int rc, char **argv, int argc, FILE *err)
 enum { EXCLUDES, NEEDS };
 
 /* The decisions beyond each option's list of modes (optable.c). Of
- * --labels, --json and --format, and of --progress and --no-progress, the
- * last one given wins: no row here. */
+ * --labels, --json and --format, of --threads and --jobs, and of
+ * --progress, --no-progress and --quiet, the last one given wins: no row
+ * here. */
 static const struct {
     cli_opt_id a, b;
     int rule;

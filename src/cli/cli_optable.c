@@ -30,6 +30,8 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "worker threads (default, and 0: the CPUs this\n"
      "process may use: its affinity mask, as set by\n"
      "taskset or Slurm, within any cgroup CPU quota)"},
+    {CLI_OPT_JOBS, "jobs", 0, "N", -1, IN_COUNTING, NULL,
+     "the same as -j, --threads"},
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
      "counting method (default: the fastest for the job\n"
      "at the SIMD level of the count: join for totals\n"
@@ -115,7 +117,11 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_CHECK, "check", 0, NULL, CLI_MODE_CHECK, ONLY(CHECK), NULL,
      "count each N and compare with the known values\n"
      "(OEIS A000170 and A002562, n <= 27)"},
-    {CLI_OPT_HELP, "help", 'h', NULL, -1, CLI_IN_ALL, "Other",
+    {CLI_OPT_QUIET, "quiet", 'q', NULL, -1, CLI_IN_ALL, "Other",
+     "print results and errors only: no progress, no\n"
+     "notice before a long count (warnings still show;\n"
+     "of -q and --progress the last wins)"},
+    {CLI_OPT_HELP, "help", 'h', NULL, -1, CLI_IN_ALL, NULL,
      "show this help and exit"},
     {CLI_OPT_VERSION, "version", 'V', NULL, -1, CLI_IN_ALL, NULL,
      "show the version and exit"},

@@ -21,6 +21,9 @@ abc
 -x 8
 --threads
 -j many 8
+--jobs
+--jobs=x 8
+-q=1 8
 --threads=1025 8
 --method=fast 8
 --format=xml 8
@@ -149,10 +152,19 @@ report "a count of days in a script: one notice line first" $((! $?))
 long_count --no-notice; status=$?
 [ $status -eq 143 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "^nqueens: interrupted" "$work/err"
 report "--no-notice: no notice" $((! $?))
+long_count -q; status=$?
+[ $status -eq 143 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "^nqueens: interrupted" "$work/err"
+report "-q: no notice, and the error still shows" $((! $?))
 
 # --- no escape sequence off a terminal ------------------------------------------------
 "$bin" --progress -j 1 14 >"$work/out" 2>"$work/err"
 ! grep -q "$(printf '\033')" "$work/err" && ! grep -q "$(printf '\r')" "$work/err" && grep -q 'units' "$work/err"
 report "--progress into a file: plain lines" $((! $?))
+"$bin" --progress --quiet -j 1 14 >"$work/out" 2>"$work/err"
+[ ! -s "$work/err" ] && [ "$(cat "$work/out")" = 365596 ]
+report "--progress --quiet: the count alone" $((! $?))
+"$bin" --quiet --progress -j 1 14 >"$work/out" 2>"$work/err"
+grep -q 'units' "$work/err" && [ "$(cat "$work/out")" = 365596 ]
+report "--quiet --progress: the last wins" $((! $?))
 
 finish
