@@ -50,7 +50,8 @@ _nqueens()
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --jobs --method --simd --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --quiet --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ||
-            " ${COMP_WORDS[*]} " == *" --recheck "* ]]; then
+            " ${COMP_WORDS[*]} " == *" --recheck "* ||
+            " ${COMP_WORDS[*]} " == *" --verify "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }

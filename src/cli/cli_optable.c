@@ -112,8 +112,10 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_MAX_STEPS, "max-steps", 0, "K", -1, ONLY(RANDOM), NULL,
      "step bound of --random"},
     {CLI_OPT_VERIFY, "verify", 0, NULL, CLI_MODE_VERIFY, ONLY(VERIFY), NULL,
-     "check placements read from standard input, one per\n"
-     "line; with N, every line must have N queens"},
+     "check placements, one per line, from the files\n"
+     "given or standard input ('-', or no FILE); an\n"
+     "operand of digits is N: every line must have N\n"
+     "queens (a file named so is given as ./NAME)"},
     {CLI_OPT_CHECK, "check", 0, NULL, CLI_MODE_CHECK, ONLY(CHECK), NULL,
      "count each N and compare with the known values\n"
      "(OEIS A000170 and A002562, n <= 27)"},

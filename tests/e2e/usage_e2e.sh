@@ -48,9 +48,7 @@ abc
 --one --compact 10
 --random
 --random 4 5
---verify 0 x
 --verify 4 5
---verify x
 --check 28
 --check 20-29
 --check -u -m join 12
@@ -106,6 +104,25 @@ report "a bad size on line 4 of standard input: named, status 2" $((! $?))
 printf '2 4 1 3\n1 x\n' | "$bin" --verify >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q '^nqueens: line 2: not a placement' "$work/err"
 report "a bad placement on line 2: named" $((! $?))
+# --verify FILE: a file that is not there is named, not taken for a size
+"$bin" --list 8 >"$work/l8.txt"
+"$bin" --verify "$work/l8.txt" "$work/p.txt" >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
+  [ "$(cat "$work/err")" = "nqueens: $work/p.txt: No such file or directory" ]
+report "--verify FILE, FILE missing: named, status 2, nothing on stdout" $((! $?))
+printf '2 4 1 3\n1 x\n' >"$work/p.txt"
+"$bin" --verify 8 "$work/l8.txt" "$work/p.txt" >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] &&
+  [ "$(cat "$work/out")" = "$work/p.txt:1: invalid: wrong length: 4 queens, expected 8
+92 valid, 1 invalid, 1 malformed" ] &&
+  grep -q "^nqueens: $work/p.txt:2: not a placement" "$work/err"
+report "--verify 8 FILE FILE: lines named FILE:K" $((! $?))
+mkfifo "$work/fifo"
+"$bin" --list 6 >"$work/fifo" &
+out=$("$bin" --verify "$work/fifo" 2>&1); status=$?
+wait
+[ $status -eq 0 ] && [ "$out" = "4 valid, 0 invalid, 0 malformed" ]
+report "--verify of a named pipe reads what its writer sends" $((! $?))
 printf '{"n":8}\n' | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q '^nqueens: standard input:1: ' "$work/err"
 report "a bad part line on line 1 of standard input: named" $((! $?))
