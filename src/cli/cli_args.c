@@ -379,6 +379,18 @@ static int check_conflicts(const cli_opts *o, const unsigned char *given, FILE *
             return -1;
         }
     }
+    /* the solution modes print lines or JSON: no labels, no drawing in
+     * JSON */
+    if (o->format == CLI_FORMAT_LABELS && o->mode != CLI_MODE_COUNT &&
+        !(cli_options[CLI_OPT_LABELS].modes & CLI_IN(o->mode))) {
+        cli_usage_error(err, "--format=labels cannot be used with --%s", o->mode_name);
+        return -1;
+    }
+    if (o->format == CLI_FORMAT_JSON && (o->board || o->compact)) {
+        cli_usage_error(err, "--%s cannot be used with --json",
+                        o->board ? "board" : "compact");
+        return -1;
+    }
     if (o->unique && (o->method == NQ_METHOD_PLAIN || o->method == NQ_METHOD_JOIN)) {
         cli_usage_error(err, "--unique needs the symmetry method (the %s method "
                              "counts totals only)", nq_method_name(o->method));

@@ -12,6 +12,8 @@
 #define IN_DRAWING (CLI_IN(CLI_MODE_LIST) | CLI_IN(CLI_MODE_ONE) | \
                     CLI_IN(CLI_MODE_RANDOM))
 #define ONLY(mode) CLI_IN(CLI_MODE_##mode)
+/* the modes that print or read placements: bare lines, or JSON */
+#define IN_PLACEMENTS (IN_DRAWING | ONLY(VERIFY))
 
 const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_UNIQUE, "unique", 'u', NULL, -1,
@@ -21,9 +23,11 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
                  "total; labels and JSON: an extra field)"},
     {CLI_OPT_LABELS, "labels", 'l', NULL, -1, IN_FORMATS, NULL,
      "print 'n<TAB>total' lines under a header line"},
-    {CLI_OPT_JSON, "json", 0, NULL, -1, IN_FORMATS, NULL,
-     "print one JSON object per size (JSON Lines)"},
-    {CLI_OPT_FORMAT, "format", 'f', "FMT", -1, IN_FORMATS, NULL,
+    {CLI_OPT_JSON, "json", 0, NULL, -1, IN_FORMATS | IN_PLACEMENTS, NULL,
+     "print one JSON object per line (JSON Lines): per\n"
+     "size, solution or placement found wrong, and a\n"
+     "summary (docs/json.md lists the fields)"},
+    {CLI_OPT_FORMAT, "format", 'f', "FMT", -1, IN_FORMATS | IN_PLACEMENTS, NULL,
      "output format (default: bare, the count alone);\n"
      "of --labels, --json and --format the last wins"},
     {CLI_OPT_THREADS, "threads", 'j', "N", -1, IN_COUNTING, NULL,

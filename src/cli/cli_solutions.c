@@ -59,12 +59,19 @@ static size_t put_u64(char *dst, uint64_t v)
     return k;
 }
 
-/* Formats one placement into b (replacing its content). */
-static int format_placement(line_buf *b, const uint32_t *cols, size_t n,
-                            int board, int compact)
+/* Formats one placement into b (replacing its content), as o asks: a
+ * drawing (--board), one digit per row (--compact), the line format, or
+ * with --json an object: `head`, its fields before the columns
+ * ("{\"n\":8,"), then "columns":[1,5,...]. */
+static int format_placement(line_buf *b, const uint32_t *cols, size_t n, const cli_opts *o,
+                            const char *head)
 {
+    static const char open_columns[] = "\"columns\":[";
+    const int json = o->format == CLI_FORMAT_JSON;
+    size_t head_len = json ? strlen(head) + sizeof open_columns : 0;
+
     b->len = 0;
-    if (board) {
+    if (o->board) {
         if (n != 0 && n > (SIZE_MAX - 1) / (n + 1))
             return -1;
         if (reserve(b, n * (n + 1) + 1) != 0)
@@ -78,12 +85,21 @@ static int format_placement(line_buf *b, const uint32_t *cols, size_t n,
         b->p[b->len++] = '\n'; /* a blank line after each board */
         return 0;
     }
-    if (reserve(b, n * 11 + 1) != 0)
+    if (reserve(b, head_len + n * 11 + 3) != 0)
         return -1;
+    if (json) {
+        b->len = (size_t)snprintf(b->p, b->cap, "%s%s", head, open_columns);
+    }
     for (size_t r = 0; r < n; r++) {
-        if (r && !compact)
+        if (r && json)
+            b->p[b->len++] = ',';
+        else if (r && !o->compact)
             b->p[b->len++] = ' ';
         b->len += put_u64(b->p + b->len, (uint64_t)cols[r] + 1);
+    }
+    if (json) {
+        b->p[b->len++] = ']';
+        b->p[b->len++] = '}';
     }
     b->p[b->len++] = '\n';
     return 0;
@@ -96,13 +112,14 @@ typedef struct list_ctx {
     const cli_opts *o;
     FILE *out;
     line_buf buf;
-    int failed; /* out of memory or a write error */
+    char head[32]; /* --json: the fields before the columns */
+    int failed;    /* out of memory or a write error */
 } list_ctx;
 
 static int list_one(const uint32_t *cols, unsigned n, void *data)
 {
     list_ctx *c = data;
-    if (format_placement(&c->buf, cols, n, c->o->board, c->o->compact) != 0 ||
+    if (format_placement(&c->buf, cols, n, c->o, c->head) != 0 ||
         fwrite(c->buf.p, 1, c->buf.len, c->out) != c->buf.len) {
         c->failed = 1;
         return 1; /* stop the listing */
@@ -133,6 +150,7 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
         int rc;
         lo.canonical = o->canonical;
         lo.limit = o->limit;
+        snprintf(c.head, sizeof c.head, "{\"n\":%u,", sizes->n[i]);
         rc = nq_list(NULL, sizes->n[i], &lo, list_one, &c);
         if (c.failed) {
             status = cli_flush(out, err);
@@ -157,9 +175,10 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
 int cli_construct(const cli_opts *o, FILE *out, FILE *err)
 {
     char q[64];
-    uint64_t n, max;
+    uint64_t n, max, seed = o->has_seed ? o->seed : cli_clock_seed();
     uint32_t *cols = NULL;
     line_buf buf = {NULL, 0, 0};
+    char head[64];
     int rc, status;
 
     if (o->noperands != 1) {
@@ -187,8 +206,13 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
     if (o->mode == CLI_MODE_ONE)
         rc = nq_construct(cols, (size_t)n);
     else
-        rc = nq_random(cols, (size_t)n, o->has_seed ? o->seed : cli_clock_seed(),
-                       o->max_steps);
+        rc = nq_random(cols, (size_t)n, seed, o->max_steps);
+    /* --json: the seed of a random one, so that it can be drawn again */
+    if (o->mode == CLI_MODE_ONE)
+        snprintf(head, sizeof head, "{\"n\":%llu,", (unsigned long long)n);
+    else
+        snprintf(head, sizeof head, "{\"n\":%llu,\"seed\":%llu,", (unsigned long long)n,
+                 (unsigned long long)seed);
     if (rc == NQ_ENOSOLUTION) {
         cli_error(err, "n = %llu has no solution", (unsigned long long)n);
         status = CLI_EXIT_FAILURE;
@@ -200,7 +224,7 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
     } else if (rc != NQ_OK) {
         cli_error(err, "n = %llu: %s", (unsigned long long)n, nq_strerror(rc));
         status = CLI_EXIT_FAILURE;
-    } else if (format_placement(&buf, cols, (size_t)n, o->board, o->compact) != 0) {
+    } else if (format_placement(&buf, cols, (size_t)n, o, head) != 0) {
         cli_error(err, "out of memory");
         status = CLI_EXIT_FAILURE;
     } else {
@@ -256,20 +280,34 @@ static const char *where(char *buf, size_t size, const verifier *v, const char *
     return buf;
 }
 
-/* Reports a line that is not a valid placement, named by `at`: an
- * invalid one on stdout, one that is no placement on stderr. */
-static void report_line(const verifier *v, const char *at, int malformed, const char *why)
+/* The names of faults in JSON: nq_fault's, then nq_parse_fault's. */
+static const char *const fault_names[] = {"none", "range", "column", "diagonal"};
+static const char *const parse_fault_names[] = {"none", "character", "zero", "overflow"};
+
+/* Reports a line that is not a valid placement: `at` names it for the
+ * text formats; with --json, `file` (as given; "-" for standard input)
+ * and `lineno` do, and `fault` says what is wrong in one word. */
+static void report_line(const verifier *v, const char *at, const char *file,
+                        uint64_t lineno, int malformed, const char *fault, const char *why)
 {
-    if (malformed)
+    if (v->o->format == CLI_FORMAT_JSON) {
+        fputs("{\"file\":", v->out);
+        cli_json_string(v->out, file, strlen(file));
+        fprintf(v->out, ",\"line\":%llu,\"verdict\":\"%s\",\"fault\":\"%s\",\"reason\":",
+                (unsigned long long)lineno, malformed ? "malformed" : "invalid", fault);
+        cli_json_string(v->out, why, strlen(why));
+        fputs("}\n", v->out);
+    } else if (malformed) {
         cli_error(v->err, "%s: not a placement: %s", at, why);
-    else
+    } else {
         fprintf(v->out, "%s: invalid: %s\n", at, why);
+    }
 }
 
-/* Checks every line of f, called `name` (quoted) in messages. @return
- * CLI_EXIT_OK, or the status after the message of a read error or of no
- * memory. */
-static int verify_stream(verifier *v, FILE *f, const char *name)
+/* Checks every line of f: `file` is its name as given ("-" for standard
+ * input), `name` the same quoted for messages. @return CLI_EXIT_OK, or
+ * the status after the message of a read error or of no memory. */
+static int verify_stream(verifier *v, FILE *f, const char *file, const char *name)
 {
     uint64_t lineno = 0;
     char at[CLI_QUOTE_SIZE + 24];
@@ -286,7 +324,7 @@ static int verify_stream(verifier *v, FILE *f, const char *name)
         rc = nq_parse_placement(&cols, &n, &pe, v->line.p, v->line.len);
         if (rc == NQ_EFORMAT) {
             nq_parse_error_format(why, sizeof why, &pe);
-            report_line(v, at, 1, why);
+            report_line(v, at, file, lineno, 1, parse_fault_names[pe.fault], why);
             v->malformed++;
             continue;
         }
@@ -297,7 +335,7 @@ static int verify_stream(verifier *v, FILE *f, const char *name)
         if (v->have_n && n != v->want_n) {
             snprintf(why, sizeof why, "wrong length: %llu queens, expected %llu",
                      (unsigned long long)n, (unsigned long long)v->want_n);
-            report_line(v, at, 0, why);
+            report_line(v, at, file, lineno, 0, "length", why);
             v->invalid++;
         } else if ((rc = nq_verify(&fault, cols, n)) != NQ_OK) {
             cli_error(v->err, "%s: %s", at, nq_strerror(rc));
@@ -305,7 +343,7 @@ static int verify_stream(verifier *v, FILE *f, const char *name)
             return CLI_EXIT_FAILURE;
         } else if (fault.fault != NQ_FAULT_NONE) {
             nq_violation_format(why, sizeof why, &fault, cols, n);
-            report_line(v, at, 0, why);
+            report_line(v, at, file, lineno, 0, fault_names[fault.fault], why);
             v->invalid++;
         } else {
             v->valid++;
@@ -397,7 +435,7 @@ int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
         FILE *f;
         if (strcmp(s, "-") == 0) {
             if (!stdin_read)
-                status = verify_stream(&v, in, "standard input");
+                status = verify_stream(&v, in, "-", "standard input");
             stdin_read = 1;
             continue;
         }
@@ -409,17 +447,19 @@ int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
             status = CLI_EXIT_USAGE;
             break;
         }
-        status = verify_stream(&v, f, q);
+        status = verify_stream(&v, f, s, q);
         fclose(f);
     }
     if (!v.named && !stdin_read && status == CLI_EXIT_OK)
-        status = verify_stream(&v, in, "standard input");
+        status = verify_stream(&v, in, "-", "standard input");
     free(v.line.p);
     if (status != CLI_EXIT_OK)
         return status;
     /* no line at all is no placement to refuse: "0 valid", as a filter
      * given nothing prints nothing wrong */
-    fprintf(out, "%llu valid, %llu invalid, %llu malformed\n",
+    fprintf(out, o->format == CLI_FORMAT_JSON
+                     ? "{\"valid\":%llu,\"invalid\":%llu,\"malformed\":%llu}\n"
+                     : "%llu valid, %llu invalid, %llu malformed\n",
             (unsigned long long)v.valid, (unsigned long long)v.invalid,
             (unsigned long long)v.malformed);
     if ((status = cli_flush(out, err)) != CLI_EXIT_OK)

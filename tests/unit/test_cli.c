@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "nqueens.h"
 #include "test_cli_run.h"
 
@@ -337,6 +338,34 @@ static void test_verify_mode(void **state)
                        "'99999999999999999999' is not a board size");
 }
 
+/* File names in JSON: escaped as JSON asks, UTF-8 kept, other bytes
+ * replaced (cli_json_string()). */
+static void test_json_strings(void **state)
+{
+    static const struct {
+        const char *in, *want;
+    } cases[] = {
+        {"plain.txt", "\"plain.txt\""},
+        {"a\"b\\c", "\"a\\\"b\\\\c\""},
+        {"tab\tnl\ndel\x7f", "\"tab\\u0009nl\\u000adel\\u007f\""},
+        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\""},
+        {"bad\xff\xc3", "\"bad\\ufffd\\ufffd\""},
+        {"\xc0\xaf", "\"\\ufffd\\ufffd\""},             /* overlong '/' */
+        {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""}, /* a surrogate */
+        {"\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* above U+10FFFF */
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[128];
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        cli_json_string(f, cases[i].in, strlen(cases[i].in));
+        slurp(got, sizeof got, f);
+        fclose(f);
+        assert_string_equal(got, cases[i].want);
+    }
+}
+
 /* Writes text to a new file in a fresh folder; returns its path. */
 static const char *scratch_file(char *path, size_t size, const char *dir, const char *name,
                                 const char *text)
@@ -517,6 +546,7 @@ int main(void)
         cmocka_unit_test(test_one_and_random),
         cmocka_unit_test(test_verify_mode),
         cmocka_unit_test(test_verify_files),
+        cmocka_unit_test(test_json_strings),
         cmocka_unit_test(test_empty_stdin_asks_for_nothing),
         cmocka_unit_test(test_check_mode),
         cmocka_unit_test(test_part_and_merge),

@@ -119,8 +119,8 @@ static const struct {
     {"--unique", "x.....xx"},
     {"--max-memory=1G", "x....x.x"},
     {"--labels", "x....xxx"},
-    {"--json", "x....xxx"},
-    {"--format=json", "x....xxx"},
+    {"--json", "xxxxxxxx"},
+    {"--format=json", "xxxxxxxx"},
     {"--threads=1", "x....x.x"},
     {"--jobs=1", "x....x.x"},
     {"--quiet", "xxxxxxxx"},
@@ -187,6 +187,22 @@ static void test_conflict_pairs(void **state)
     expect_hinted(run_cli(NULL, "--board", "8", NULL), "--board needs --list, --one or --random");
     expect_hinted(run_cli(NULL, "-u", "-m", "plain", "8", NULL),
                   "--unique needs the symmetry method (the plain method counts totals only)");
+    /* drawings are for people, JSON for programs; the solution modes have
+     * no labels */
+    expect_hinted(run_cli(NULL, "--list", "--board", "--json", "4", NULL),
+                  "--board cannot be used with --json");
+    expect_hinted(run_cli(NULL, "--format=json", "--one", "--compact", "5", NULL),
+                  "--compact cannot be used with --json");
+    expect_hinted(run_cli(NULL, "--random", "-f", "labels", "8", NULL),
+                  "--format=labels cannot be used with --random");
+    expect_hinted(run_cli("2 4 1 3\n", "--verify", "--format=labels", NULL),
+                  "--format=labels cannot be used with --verify");
+    /* the last format wins there too */
+    {
+        outcome o = run_cli(NULL, "--list", "--board", "--json", "--format=bare", "4", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n");
+    }
 }
 
 /* Of --labels, --json and --format, and of --progress and --no-progress,
