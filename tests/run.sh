@@ -192,7 +192,7 @@ ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 # Each run first checks that the CPU played is the one meant. Left out: the
 # tests whose work is the same on every x86-64 CPU (files, options, the
 # usage text, the examples, construction, the cost model's unit tests).
-same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust)_e2e|.*_tables_generated)\$"
+same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust|json_doc)_e2e|.*_tables_generated)\$"
 runs_at() {  # runs_at CPU LEVEL: does nqueens --simd=LEVEL start on CPU?
   QEMU_CPU=$1 qemu-x86_64 build/x86-qemu/nqueens --simd="$2" 4 >/dev/null 2>&1
 }
