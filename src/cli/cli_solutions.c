@@ -5,8 +5,11 @@
  * queen in each row ("1 5 8 6 3 7 2 4"), which --verify reads back; or, with
  * --compact and n <= 9, as one digit per row ("15863724"); or, with --board,
  * as a drawing of Q and '.', one row per line and a blank line between
- * boards. Lines are built in memory and written whole, so that a placement
- * of ten million queens prints in about a second.
+ * boards; or, with --json, as an object whose "columns" are an array.
+ * Lines are built in memory and written whole, so that a placement of ten
+ * million queens prints in about a second. --verify reads the files named
+ * (or standard input) and reports each line that is no solution, and then
+ * how many were valid.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -87,9 +90,8 @@ static int format_placement(line_buf *b, const uint32_t *cols, size_t n, const c
     }
     if (reserve(b, head_len + n * 11 + 3) != 0)
         return -1;
-    if (json) {
+    if (json)
         b->len = (size_t)snprintf(b->p, b->cap, "%s%s", head, open_columns);
-    }
     for (size_t r = 0; r < n; r++) {
         if (r && json)
             b->p[b->len++] = ',';
