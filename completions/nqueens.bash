@@ -14,6 +14,8 @@ _nqueens()
             return ;;
         --threads|-j)
             return ;;
+        --jobs)
+            return ;;
         --method|-m)
             COMPREPLY=($(compgen -W 'plain symmetry join' -- "$cur"))
             return ;;
@@ -49,9 +51,10 @@ _nqueens()
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --method --simd --device --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --devices --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--unique --labels --json --format --threads --jobs --method --simd --device --max-memory --estimate --max-time --no-notice --progress --no-progress --checkpoint --checkpoint-interval --part --merge --recheck --sample --pick --by --list --board --compact --canonical --limit --one --random --seed --max-steps --verify --check --devices --quiet --help --version' -- "$cur"))
     elif [[ " ${COMP_WORDS[*]} " == *" --merge "* ||
-            " ${COMP_WORDS[*]} " == *" --recheck "* ]]; then
+            " ${COMP_WORDS[*]} " == *" --recheck "* ||
+            " ${COMP_WORDS[*]} " == *" --verify "* ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }

@@ -195,6 +195,7 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
         o->units = arg;
         return 0;
     case CLI_OPT_THREADS:
+    case CLI_OPT_JOBS:
         if (number_value(&v, arg, 0, 1024, "thread count", typed, err) != 0)
             return -1;
         o->threads = (unsigned)v;
@@ -214,6 +215,12 @@ static int apply(cli_opts *o, const cli_option *opt, const char *arg,
     case CLI_OPT_MAX_STEPS:
         return number_value(&o->max_steps, arg, 0, UINT64_MAX, "step count", typed, err);
     case CLI_OPT_PROGRESS: o->progress = 1; return 0;
+    case CLI_OPT_QUIET:
+        /* what is said on stderr beside the results; warnings and errors
+         * stay */
+        o->progress = 0;
+        o->no_notice = 1;
+        return 0;
     case CLI_OPT_NO_PROGRESS: o->progress = 0; return 0;
     case CLI_OPT_CHECKPOINT:
         if (!*arg) {
@@ -320,8 +327,9 @@ static void getopt_error(int rc, char **argv, int argc, FILE *err)
 enum { EXCLUDES, NEEDS };
 
 /* The decisions beyond each option's list of modes (optable.c). Of
- * --labels, --json and --format, and of --progress and --no-progress, the
- * last one given wins: no row here. */
+ * --labels, --json and --format, of --threads and --jobs, and of
+ * --progress, --no-progress and --quiet, the last one given wins: no row
+ * here. */
 static const struct {
     cli_opt_id a, b;
     int rule;
@@ -375,6 +383,18 @@ static int check_conflicts(const cli_opts *o, const unsigned char *given, FILE *
             cli_usage_error(err, "--%s needs --%s", a, b);
             return -1;
         }
+    }
+    /* the solution modes print lines or JSON: no labels, no drawing in
+     * JSON */
+    if (o->format == CLI_FORMAT_LABELS && o->mode != CLI_MODE_COUNT &&
+        !(cli_options[CLI_OPT_LABELS].modes & CLI_IN(o->mode))) {
+        cli_usage_error(err, "--format=labels cannot be used with --%s", o->mode_name);
+        return -1;
+    }
+    if (o->format == CLI_FORMAT_JSON && (o->board || o->compact)) {
+        cli_usage_error(err, "--%s cannot be used with --json",
+                        o->board ? "board" : "compact");
+        return -1;
     }
     if (o->unique && (o->method == NQ_METHOD_PLAIN || o->method == NQ_METHOD_JOIN)) {
         cli_usage_error(err, "--unique needs the symmetry method (the %s method "

@@ -181,7 +181,8 @@ static int bash(void)
         printf("%s--%s", i ? " " : "", cli_options[i].name);
     printf("' -- \"$cur\"))\n"
            "    elif [[ \" ${COMP_WORDS[*]} \" == *\" --merge \"* ||\n"
-           "            \" ${COMP_WORDS[*]} \" == *\" --recheck \"* ]]; then\n"
+           "            \" ${COMP_WORDS[*]} \" == *\" --recheck \"* ||\n"
+           "            \" ${COMP_WORDS[*]} \" == *\" --verify \"* ]]; then\n"
            "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
            "    fi\n"
            "}\n"

@@ -16,7 +16,7 @@ static const char synopsis[] =
     "Usage: nqueens [OPTION]... [N | A-B]...\n"
     "       nqueens --list [--board | --compact] [--canonical] [--limit K] N...\n"
     "       nqueens --one N | --random N [--seed S]\n"
-    "       nqueens --verify [N] < PLACEMENTS\n"
+    "       nqueens --verify [N] [FILE]...\n"
     "       nqueens --check [N | A-B]...\n"
     "       nqueens --estimate [-j N] [-m M] [N | A-B]...\n"
     "       nqueens --part K/M --json N > part-K.json; nqueens --merge part-*.json\n"

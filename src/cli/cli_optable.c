@@ -12,6 +12,8 @@
 #define IN_DRAWING (CLI_IN(CLI_MODE_LIST) | CLI_IN(CLI_MODE_ONE) | \
                     CLI_IN(CLI_MODE_RANDOM))
 #define ONLY(mode) CLI_IN(CLI_MODE_##mode)
+/* the modes that print or read placements: bare lines, or JSON */
+#define IN_PLACEMENTS (IN_DRAWING | ONLY(VERIFY))
 
 const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_UNIQUE, "unique", 'u', NULL, -1,
@@ -21,15 +23,19 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
                  "total; labels and JSON: an extra field)"},
     {CLI_OPT_LABELS, "labels", 'l', NULL, -1, IN_FORMATS, NULL,
      "print 'n<TAB>total' lines under a header line"},
-    {CLI_OPT_JSON, "json", 0, NULL, -1, IN_FORMATS, NULL,
-     "print one JSON object per size (JSON Lines)"},
-    {CLI_OPT_FORMAT, "format", 'f', "FMT", -1, IN_FORMATS, NULL,
+    {CLI_OPT_JSON, "json", 0, NULL, -1, IN_FORMATS | IN_PLACEMENTS, NULL,
+     "print one JSON object per line (JSON Lines): per\n"
+     "size, solution or placement found wrong, and a\n"
+     "summary (docs/json.md lists the fields)"},
+    {CLI_OPT_FORMAT, "format", 'f', "FMT", -1, IN_FORMATS | IN_PLACEMENTS, NULL,
      "output format (default: bare, the count alone);\n"
      "of --labels, --json and --format the last wins"},
     {CLI_OPT_THREADS, "threads", 'j', "N", -1, IN_COUNTING, NULL,
      "worker threads (default, and 0: the CPUs this\n"
      "process may use: its affinity mask, as set by\n"
      "taskset or Slurm, within any cgroup CPU quota)"},
+    {CLI_OPT_JOBS, "jobs", 0, "N", -1, IN_COUNTING, NULL,
+     "the same as -j, --threads"},
     {CLI_OPT_METHOD, "method", 'm', "M", -1, IN_COUNTING, NULL,
      "counting method (default: the fastest for the job\n"
      "at the SIMD level of the count: join for totals\n"
@@ -116,15 +122,21 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_MAX_STEPS, "max-steps", 0, "K", -1, ONLY(RANDOM), NULL,
      "step bound of --random"},
     {CLI_OPT_VERIFY, "verify", 0, NULL, CLI_MODE_VERIFY, ONLY(VERIFY), NULL,
-     "check placements read from standard input, one per\n"
-     "line; with N, every line must have N queens"},
+     "check placements, one per line, from the files\n"
+     "given or standard input ('-', or no FILE); an\n"
+     "operand of digits is N: every line must have N\n"
+     "queens (a file named so is given as ./NAME)"},
     {CLI_OPT_CHECK, "check", 0, NULL, CLI_MODE_CHECK, ONLY(CHECK), NULL,
      "count each N and compare with the known values\n"
      "(OEIS A000170 and A002562, n <= 27)"},
     {CLI_OPT_DEVICES, "devices", 0, NULL, CLI_MODE_DEVICES, ONLY(DEVICES), NULL,
      "list where this build can count: the CPU, and each\n"
      "GPU it sees (or why there is none)"},
-    {CLI_OPT_HELP, "help", 'h', NULL, -1, CLI_IN_ALL, "Other",
+    {CLI_OPT_QUIET, "quiet", 'q', NULL, -1, CLI_IN_ALL, "Other",
+     "print results and errors only: no progress, no\n"
+     "notice before a long count (warnings still show;\n"
+     "of -q and --progress the last wins)"},
+    {CLI_OPT_HELP, "help", 'h', NULL, -1, CLI_IN_ALL, NULL,
      "show this help and exit"},
     {CLI_OPT_VERSION, "version", 'V', NULL, -1, CLI_IN_ALL, NULL,
      "show the version and exit"},

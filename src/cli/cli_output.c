@@ -75,6 +75,61 @@ const char *cli_quote(char *buf, size_t size, const char *s, size_t len)
     return buf;
 }
 
+/* The length of the valid UTF-8 sequence at s[0..len), or 0: no
+ * overlong forms, no surrogates, nothing above U+10FFFF. */
+static size_t utf8_length(const unsigned char *s, size_t len)
+{
+    size_t need;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+    if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+        need = 2;
+    } else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+        need = 3;
+        if (s[0] == 0xe0)
+            lo = 0xa0; /* not overlong */
+        if (s[0] == 0xed)
+            hi = 0x9f; /* no surrogate */
+    } else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+        need = 4;
+        if (s[0] == 0xf0)
+            lo = 0x90; /* not overlong */
+        if (s[0] == 0xf4)
+            hi = 0x8f; /* up to U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (len < need || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < need; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return need;
+}
+
+void cli_json_string(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', out);
+    for (size_t i = 0; i < len;) {
+        size_t k;
+        if (p[i] == '"' || p[i] == '\\') {
+            fputc('\\', out);
+            fputc(p[i++], out);
+        } else if (p[i] < 0x20 || p[i] == 0x7f) {
+            fprintf(out, "\\u%04x", p[i++]);
+        } else if (p[i] < 0x80) {
+            fputc(p[i++], out);
+        } else if ((k = utf8_length(p + i, len - i)) != 0) {
+            fwrite(p + i, 1, k, out);
+            i += k;
+        } else {
+            fputs("\\ufffd", out);
+            i++;
+        }
+    }
+    fputc('"', out);
+}
+
 int cli_flush(FILE *out, FILE *err)
 {
     if (fflush(out) == 0 && !ferror(out))

@@ -38,6 +38,12 @@ const char *cli_quote(char *buf, size_t size, const char *s, size_t len);
 /* cli_quote() of a NUL-terminated string into an array. */
 #define CLI_QUOTE(buf, s) cli_quote((buf), sizeof(buf), (s), strlen(s))
 
+/* Writes s[0..len) as a JSON string, quotes included: '"' and '\\' are
+ * escaped, control bytes become \u00NN, valid UTF-8 passes through, and
+ * each byte of an invalid UTF-8 sequence becomes U+FFFD (a file name
+ * need not be UTF-8; JSON text must be). */
+void cli_json_string(FILE *out, const char *s, size_t len);
+
 /* Flushes out: CLI_EXIT_OK; CLI_EXIT_PIPE, silently, when the reader went
  * away (EPIPE); CLI_EXIT_FAILURE after reporting any other write error. */
 int cli_flush(FILE *out, FILE *err);

@@ -5,12 +5,16 @@
  * queen in each row ("1 5 8 6 3 7 2 4"), which --verify reads back; or, with
  * --compact and n <= 9, as one digit per row ("15863724"); or, with --board,
  * as a drawing of Q and '.', one row per line and a blank line between
- * boards. Lines are built in memory and written whole, so that a placement
- * of ten million queens prints in about a second.
+ * boards; or, with --json, as an object whose "columns" are an array.
+ * Lines are built in memory and written whole, so that a placement of ten
+ * million queens prints in about a second. --verify reads the files named
+ * (or standard input) and reports each line that is no solution, and then
+ * how many were valid.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,12 +62,19 @@ static size_t put_u64(char *dst, uint64_t v)
     return k;
 }
 
-/* Formats one placement into b (replacing its content). */
-static int format_placement(line_buf *b, const uint32_t *cols, size_t n,
-                            int board, int compact)
+/* Formats one placement into b (replacing its content), as o asks: a
+ * drawing (--board), one digit per row (--compact), the line format, or
+ * with --json an object: `head`, its fields before the columns
+ * ("{\"n\":8,"), then "columns":[1,5,...]. */
+static int format_placement(line_buf *b, const uint32_t *cols, size_t n, const cli_opts *o,
+                            const char *head)
 {
+    static const char open_columns[] = "\"columns\":[";
+    const int json = o->format == CLI_FORMAT_JSON;
+    size_t head_len = json ? strlen(head) + sizeof open_columns : 0;
+
     b->len = 0;
-    if (board) {
+    if (o->board) {
         if (n != 0 && n > (SIZE_MAX - 1) / (n + 1))
             return -1;
         if (reserve(b, n * (n + 1) + 1) != 0)
@@ -77,12 +88,20 @@ static int format_placement(line_buf *b, const uint32_t *cols, size_t n,
         b->p[b->len++] = '\n'; /* a blank line after each board */
         return 0;
     }
-    if (reserve(b, n * 11 + 1) != 0)
+    if (reserve(b, head_len + n * 11 + 3) != 0)
         return -1;
+    if (json)
+        b->len = (size_t)snprintf(b->p, b->cap, "%s%s", head, open_columns);
     for (size_t r = 0; r < n; r++) {
-        if (r && !compact)
+        if (r && json)
+            b->p[b->len++] = ',';
+        else if (r && !o->compact)
             b->p[b->len++] = ' ';
         b->len += put_u64(b->p + b->len, (uint64_t)cols[r] + 1);
+    }
+    if (json) {
+        b->p[b->len++] = ']';
+        b->p[b->len++] = '}';
     }
     b->p[b->len++] = '\n';
     return 0;
@@ -95,13 +114,14 @@ typedef struct list_ctx {
     const cli_opts *o;
     FILE *out;
     line_buf buf;
-    int failed; /* out of memory or a write error */
+    char head[32]; /* --json: the fields before the columns */
+    int failed;    /* out of memory or a write error */
 } list_ctx;
 
 static int list_one(const uint32_t *cols, unsigned n, void *data)
 {
     list_ctx *c = data;
-    if (format_placement(&c->buf, cols, n, c->o->board, c->o->compact) != 0 ||
+    if (format_placement(&c->buf, cols, n, c->o, c->head) != 0 ||
         fwrite(c->buf.p, 1, c->buf.len, c->out) != c->buf.len) {
         c->failed = 1;
         return 1; /* stop the listing */
@@ -132,6 +152,7 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
         int rc;
         lo.canonical = o->canonical;
         lo.limit = o->limit;
+        snprintf(c.head, sizeof c.head, "{\"n\":%u,", sizes->n[i]);
         rc = nq_list(NULL, sizes->n[i], &lo, list_one, &c);
         if (c.failed) {
             status = cli_flush(out, err);
@@ -156,9 +177,10 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
 int cli_construct(const cli_opts *o, FILE *out, FILE *err)
 {
     char q[64];
-    uint64_t n, max;
+    uint64_t n, max, seed = o->has_seed ? o->seed : cli_clock_seed();
     uint32_t *cols = NULL;
     line_buf buf = {NULL, 0, 0};
+    char head[64];
     int rc, status;
 
     if (o->noperands != 1) {
@@ -186,8 +208,13 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
     if (o->mode == CLI_MODE_ONE)
         rc = nq_construct(cols, (size_t)n);
     else
-        rc = nq_random(cols, (size_t)n, o->has_seed ? o->seed : cli_clock_seed(),
-                       o->max_steps);
+        rc = nq_random(cols, (size_t)n, seed, o->max_steps);
+    /* --json: the seed of a random one, so that it can be drawn again */
+    if (o->mode == CLI_MODE_ONE)
+        snprintf(head, sizeof head, "{\"n\":%llu,", (unsigned long long)n);
+    else
+        snprintf(head, sizeof head, "{\"n\":%llu,\"seed\":%llu,", (unsigned long long)n,
+                 (unsigned long long)seed);
     if (rc == NQ_ENOSOLUTION) {
         cli_error(err, "n = %llu has no solution", (unsigned long long)n);
         status = CLI_EXIT_FAILURE;
@@ -199,7 +226,7 @@ int cli_construct(const cli_opts *o, FILE *out, FILE *err)
     } else if (rc != NQ_OK) {
         cli_error(err, "n = %llu: %s", (unsigned long long)n, nq_strerror(rc));
         status = CLI_EXIT_FAILURE;
-    } else if (format_placement(&buf, cols, (size_t)n, o->board, o->compact) != 0) {
+    } else if (format_placement(&buf, cols, (size_t)n, o, head) != 0) {
         cli_error(err, "out of memory");
         status = CLI_EXIT_FAILURE;
     } else {
@@ -232,89 +259,216 @@ static int read_line(line_buf *b, FILE *in)
     return b->len > 0 ? 1 : 0;
 }
 
+/* Where the lines of --verify come from, and the tallies of every line
+ * read from all of them. */
+typedef struct verifier {
+    const cli_opts *o;
+    FILE *out, *err;
+    uint64_t want_n;   /* with have_n: the length every line must have */
+    int have_n;
+    int named;         /* FILE operands given: lines are named "FILE:K" */
+    uint64_t valid, invalid, malformed;
+    line_buf line;
+} verifier;
+
+/* "line K", or "NAME:K" when files are named. */
+static const char *where(char *buf, size_t size, const verifier *v, const char *name,
+                         uint64_t lineno)
+{
+    if (v->named)
+        snprintf(buf, size, "%s:%llu", name, (unsigned long long)lineno);
+    else
+        snprintf(buf, size, "line %llu", (unsigned long long)lineno);
+    return buf;
+}
+
+/* The names of faults in JSON: nq_fault's, then nq_parse_fault's. */
+static const char *const fault_names[] = {"none", "range", "column", "diagonal"};
+static const char *const parse_fault_names[] = {"none", "character", "zero", "overflow"};
+
+/* Reports a line that is not a valid placement: `at` names it for the
+ * text formats; with --json, `file` (as given; "-" for standard input)
+ * and `lineno` do, and `fault` says what is wrong in one word. */
+static void report_line(const verifier *v, const char *at, const char *file,
+                        uint64_t lineno, int malformed, const char *fault, const char *why)
+{
+    if (v->o->format == CLI_FORMAT_JSON) {
+        fputs("{\"file\":", v->out);
+        cli_json_string(v->out, file, strlen(file));
+        fprintf(v->out, ",\"line\":%llu,\"verdict\":\"%s\",\"fault\":\"%s\",\"reason\":",
+                (unsigned long long)lineno, malformed ? "malformed" : "invalid", fault);
+        cli_json_string(v->out, why, strlen(why));
+        fputs("}\n", v->out);
+    } else if (malformed) {
+        cli_error(v->err, "%s: not a placement: %s", at, why);
+    } else {
+        fprintf(v->out, "%s: invalid: %s\n", at, why);
+    }
+}
+
+/* Checks every line of f: `file` is its name as given ("-" for standard
+ * input), `name` the same quoted for messages. @return CLI_EXIT_OK, or
+ * the status after the message of a read error or of no memory. */
+static int verify_stream(verifier *v, FILE *f, const char *file, const char *name)
+{
+    uint64_t lineno = 0;
+    char at[CLI_QUOTE_SIZE + 24];
+    int rc;
+
+    while ((rc = read_line(&v->line, f)) == 1) {
+        uint32_t *cols = NULL;
+        size_t n = 0;
+        nq_parse_error pe;
+        nq_violation fault;
+        char why[256];
+
+        where(at, sizeof at, v, name, ++lineno);
+        rc = nq_parse_placement(&cols, &n, &pe, v->line.p, v->line.len);
+        if (rc == NQ_EFORMAT) {
+            nq_parse_error_format(why, sizeof why, &pe);
+            report_line(v, at, file, lineno, 1, parse_fault_names[pe.fault], why);
+            v->malformed++;
+            continue;
+        }
+        if (rc != NQ_OK) {
+            cli_error(v->err, "%s: %s", at, nq_strerror(rc));
+            return CLI_EXIT_FAILURE;
+        }
+        if (v->have_n && n != v->want_n) {
+            snprintf(why, sizeof why, "wrong length: %llu queens, expected %llu",
+                     (unsigned long long)n, (unsigned long long)v->want_n);
+            report_line(v, at, file, lineno, 0, "length", why);
+            v->invalid++;
+        } else if ((rc = nq_verify(&fault, cols, n)) != NQ_OK) {
+            cli_error(v->err, "%s: %s", at, nq_strerror(rc));
+            free(cols);
+            return CLI_EXIT_FAILURE;
+        } else if (fault.fault != NQ_FAULT_NONE) {
+            nq_violation_format(why, sizeof why, &fault, cols, n);
+            report_line(v, at, file, lineno, 0, fault_names[fault.fault], why);
+            v->invalid++;
+        } else {
+            v->valid++;
+        }
+        free(cols);
+    }
+    if (rc == -1) {
+        cli_error(v->err, "out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    if (rc == -2) {
+        if (v->named)
+            cli_error(v->err, "%s: %s", name, strerror(errno));
+        else
+            cli_error(v->err, "cannot read standard input: %s", strerror(errno));
+        return CLI_EXIT_USAGE;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* Whether the operand s of --verify is the board size N (all digits) or
+ * a file; a file whose name is all digits is given as ./NAME. */
+static int is_size_operand(const char *s)
+{
+    return *s != '\0' && strspn(s, "0123456789") == strlen(s);
+}
+
+/* Every FILE operand is there, readable and no folder: checked before
+ * the first line is read, so that a mistyped name leaves nothing
+ * half-reported on stdout. By stat() and access(), not by opening: a
+ * named pipe opened and closed here would lose what its writer sent.
+ * 0, or -1 after the message. */
+static int check_files(const cli_opts *o, FILE *err)
+{
+    char q[CLI_QUOTE_SIZE];
+    for (size_t i = 0; i < o->noperands; i++) {
+        const char *s = o->operands[i];
+        struct stat st;
+        int e = 0;
+        if (strcmp(s, "-") == 0 || is_size_operand(s))
+            continue;
+        if (stat(s, &st) != 0 || access(s, R_OK) != 0)
+            e = errno;
+        else if (S_ISDIR(st.st_mode))
+            e = EISDIR;
+        if (e) {
+            cli_error(err, "%s: %s", CLI_QUOTE(q, s), strerror(e));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
 {
-    uint64_t want_n = 0, lineno = 0, valid = 0, invalid = 0, malformed = 0;
-    int have_n = 0, status = CLI_EXIT_OK, rc;
-    line_buf line = {NULL, 0, 0};
-    char q[64];
+    verifier v;
+    int status = CLI_EXIT_OK, stdin_read = 0;
+    char q[CLI_QUOTE_SIZE];
 
-    /* '-' names standard input, where the placements come from anyway */
+    memset(&v, 0, sizeof v);
+    v.o = o;
+    v.out = out;
+    v.err = err;
     for (size_t i = 0; i < o->noperands; i++) {
         const char *s = o->operands[i];
         if (strcmp(s, "-") == 0)
+            continue; /* standard input, where placements come from anyway */
+        if (!is_size_operand(s)) {
+            v.named = 1;
             continue;
-        if (have_n) {
+        }
+        if (v.have_n) {
             cli_usage_error(err, "--verify takes at most one board size (the length "
                                  "every line must have)");
             return CLI_EXIT_USAGE;
         }
-        if (nqc_parse_u64(&want_n, s, strlen(s)) != 0) {
-            cli_usage_error(err, "'%s' is not a board size", CLI_QUOTE(q, s));
+        if (nqc_parse_u64(&v.want_n, s, strlen(s)) != 0) {
+            cli_usage_error(err, "'%s' is not a board size: it passes 2^64 - 1",
+                            CLI_QUOTE(q, s));
             return CLI_EXIT_USAGE;
         }
-        have_n = 1;
+        v.have_n = 1;
     }
-    while ((rc = read_line(&line, in)) == 1) {
-        uint32_t *cols = NULL;
-        size_t n = 0;
-        nq_parse_error pe;
-        nq_violation v;
-        char why[256];
-
-        lineno++;
-        rc = nq_parse_placement(&cols, &n, &pe, line.p, line.len);
-        if (rc == NQ_EFORMAT) {
-            nq_parse_error_format(why, sizeof why, &pe);
-            cli_error(err, "line %llu: not a placement: %s",
-                         (unsigned long long)lineno, why);
-            malformed++;
+    if (check_files(o, err) != 0)
+        return CLI_EXIT_USAGE;
+    /* the files and '-' in order; with neither, standard input */
+    for (size_t i = 0; i < o->noperands && status == CLI_EXIT_OK; i++) {
+        const char *s = o->operands[i];
+        FILE *f;
+        if (strcmp(s, "-") == 0) {
+            if (!stdin_read)
+                status = verify_stream(&v, in, "-", "standard input");
+            stdin_read = 1;
             continue;
         }
-        if (rc != NQ_OK) {
-            cli_error(err, "line %llu: %s", (unsigned long long)lineno, nq_strerror(rc));
-            free(line.p);
-            return CLI_EXIT_FAILURE;
+        if (is_size_operand(s))
+            continue;
+        CLI_QUOTE(q, s);
+        if ((f = fopen(s, "r")) == NULL) {
+            cli_error(err, "%s: %s", q, strerror(errno));
+            status = CLI_EXIT_USAGE;
+            break;
         }
-        if (have_n && n != want_n) {
-            fprintf(out, "line %llu: invalid: wrong length: %llu queens, expected %llu\n",
-                    (unsigned long long)lineno, (unsigned long long)n,
-                    (unsigned long long)want_n);
-            invalid++;
-        } else if ((rc = nq_verify(&v, cols, n)) != NQ_OK) {
-            cli_error(err, "line %llu: %s", (unsigned long long)lineno, nq_strerror(rc));
-            free(cols);
-            free(line.p);
-            return CLI_EXIT_FAILURE;
-        } else if (v.fault != NQ_FAULT_NONE) {
-            nq_violation_format(why, sizeof why, &v, cols, n);
-            fprintf(out, "line %llu: invalid: %s\n", (unsigned long long)lineno, why);
-            invalid++;
-        } else {
-            valid++;
-        }
-        free(cols);
+        status = verify_stream(&v, f, s, q);
+        fclose(f);
     }
-    free(line.p);
-    if (rc == -1) {
-        cli_error(err, "out of memory");
-        return CLI_EXIT_FAILURE;
-    }
-    if (rc == -2) {
-        cli_error(err, "cannot read standard input: %s", strerror(errno));
-        return CLI_EXIT_USAGE;
-    }
+    if (!v.named && !stdin_read && status == CLI_EXIT_OK)
+        status = verify_stream(&v, in, "-", "standard input");
+    free(v.line.p);
+    if (status != CLI_EXIT_OK)
+        return status;
     /* no line at all is no placement to refuse: "0 valid", as a filter
      * given nothing prints nothing wrong */
-    fprintf(out, "%llu valid, %llu invalid, %llu malformed\n",
-            (unsigned long long)valid, (unsigned long long)invalid,
-            (unsigned long long)malformed);
+    fprintf(out, o->format == CLI_FORMAT_JSON
+                     ? "{\"valid\":%llu,\"invalid\":%llu,\"malformed\":%llu}\n"
+                     : "%llu valid, %llu invalid, %llu malformed\n",
+            (unsigned long long)v.valid, (unsigned long long)v.invalid,
+            (unsigned long long)v.malformed);
     if ((status = cli_flush(out, err)) != CLI_EXIT_OK)
         return status;
-    if (malformed)
+    if (v.malformed)
         status = CLI_EXIT_USAGE;
-    else if (invalid)
+    else if (v.invalid)
         status = CLI_EXIT_FAILURE;
     return status;
 }
-

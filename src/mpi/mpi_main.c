@@ -40,6 +40,7 @@ static const char usage_text[] =
     "ranks 1..P-1 count them.\n"
     "\n"
     "  -j, --threads=T            threads per worker rank (default: its usable CPUs)\n"
+    "      --jobs=T               the same as -j, --threads\n"
     "  -m, --method=M             %s (default: the fastest,\n"
     "                             join for totals from n = 16, symmetry below\n"
     "                             and for unique counts, chosen by rank 0)\n"
@@ -83,6 +84,7 @@ enum {
 
 static const struct option long_options[] = {
     {"threads", required_argument, NULL, 'j'},
+    {"jobs", required_argument, NULL, 'j'},
     {"method", required_argument, NULL, 'm'},
     {"unique", no_argument, NULL, 'u'},
     {"json", no_argument, NULL, OPT_JSON},

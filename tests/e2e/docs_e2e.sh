@@ -60,6 +60,11 @@ complete_bash() { # WORDS... : prints the candidates for the last word
 report "bash completes the values of --method" $((! $?))
 [ "$(complete_bash nqueens --simd = av)" = "avx2 avx512" ]; report "bash completes --simd=av" $((! $?))
 [ "$(complete_bash nqueens -f j)" = "json" ]; report "bash completes -f j" $((! $?))
+: >"$work/placements.txt"
+for mode in --verify --merge --recheck; do
+  [ "$(complete_bash nqueens $mode "$work/placem")" = "$work/placements.txt" ]
+  report "bash completes the file names of $mode" $((! $?))
+done
 
 if command -v zsh >/dev/null 2>&1; then
   zsh -n "$prefix/share/zsh/site-functions/_nqueens"; report "zsh reads _nqueens" $((! $?))

@@ -37,7 +37,7 @@ for np in 2 3; do
     [ "$out" = "{\"n\":$1,\"total\":$2,\"unique\":$3,\"method\":\"symmetry\",\"ranks\":$np}" ]
     report "$np ranks, n = $1: $2 / $3" $((! $?))
   done
-  out=$(run $np -j 1 --method=plain --batch=3 13 2>"$work/err")
+  out=$(run $np --jobs=1 --method=plain --batch=3 13 2>"$work/err")
   [ "$out" = 73712 ]; report "$np ranks, plain method, batches of 3: n = 13" $((! $?))
 done
 

@@ -54,4 +54,9 @@ esc=$(printf '\033') cr=$(printf '\r')
   grep -q "^n = $n: .*units.*ETA" "$work/log" && ! sed "s/$cr\$//" "$work/log" | grep -q "$cr"
 report "TERM=dumb: progress in plain lines, no escape sequence" $((! $?))
 
+# -q: the count alone, where a terminal would show progress by default
+"$pty" "$work/log" 80 80 0.1 env TERM=xterm "$bin" -q -m symmetry -j 1 $n; status=$?
+[ $status -eq 0 ] && [ "$(lines "$work/log" | grep -v '^@@RESIZE')" = "$total" ]
+report "-q on a terminal: no progress, the count" $((! $?))
+
 finish

@@ -21,6 +21,9 @@ abc
 -x 8
 --threads
 -j many 8
+--jobs
+--jobs=x 8
+-q=1 8
 --threads=1025 8
 --method=fast 8
 --format=xml 8
@@ -45,9 +48,7 @@ abc
 --one --compact 10
 --random
 --random 4 5
---verify 0 x
 --verify 4 5
---verify x
 --check 28
 --check 20-29
 --check -u -m join 12
@@ -103,6 +104,25 @@ report "a bad size on line 4 of standard input: named, status 2" $((! $?))
 printf '2 4 1 3\n1 x\n' | "$bin" --verify >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q '^nqueens: line 2: not a placement' "$work/err"
 report "a bad placement on line 2: named" $((! $?))
+# --verify FILE: a file that is not there is named, not taken for a size
+"$bin" --list 8 >"$work/l8.txt"
+"$bin" --verify "$work/l8.txt" "$work/p.txt" >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
+  [ "$(cat "$work/err")" = "nqueens: $work/p.txt: No such file or directory" ]
+report "--verify FILE, FILE missing: named, status 2, nothing on stdout" $((! $?))
+printf '2 4 1 3\n1 x\n' >"$work/p.txt"
+"$bin" --verify 8 "$work/l8.txt" "$work/p.txt" >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] &&
+  [ "$(cat "$work/out")" = "$work/p.txt:1: invalid: wrong length: 4 queens, expected 8
+92 valid, 1 invalid, 1 malformed" ] &&
+  grep -q "^nqueens: $work/p.txt:2: not a placement" "$work/err"
+report "--verify 8 FILE FILE: lines named FILE:K" $((! $?))
+mkfifo "$work/fifo"
+"$bin" --list 6 >"$work/fifo" &
+out=$("$bin" --verify "$work/fifo" 2>&1); status=$?
+wait
+[ $status -eq 0 ] && [ "$out" = "4 valid, 0 invalid, 0 malformed" ]
+report "--verify of a named pipe reads what its writer sends" $((! $?))
 printf '{"n":8}\n' | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q '^nqueens: standard input:1: ' "$work/err"
 report "a bad part line on line 1 of standard input: named" $((! $?))
@@ -149,10 +169,19 @@ report "a count of days in a script: one notice line first" $((! $?))
 long_count --no-notice; status=$?
 [ $status -eq 143 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "^nqueens: interrupted" "$work/err"
 report "--no-notice: no notice" $((! $?))
+long_count -q; status=$?
+[ $status -eq 143 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "^nqueens: interrupted" "$work/err"
+report "-q: no notice, and the error still shows" $((! $?))
 
 # --- no escape sequence off a terminal ------------------------------------------------
 "$bin" --progress -j 1 14 >"$work/out" 2>"$work/err"
 ! grep -q "$(printf '\033')" "$work/err" && ! grep -q "$(printf '\r')" "$work/err" && grep -q 'units' "$work/err"
 report "--progress into a file: plain lines" $((! $?))
+"$bin" --progress --quiet -j 1 14 >"$work/out" 2>"$work/err"
+[ ! -s "$work/err" ] && [ "$(cat "$work/out")" = 365596 ]
+report "--progress --quiet: the count alone" $((! $?))
+"$bin" --quiet --progress -j 1 14 >"$work/out" 2>"$work/err"
+grep -q 'units' "$work/err" && [ "$(cat "$work/out")" = 365596 ]
+report "--quiet --progress: the last wins" $((! $?))
 
 finish

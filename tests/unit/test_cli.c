@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "nqueens.h"
 #include "test_cli_run.h"
 
@@ -333,8 +334,120 @@ static void test_verify_mode(void **state)
     o = run_cli("2 4 1 3\n", "--verify", "4", "-", NULL);
     assert_int_equal(o.status, 0);
     expect_usage_error(run_cli("", "--verify", "4", "5", NULL), "at most one board size");
-    expect_usage_error(run_cli("", "--verify", "0", "x", NULL), "at most one board size");
-    expect_usage_error(run_cli("", "--verify", "x", NULL), "'x' is not a board size");
+    expect_usage_error(run_cli("", "--verify", "99999999999999999999", NULL),
+                       "'99999999999999999999' is not a board size");
+}
+
+/* File names in JSON: escaped as JSON asks, UTF-8 kept, other bytes
+ * replaced (cli_json_string()). */
+static void test_json_strings(void **state)
+{
+    static const struct {
+        const char *in, *want;
+    } cases[] = {
+        {"plain.txt", "\"plain.txt\""},
+        {"a\"b\\c", "\"a\\\"b\\\\c\""},
+        {"tab\tnl\ndel\x7f", "\"tab\\u0009nl\\u000adel\\u007f\""},
+        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\""},
+        {"bad\xff\xc3", "\"bad\\ufffd\\ufffd\""},
+        {"\xc0\xaf", "\"\\ufffd\\ufffd\""},             /* overlong '/' */
+        {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""}, /* a surrogate */
+        {"\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* above U+10FFFF */
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[128];
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        cli_json_string(f, cases[i].in, strlen(cases[i].in));
+        slurp(got, sizeof got, f);
+        fclose(f);
+        assert_string_equal(got, cases[i].want);
+    }
+}
+
+/* Writes text to a new file in a fresh folder; returns its path. */
+static const char *scratch_file(char *path, size_t size, const char *dir, const char *name,
+                                const char *text)
+{
+    FILE *f;
+    snprintf(path, size, "%s/%s", dir, name);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+    return path;
+}
+
+/* --verify FILE...: every file in order, then the one summary; lines are
+ * named FILE:K (standard input, when '-' is among files: "standard
+ * input:K"); a file that cannot be read is named, before any line. */
+static void test_verify_files(void **state)
+{
+    char dir[] = "/tmp/nq-verify-XXXXXX", good[128], bad[128], digits[128], ddir[128];
+    char want[1024], cwd[4096];
+    outcome o;
+    (void)state;
+
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_non_null(mkdtemp(dir));
+    scratch_file(good, sizeof good, dir, "good.txt", "2 4 1 3\n1 5 8 6 3 7 2 4\n");
+    scratch_file(bad, sizeof bad, dir, "bad.txt", "2 4 1 3\n1 2 3\nx\n");
+    scratch_file(digits, sizeof digits, dir, "8", "2 4 1 3\n");
+
+    o = run_cli(NULL, "--verify", good, NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "2 valid, 0 invalid, 0 malformed\n");
+    assert_string_equal(o.err, "");
+
+    o = run_cli("1 1\n", "--verify", good, bad, "-", NULL);
+    assert_int_equal(o.status, 2); /* a malformed line outranks an invalid one */
+    snprintf(want, sizeof want,
+             "%s:2: invalid: rows 1 and 2 share a diagonal (columns 1 and 2)\n"
+             "standard input:1: invalid: rows 1 and 2 share column 1\n"
+             "3 valid, 2 invalid, 1 malformed\n", bad);
+    assert_string_equal(o.out, want);
+    snprintf(want, sizeof want, "nqueens: %s:3: not a placement: ", bad);
+    assert_memory_equal(o.err, want, strlen(want));
+    assert_int_equal(count_lines(o.err), 1);
+
+    /* with N, every line of every file */
+    o = run_cli(NULL, "--verify", "8", good, NULL);
+    assert_int_equal(o.status, 1);
+    snprintf(want, sizeof want, "%s:1: invalid: wrong length: 4 queens, expected 8\n"
+                                "1 valid, 1 invalid, 0 malformed\n", good);
+    assert_string_equal(o.out, want);
+
+    /* a name of digits is N; ./NAME is the file */
+    o = run_cli("2 4 1 3\n", "--verify", "8", NULL);
+    assert_int_equal(o.status, 1);
+    assert_true(chdir(dir) == 0);
+    o = run_cli(NULL, "--verify", "./8", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "1 valid, 0 invalid, 0 malformed\n");
+    assert_true(chdir(cwd) == 0);
+
+    /* a file that cannot be read stops everything before the first line:
+     * nothing on stdout, the file named, status 2 */
+    snprintf(ddir, sizeof ddir, "%s/no-such.txt", dir);
+    o = run_cli(NULL, "--verify", bad, ddir, NULL);
+    assert_int_equal(o.status, 2);
+    assert_string_equal(o.out, "");
+    snprintf(want, sizeof want, "nqueens: %s: No such file or directory\n", ddir);
+    assert_string_equal(o.err, want);
+    o = run_cli(NULL, "--verify", good, dir, NULL);
+    assert_int_equal(o.status, 2);
+    assert_string_equal(o.out, "");
+    snprintf(want, sizeof want, "nqueens: %s: Is a directory\n", dir);
+    assert_string_equal(o.err, want);
+    o = run_cli(NULL, "--verify", "no\nfile", NULL);
+    assert_int_equal(o.status, 2);
+    assert_string_equal(o.err, "nqueens: no\\x0afile: No such file or directory\n");
+
+    assert_int_equal(remove(good), 0);
+    assert_int_equal(remove(bad), 0);
+    assert_int_equal(remove(digits), 0);
+    assert_int_equal(rmdir(dir), 0);
 }
 
 static void test_check_mode(void **state)
@@ -432,6 +545,8 @@ int main(void)
         cmocka_unit_test(test_list_canonical),
         cmocka_unit_test(test_one_and_random),
         cmocka_unit_test(test_verify_mode),
+        cmocka_unit_test(test_verify_files),
+        cmocka_unit_test(test_json_strings),
         cmocka_unit_test(test_empty_stdin_asks_for_nothing),
         cmocka_unit_test(test_check_mode),
         cmocka_unit_test(test_part_and_merge),

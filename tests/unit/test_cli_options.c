@@ -33,6 +33,14 @@ static void test_combined_and_abbreviated_options(void **state)
     assert_string_equal(o.out, "92\n");
     o = run_cli(NULL, "--thr", "1", "--meth", "plain", "9", NULL);
     assert_string_equal(o.out, "352\n");
+    /* --jobs, the long spelling of -j beside --threads */
+    o = run_cli(NULL, "--jobs", "1", "-m", "plain", "9", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "352\n");
+    o = run_cli(NULL, "--jobs=2", "-uq", "8", NULL);
+    assert_int_equal(o.status, 0);
+    assert_string_equal(o.out, "12\n");
+    assert_string_equal(o.err, "");
     /* options after operands (permutation), and 0 threads = all CPUs */
     o = run_cli(NULL, "8", "-j0", "9", "--threads=0", "--unique", NULL);
     assert_int_equal(o.status, 0);
@@ -59,7 +67,7 @@ static void test_getopt_diagnostics(void **state)
     expect_hinted(run_cli(NULL, "8", "--thr", NULL), "option '--thr' requires an argument");
     expect_hinted(run_cli(NULL, "--nope", NULL), "unrecognized option '--nope'");
     expect_hinted(run_cli(NULL, "--nope=3", NULL), "unrecognized option '--nope'");
-    expect_hinted(run_cli(NULL, "-uq", "8", NULL), "invalid option -- 'q'");
+    expect_hinted(run_cli(NULL, "-uz", "8", NULL), "invalid option -- 'z'");
     expect_hinted(run_cli(NULL, "--uni=1", "8", NULL), "option '--uni' doesn't allow an argument");
     expect_hinted(run_cli(NULL, "--li", "8", NULL),
                   "option '--li' is ambiguous; possibilities: '--list' '--limit'");
@@ -67,6 +75,11 @@ static void test_getopt_diagnostics(void **state)
                   "thread count 'x' for --thr is not a whole number");
     expect_hinted(run_cli(NULL, "-j2000", "8", NULL),
                   "thread count '2000' for -j is out of range (0..1024)");
+    expect_hinted(run_cli(NULL, "--jobs=many", "8", NULL),
+                  "thread count 'many' for --jobs is not a whole number");
+    expect_hinted(run_cli(NULL, "8", "--jobs", NULL), "option '--jobs' requires an argument");
+    expect_hinted(run_cli(NULL, "--quiet=1", "8", NULL),
+                  "option '--quiet' doesn't allow an argument");
     expect_hinted(run_cli(NULL, "--meth=fast", "8", NULL),
                   "unknown method 'fast' for --meth (expected plain, symmetry or join)");
     expect_hinted(run_cli(NULL, "-1", NULL), "'-1' is not a board size: sizes are not negative");
@@ -83,7 +96,7 @@ static void test_many_runs_reset_getopt(void **state)
     /* a failing parse in the middle of a cluster must not leak into the
      * next run */
     for (int i = 0; i < 3; i++) {
-        outcome o = run_cli(NULL, "-uqj2", "8", NULL);
+        outcome o = run_cli(NULL, "-uzj2", "8", NULL);
         assert_int_equal(o.status, 2);
         o = run_cli(NULL, "-uj2", "8", NULL);
         assert_int_equal(o.status, 0);
@@ -106,9 +119,11 @@ static const struct {
     {"--unique", "x.....xx"},
     {"--max-memory=1G", "x....x.x"},
     {"--labels", "x....xxx"},
-    {"--json", "x....xxx"},
-    {"--format=json", "x....xxx"},
+    {"--json", "xxxxxxxx"},
+    {"--format=json", "xxxxxxxx"},
     {"--threads=1", "x....x.x"},
+    {"--jobs=1", "x....x.x"},
+    {"--quiet", "xxxxxxxx"},
     {"--method=symmetry", "x....x.x"},
     {"--simd=none", "x....x.x"},
     {"--progress", "x......."},
@@ -172,6 +187,22 @@ static void test_conflict_pairs(void **state)
     expect_hinted(run_cli(NULL, "--board", "8", NULL), "--board needs --list, --one or --random");
     expect_hinted(run_cli(NULL, "-u", "-m", "plain", "8", NULL),
                   "--unique needs the symmetry method (the plain method counts totals only)");
+    /* drawings are for people, JSON for programs; the solution modes have
+     * no labels */
+    expect_hinted(run_cli(NULL, "--list", "--board", "--json", "4", NULL),
+                  "--board cannot be used with --json");
+    expect_hinted(run_cli(NULL, "--format=json", "--one", "--compact", "5", NULL),
+                  "--compact cannot be used with --json");
+    expect_hinted(run_cli(NULL, "--random", "-f", "labels", "8", NULL),
+                  "--format=labels cannot be used with --random");
+    expect_hinted(run_cli("2 4 1 3\n", "--verify", "--format=labels", NULL),
+                  "--format=labels cannot be used with --verify");
+    /* the last format wins there too */
+    {
+        outcome o = run_cli(NULL, "--list", "--board", "--json", "--format=bare", "4", NULL);
+        assert_int_equal(o.status, 0);
+        assert_string_equal(o.out, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n");
+    }
 }
 
 /* Of --labels, --json and --format, and of --progress and --no-progress,
@@ -188,6 +219,17 @@ static void test_last_format_wins(void **state)
     assert_string_equal(no_seconds(o.out), "{\"n\":8,\"total\":92,\"method\":\"symmetry\"}\n");
     o = run_cli(NULL, "--progress", "--no-progress", "8", NULL);
     assert_string_equal(o.err, "");
+    /* --quiet turns progress off, and a later --progress on again */
+    o = run_cli(NULL, "--progress", "-q", "-j1", "12", NULL);
+    assert_string_equal(o.out, "14200\n");
+    assert_string_equal(o.err, "");
+    o = run_cli(NULL, "-q", "--progress", "-j1", "12", NULL);
+    assert_string_equal(o.out, "14200\n");
+    assert_non_null(strstr(o.err, "n = 12: "));
+    o = run_cli(NULL, "--threads=1", "--jobs=3", "--estimate", "--labels", "6", NULL);
+    assert_non_null(strstr(o.out, "\t3\t"));
+    o = run_cli(NULL, "--jobs=3", "-j", "1", "--estimate", "--labels", "6", NULL);
+    assert_non_null(strstr(o.out, "\t1\t"));
 }
 
 /* ------------------------------------------------------------------------
