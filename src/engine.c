@@ -29,6 +29,7 @@
 #include "engine.h"
 #include "method.h"
 #include "options.h"
+#include "results.h"
 #include "nqc_clock.h"
 
 /* How often the watching thread wakes up, in milliseconds. */
@@ -127,6 +128,7 @@ static void report(const run *r, double start)
     nq_progress p;
     if (!r->opts->progress)
         return;
+    p.version = NQ_PROGRESS_VERSION;
     p.units_done = r->resumed + r->finished;
     p.units_total = r->resumed + r->ntodo;
     p.elapsed = now_seconds() - start;
@@ -250,7 +252,7 @@ static uint64_t select_units(uint64_t *todo, accumulator *resumed,
  * it yet is bound. */
 static int pick_method(const nq_method_ops **out, const nq_count_options *o, unsigned n)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     int rc;
 
     if (o->method == NQ_METHOD_DEFAULT && o->checkpoint &&
@@ -274,7 +276,7 @@ static int pick_method(const nq_method_ops **out, const nq_count_options *o, uns
 static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
                             nq_method method)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     if (!cp)
         return NQ_OK;
     if (nq_checkpoint_info_get(&info, cp) != NQ_OK)
@@ -377,14 +379,19 @@ int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)
 
 int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
 {
+    nq_count_result full;
     nq_counter c;
     int rc;
     if (!out)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_count_result_layout, out))
+        return NQ_EVERSION;
     rc = nq_counter_open(&c, n, opts);
     if (rc == NQ_OK)
-        rc = nq_counter_run(out, &c, &c.o);
+        rc = nq_counter_run(&full, &c, &c.o);
     nq_counter_close(&c);
+    if (rc == NQ_OK)
+        nq_result_store(out, &full, &nq_count_result_layout);
     return rc;
 }
 
@@ -452,6 +459,7 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
         sum.unique > UINT64_MAX - resumed.unique)
         return NQ_EOVERFLOW;
 
+    out->version = NQ_COUNT_RESULT_VERSION;
     out->total = sum.total + resumed.total;
     out->unique = sum.unique + resumed.unique;
     out->has_unique = ops->has_unique;

@@ -258,14 +258,14 @@ int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
     while ((rc = read_line(&line, in)) == 1) {
         uint32_t *cols = NULL;
         size_t n = 0;
-        nq_parse_error pe;
-        nq_violation v;
+        nq_placement_error pe = NQ_PLACEMENT_ERROR_INIT;
+        nq_violation v = NQ_VIOLATION_INIT;
         char why[256];
 
         lineno++;
         rc = nq_parse_placement(&cols, &n, &pe, line.p, line.len);
         if (rc == NQ_EFORMAT) {
-            nq_parse_error_format(why, sizeof why, &pe);
+            nq_placement_error_format(why, sizeof why, &pe);
             cli_error(err, "line %llu: not a placement: %s",
                          (unsigned long long)lineno, why);
             malformed++;
@@ -286,7 +286,7 @@ int cli_verify(const cli_opts *o, FILE *in, FILE *out, FILE *err)
             free(cols);
             free(line.p);
             return CLI_EXIT_FAILURE;
-        } else if (v.fault != NQ_FAULT_NONE) {
+        } else if (v.fault != NQ_VERIFY_OK) {
             nq_violation_format(why, sizeof why, &v, cols, n);
             fprintf(out, "line %llu: invalid: %s\n", (unsigned long long)lineno, why);
             invalid++;
