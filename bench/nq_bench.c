@@ -43,7 +43,7 @@ static double cpu_now(void)
 static int time_count(double *wall, double *cpu, unsigned n, const config *c)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result res;
+    nq_count_result res = NQ_COUNT_RESULT_INIT;
     uint64_t known = 0;
     nq_known(&known, NULL, n);
     o.method = c->method;

@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 {
     nq_method method = NQ_METHOD_JOIN;
     nq_checkpoint *cp = NULL;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     uint64_t units = 0, share = 1, known;
     unsigned n;
     double t0, t_save, t_open, t_peek;

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
     opts.on_unit = on_unit;
     opts.unit_data = &s;
 
-    nq_count_result res;
+    nq_count_result res = NQ_COUNT_RESULT_INIT;
     double t0 = nqc_now();
     s.last = t0;
     s.last_cpu = cpu_now();

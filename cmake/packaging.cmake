@@ -4,7 +4,7 @@
 # The install rules put every file in a component; the packages are groups
 # of components:
 #
-#   libnqueens1      lib  (+ lib_deb)   the shared library
+#   libnqueens2      lib  (+ lib_deb)   the shared library
 #   libnqueens-dev   dev  (+ dev_deb)   header, .so link, CMake package, .pc
 #   nqueens          cli  (+ cli_deb)   the command, completions, README
 #   nqueens-mpi      mpi  (+ mpi_deb)   nqueens-mpi, where MPI was found
@@ -160,13 +160,13 @@ set(CPACK_DEBIAN_PACKAGE_SOURCE ${PROJECT_NAME})
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # (dpkg-shlibdeps finds the library of this build here; the packages that
-# use it name libnqueens1 themselves)
+# use it name libnqueens2 themselves)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_CURRENT_BINARY_DIR})
 set(_nq_exact "${PROJECT_VERSION}-${NQ_DEB_RELEASE}")
 
 set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)
-# shlibs ("libnqueens 1 libnqueens1 (>= VERSION)"), written for the
-# packages that hold a shared library: libnqueens1 alone
+# shlibs ("libnqueens 2 libnqueens2 (>= VERSION)"), written for the
+# packages that hold a shared library: libnqueens2 alone
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 # The loader's cache is refreshed by libc's ldconfig trigger, which

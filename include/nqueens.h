@@ -3,11 +3,37 @@
  *
  * One header, one prefix: functions and types are nq_*, macros NQ_*.
  * Every function that can fail returns an int status: NQ_OK (0) or a
- * negative nq_status code; nq_strerror() turns it into a sentence.
- * Output parameters come first and are named `out`.
+ * negative nq_status code; nq_strerror() turns it into a sentence. Each
+ * function's comment names the codes it returns, and what a function that
+ * returns a value says when it has none to give. Output parameters come
+ * first and are named `out`.
  *
  * The library keeps no global mutable state, never prints and never exits:
  * every function is reentrant and may be called from any thread.
+ *
+ * Structs that grow. Every struct that a program and the library pass to
+ * each other begins with `unsigned version`: the layout of the header that
+ * whoever made the struct was built with. Within a major version a struct
+ * grows only by fields appended at its end, each growth raising its
+ * NQ_..._VERSION by one; no field is removed, moved, retyped or given
+ * another meaning, and no name is changed (those wait for the next major
+ * version, which changes the library's SONAME). So:
+ *  - a program starts every struct it hands to the library, options and
+ *    results alike, from its NQ_..._INIT (C, and C++20) or, for options,
+ *    nq_..._options_init(&s, NQ_..._OPTIONS_VERSION); elsewhere it zeroes
+ *    a result struct and sets its version to NQ_..._VERSION. The library
+ *    reads and writes only the fields of the version the struct names: a
+ *    newer library never writes past an older program's struct, and reads
+ *    an older program's options with the later fields at their defaults;
+ *  - a struct the library hands to a callback (nq_progress,
+ *    nq_recheck_unit) carries the library's version: read a field added
+ *    in version V only when `version >= V`;
+ *  - in an array of structs (the parts and sums of nq_merge_parts()),
+ *    every element has the version of the first;
+ *  - a version the library does not know, or 0 (a struct not started from
+ *    its INIT), is refused with NQ_EVERSION.
+ * A field added later is written at the end of its struct, in its INIT
+ * macro too, with a comment that names the version that added it.
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -23,7 +49,7 @@ extern "C" {
  * Version: the header and the library both carry it, so a program can tell
  * when it was built against one version and runs against another.
  * ------------------------------------------------------------------------ */
-#define NQ_VERSION_MAJOR 1
+#define NQ_VERSION_MAJOR 2
 #define NQ_VERSION_MINOR 0
 #define NQ_VERSION_PATCH 0
 #define NQ_VERSION_NUMBER \
@@ -63,7 +89,8 @@ typedef enum nq_status {
     NQ_ENOMEM = -3,       /*!< out of memory */
     NQ_ECANCELED = -4,    /*!< the cancel flag was raised; no result */
     NQ_ETHREAD = -5,      /*!< a worker thread could not be started */
-    NQ_EVERSION = -6,     /*!< an options struct of an unknown version */
+    NQ_EVERSION = -6,     /*!< a struct of an unknown version (0: not
+                               started from its INIT) */
     NQ_EUNSUPPORTED = -7, /*!< the SIMD level asked for is not on this CPU
                                or not in this build */
     NQ_ENOSOLUTION = -8,  /*!< the board has no solution (n = 2 or 3) */
@@ -104,10 +131,9 @@ NQ_API const char *nq_strerror(int status);
  * Counting
  * ------------------------------------------------------------------------ */
 typedef enum nq_method {
-    NQ_METHOD_DEFAULT = 0,  /*!< the fastest for the job: NQ_METHOD_JOIN for
-                                 totals from n = 16, else NQ_METHOD_SYMMETRY,
-                                 and always when the unique count is wanted
-                                 too (see nq_method_default()) */
+    NQ_METHOD_DEFAULT = 0,  /*!< the fastest for the job, by n and by
+                                 whether unique counts are wanted:
+                                 nq_method_default() says which */
     NQ_METHOD_PLAIN = 1,    /*!< reference walk: first-row halving only */
     NQ_METHOD_SYMMETRY = 2, /*!< all eight board symmetries; also counts unique */
     NQ_METHOD_JOIN = 3      /*!< half-boards joined by their diagonals; totals only */
@@ -133,12 +159,17 @@ typedef enum nq_device {
                              says which ran) */
 } nq_device;
 
-/*! Progress of a running count, passed to nq_progress_fn. */
+/*! The layout of nq_progress in this header. */
+#define NQ_PROGRESS_VERSION 1
+
+/*! Progress of a running count, passed to nq_progress_fn (the library
+ *  fills it: version is the library's). */
 typedef struct nq_progress {
-    uint64_t units_done;   /*!< units finished, a checkpoint's included */
-    uint64_t units_total;  /*!< units of this run, a checkpoint's included */
-    double elapsed;        /*!< seconds since the count started */
+    unsigned version;       /*!< NQ_PROGRESS_VERSION of the library */
+    uint64_t units_done;    /*!< units finished, a checkpoint's included */
+    uint64_t units_total;   /*!< units of this run, a checkpoint's included */
     uint64_t units_resumed; /*!< of units_done, those a checkpoint already held */
+    double elapsed;         /*!< seconds since the count started */
 } nq_progress;
 
 /*! Called from the thread that called nq_count(), a few times a second at
@@ -173,7 +204,8 @@ NQ_API int nq_cancel_raised(const nq_cancel *flag);
  *  version it names: the library accepts NQ_COUNT_OPTIONS_VERSION_MIN to
  *  the version it was built with, so a program built against an older
  *  header of the same major version keeps working, and refuses any other
- *  with NQ_EVERSION. */
+ *  with NQ_EVERSION. A new option is a field appended at the end, with a
+ *  new version (see "Structs that grow" above). */
 #define NQ_COUNT_OPTIONS_VERSION 4
 #define NQ_COUNT_OPTIONS_VERSION_MIN 3
 
@@ -243,8 +275,12 @@ typedef struct nq_count_options {
  *          library does not accept; *opts untouched). */
 NQ_API int nq_count_options_init(nq_count_options *opts, unsigned version);
 
-/*! Result of nq_count(). */
+/*! The layout of nq_count_result in this header. */
+#define NQ_COUNT_RESULT_VERSION 1
+
+/*! Result of nq_count(); start from NQ_COUNT_RESULT_INIT. */
 typedef struct nq_count_result {
+    unsigned version;     /*!< NQ_COUNT_RESULT_VERSION */
     uint64_t total;       /*!< solutions (OEIS A000170), or the part's share */
     uint64_t unique;      /*!< solutions up to rotation and reflection (A002562) */
     int has_unique;       /*!< nonzero when `unique` was counted (symmetry method) */
@@ -255,8 +291,18 @@ typedef struct nq_count_result {
     nq_device device;     /*!< where the count ran (never NQ_DEVICE_AUTO) */
 } nq_count_result;
 
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_count_result of this header's version (every field named,
+ *  in order, so that no compiler warns of one left out). */
+#define NQ_COUNT_RESULT_INIT                                               \
+    { .version = NQ_COUNT_RESULT_VERSION, .total = 0, .unique = 0,         \
+      .has_unique = 0, .method = NQ_METHOD_DEFAULT, .simd = NQ_SIMD_AUTO,  \
+      .units_total = 0, .units_done = 0, .device = NQ_DEVICE_CPU }
+#endif
+
 /*! nq_count() : count the solutions of the n-queens problem.
- *  @param out  receives the counts; untouched unless NQ_OK is returned.
+ *  @param out  receives the counts (the fields of its version); untouched
+ *              unless NQ_OK is returned.
  *  @param n    board size, 0 <= n <= NQ_MAX_N. Q(0) = 1.
  *  @param opts options, or NULL for the defaults.
  *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part: part_m above
@@ -282,63 +328,92 @@ NQ_API int nq_count(nq_count_result *out, unsigned n,
 NQ_API int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
                            const nq_count_options *opts);
 
-/*! Result of nq_estimate(). */
+/*! How nq_estimate() reached its figure. */
+typedef enum nq_estimate_kind {
+    NQ_ESTIMATE_SAMPLED = 0,     /*!< a sample of units was timed, and the
+                                      whole count worked out from it */
+    NQ_ESTIMATE_EXACT = 1,       /*!< the sample was the whole count: the
+                                      interval is the point */
+    NQ_ESTIMATE_LOWER_BOUND = 2, /*!< a sample outran the budget: seconds
+                                      is what it showed at least, and no
+                                      upper limit is known (high is 0) */
+    NQ_ESTIMATE_MODELLED = 3     /*!< the method's cost model priced a
+                                      sample of the count's work (nothing
+                                      of the count was timed: units_sampled
+                                      is 0, samples says how many pieces of
+                                      work were priced) */
+} nq_estimate_kind;
+
+/*! The layout of nq_estimate_result in this header. */
+#define NQ_ESTIMATE_RESULT_VERSION 1
+
+/*! Result of nq_estimate(); start from NQ_ESTIMATE_RESULT_INIT. */
 typedef struct nq_estimate_result {
+    unsigned version;        /*!< NQ_ESTIMATE_RESULT_VERSION */
+    nq_estimate_kind kind;   /*!< how the figure was reached */
     double seconds;          /*!< estimated wall time of the count, in seconds */
-    uint64_t units_total;    /*!< units in the list of (n, method) */
-    uint64_t units_sampled;  /*!< units counted by the largest sample */
-    double sample_seconds;   /*!< time nq_estimate() spent counting samples */
-    int exact;               /*!< nonzero: the sample was the whole count */
-    int lower_bound;         /*!< nonzero: a sample outran the budget, and
-                                  seconds is what it showed at least */
-    unsigned threads;        /*!< worker threads the count would use */
-    nq_method method;        /*!< the method that ran (never NQ_METHOD_DEFAULT) */
     double low, high;        /*!< the interval that holds the wall time
-                                  (about 95%); equal to seconds when exact;
-                                  when lower_bound, low = seconds and high
-                                  is 0: no upper limit is known */
+                                  (about 95%); equal to seconds when EXACT;
+                                  when LOWER_BOUND, low = seconds and high
+                                  is 0 */
     double cpu_seconds;      /*!< core-seconds of the count: its CPU time
                                   summed over the threads (at least, when
-                                  lower_bound) */
-    int modelled;            /*!< nonzero: worked out by the method's cost
-                                  model (nothing of this count was timed;
-                                  units_sampled is 0 and samples says how
-                                  many pieces of work were priced) */
-    uint64_t samples;        /*!< pieces of work the cost model priced */
+                                  LOWER_BOUND) */
+    double sample_seconds;   /*!< time nq_estimate() spent on its samples */
+    uint64_t units_total;    /*!< units in the list of (n, method) */
+    uint64_t units_sampled;  /*!< units counted by the largest sample */
+    uint64_t samples;        /*!< pieces of work the cost model priced
+                                  (MODELLED; else 0) */
     uint64_t memory;         /*!< bytes the count would take at most, as
                                   nq_memory() says */
+    unsigned threads;        /*!< worker threads the count would use */
+    nq_method method;        /*!< the method that ran (never NQ_METHOD_DEFAULT) */
 } nq_estimate_result;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_estimate_result of this header's version. */
+#define NQ_ESTIMATE_RESULT_INIT                                            \
+    { .version = NQ_ESTIMATE_RESULT_VERSION, .kind = NQ_ESTIMATE_SAMPLED,  \
+      .seconds = 0.0, .low = 0.0, .high = 0.0, .cpu_seconds = 0.0,         \
+      .sample_seconds = 0.0, .units_total = 0, .units_sampled = 0,         \
+      .samples = 0, .memory = 0, .threads = 0,                             \
+      .method = NQ_METHOD_DEFAULT }
+#endif
 
 /*! nq_estimate() : estimate how long nq_count(n, opts) would take on this
  *  machine, by counting a sample of its units (every m-th unit from a
  *  random start, m shrinking until the budget is spent) with the same
- *  threads, method and SIMD level. Where a method has a cost model and
- *  units are too long to time (the join beyond n = 20), the model prices
- *  a seeded sample of the count's work instead, with prices measured on a
- *  smaller board, in about `budget` seconds of CPU time and little memory.
+ *  threads, method and SIMD level. Where a method has a cost model and its
+ *  units are too long to time, the model prices a seeded sample of the
+ *  count's work instead, with prices measured on a smaller board, in about
+ *  `budget` seconds of CPU time and little memory (docs/long-runs.md says
+ *  from which n, and how close it comes).
  *  Of opts, the fields that choose the method and its memory (version,
  *  threads, method, unique, simd, max_memory) and stop are used; the
  *  estimate is of the whole count (the part and unit range, the callbacks
  *  and the checkpoint are not read, except that a checkpoint of another n
  *  or method is refused).
+ *  @param out     receives the estimate (the fields of its version);
+ *                 untouched unless NQ_OK is returned
  *  @param budget  seconds to spend sampling (a sample still running at
  *                 the budget is stopped within a fraction of a second)
  *  @param seed    picks the sample; any value
  *  @return NQ_OK, or an error of nq_count() (NQ_ERANGE, NQ_EUNSUPPORTED,
- *          NQ_ECANCELED, ...); NQ_EINVAL for a NULL out or budget < 0. */
+ *          NQ_EMEMLIMIT, NQ_ECANCELED, ...); NQ_EINVAL for a NULL out or
+ *          budget < 0; NQ_EVERSION for out of an unknown version. */
 NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
                        const nq_count_options *opts, double budget,
                        uint64_t seed);
 
 /*! nq_memory() : the most memory, in bytes, that nq_count(n, opts) would
  *  take (the work-unit lists, the method's tables, each thread's scratch
- *  and 1.9 MiB for the process itself), worked out without counting, a
- *  prediction of the process's peak resident memory. The join
- *  method's quarter-board table is sized exactly (that takes a walk over
- *  the table's cells: under a second up to n = 22, seconds beyond); the
- *  per-thread parts are bounds measured up to n = 20 and extrapolated.
- *  When the table would not fit in opts->max_memory, the count walks the
- *  half-boards instead (slower), and this is the memory of that way.
+ *  and the process itself), worked out without counting: a prediction of
+ *  the process's peak resident memory. A method's shared tables are sized
+ *  exactly (for the join's quarter-board table that takes a walk over its
+ *  cells), per-thread scratch by measured bounds (docs/long-runs.md). A
+ *  method with a leaner, slower way (the join: walking the half-boards
+ *  instead of its table) takes it when the fast way does not fit in
+ *  opts->max_memory, and this is then the memory of that way.
  *  @return NQ_OK, NQ_EMEMLIMIT (even the leanest way would not fit; *out
  *          is still set, to what that way needs), or an error of
  *          nq_count()'s option checks (NQ_EINVAL, NQ_ERANGE, NQ_EVERSION,
@@ -348,11 +423,12 @@ NQ_API int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts);
 /*! nq_method_default() : the method NQ_METHOD_DEFAULT stands for in a
  *  count of n with `unique` (nonzero: unique counts wanted) at SIMD level
  *  `simd` (NQ_SIMD_AUTO: the widest this CPU supports), when no checkpoint
- *  names one: the fastest for the job, measured per n and level (today the
- *  same at every level). Since the choice may differ by level and between
- *  versions, give every part of a split count the same method.
- *  @return NQ_METHOD_SYMMETRY or NQ_METHOD_JOIN; NQ_METHOD_DEFAULT when
- *          simd is not a level. */
+ *  names one: the fastest for the job, as measured (docs/performance.md).
+ *  Since the choice may differ by level and between versions, give every
+ *  part of a split count the same method.
+ *  @return a method that counts (never NQ_METHOD_DEFAULT, and one with
+ *          unique counts when `unique`); NQ_METHOD_DEFAULT when simd is
+ *          not a level. */
 NQ_API nq_method nq_method_default(unsigned n, int unique, nq_simd simd);
 /*! nq_method_name() : @return "plain", "symmetry", "join", "default", or
  *  NULL for an unknown method. */
@@ -373,8 +449,12 @@ NQ_API int nq_simd_supported(nq_simd simd);
  *  allows less CPU time, rounded up; at least 1, at most 1024. */
 NQ_API unsigned nq_cpus_usable(void);
 
-/*! A GPU, as nq_gpu_info_get() describes it. */
+/*! The layout of nq_gpu_info in this header. */
+#define NQ_GPU_INFO_VERSION 1
+
+/*! A GPU, as nq_gpu_info_get() describes it; start from NQ_GPU_INFO_INIT. */
 typedef struct nq_gpu_info {
+    unsigned version;        /*!< NQ_GPU_INFO_VERSION */
     unsigned index;          /*!< its number for nq_count_options.gpu */
     char name[96];           /*!< as the driver names it, NUL-terminated */
     uint64_t memory;         /*!< bytes of memory on the card */
@@ -382,6 +462,13 @@ typedef struct nq_gpu_info {
     unsigned compute_major;  /*!< compute capability, e.g. 9 and 0 */
     unsigned compute_minor;
 } nq_gpu_info;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_gpu_info of this header's version. */
+#define NQ_GPU_INFO_INIT                                                   \
+    { .version = NQ_GPU_INFO_VERSION, .index = 0, .name = {0}, .memory = 0, \
+      .multiprocessors = 0, .compute_major = 0, .compute_minor = 0 }
+#endif
 
 /*! nq_gpu_support() : @return nonzero when this build can count on GPUs
  *  (whether one is there is nq_gpu_count()'s answer); starts nothing. */
@@ -397,24 +484,31 @@ NQ_API int nq_gpu_support(void);
 NQ_API int nq_gpu_count(unsigned *out);
 
 /*! nq_gpu_info_get() : describes GPU `index` (0 .. nq_gpu_count() - 1).
- *  @return NQ_OK, NQ_EINVAL (NULL out), NQ_ENODEVICE (no such GPU), or an
- *          error of nq_gpu_count(). *out is untouched on error. */
+ *  @return NQ_OK, NQ_EINVAL (NULL out), NQ_EVERSION (out->version),
+ *          NQ_ENODEVICE (no such GPU), or an error of nq_gpu_count().
+ *          *out is untouched on error. */
 NQ_API int nq_gpu_info_get(nq_gpu_info *out, unsigned index);
 
 /*! nq_device_name() : @return "cpu", "gpu", "auto", or NULL. */
 NQ_API const char *nq_device_name(nq_device device);
 
 /*! nq_units() : number of work units in the ordered unit list of (n, method).
- *  The same n and method always give the same list.
- *  @return NQ_OK, NQ_ERANGE, NQ_EINVAL, NQ_ENOMEM. */
+ *  The same n and method always give the same list; NQ_METHOD_DEFAULT is
+ *  the default for totals of n.
+ *  @return NQ_OK, NQ_ERANGE (n > NQ_MAX_N), NQ_EINVAL (NULL out, unknown
+ *          method), NQ_ENOMEM. */
 NQ_API int nq_units(uint64_t *out, unsigned n, nq_method method);
 
 /*! nq_unit_list_version() : version of the unit list of a method; a change
- *  of the list (and so of unit indices) changes this number. */
+ *  of the list (and so of unit indices) changes this number.
+ *  @return the version, at least 1 (for NQ_METHOD_DEFAULT, that of the
+ *          method it stands for at n = NQ_MAX_N); 0 for a value that is
+ *          not a method. */
 NQ_API uint32_t nq_unit_list_version(nq_method method);
 
 /*! nq_part_of_unit() : the part (1..m) that unit `unit` belongs to when
- *  the list is split into m parts. Units are dealt round-robin. */
+ *  the list is split into m parts. Units are dealt round-robin.
+ *  @return 1 + unit mod m; 0 when m is 0 (no split into parts). */
 NQ_API uint32_t nq_part_of_unit(uint64_t unit, uint32_t m);
 
 /*! nq_known() : the published totals and unique counts, n = 0..27.
@@ -432,8 +526,12 @@ NQ_API int nq_known(uint64_t *total, uint64_t *unique, unsigned n);
  * its own use).
  * ------------------------------------------------------------------------ */
 
-/*! What a checkpoint holds. */
+/*! The layout of nq_checkpoint_info in this header. */
+#define NQ_CHECKPOINT_INFO_VERSION 1
+
+/*! What a checkpoint holds; start from NQ_CHECKPOINT_INFO_INIT. */
 typedef struct nq_checkpoint_info {
+    unsigned version;        /*!< NQ_CHECKPOINT_INFO_VERSION */
     unsigned n;
     nq_method method;        /*!< never NQ_METHOD_DEFAULT */
     uint32_t unit_list_version;
@@ -442,6 +540,14 @@ typedef struct nq_checkpoint_info {
     uint64_t total;          /*!< sum of the recorded units' totals */
     uint64_t unique;         /*!< sum of the recorded units' unique counts */
 } nq_checkpoint_info;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_checkpoint_info of this header's version. */
+#define NQ_CHECKPOINT_INFO_INIT                                            \
+    { .version = NQ_CHECKPOINT_INFO_VERSION, .n = 0,                       \
+      .method = NQ_METHOD_DEFAULT, .unit_list_version = 0,                 \
+      .units_total = 0, .units_done = 0, .total = 0, .unique = 0 }
+#endif
 
 /*! nq_checkpoint_open() : load the checkpoint at `path` for counting n with
  *  `method`, or start an empty one if the file does not exist (it is
@@ -472,16 +578,19 @@ NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
  *  are 0 (the records are not added up). Useful to say which field differs
  *  after nq_checkpoint_open() answered NQ_EMISMATCH. Read as that reads
  *  it: a symbolic link is refused, and so is anything but a regular file.
+ *  @param out  receives the fields of its version; untouched unless NQ_OK
+ *              is returned
  *  @return NQ_OK, NQ_EFORMAT (not an intact checkpoint, not a regular
  *          file), NQ_EIO (see errno: ELOOP for a link), NQ_ENOMEM,
- *          NQ_EINVAL. */
+ *          NQ_EINVAL (NULL out or path), NQ_EVERSION (out of an unknown
+ *          version). */
 NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
 
 /*! nq_checkpoint_record() : record the result of one unit. Only what
  *  nq_checkpoint_open() would read back is recorded: the same rules check
  *  the file when it is loaded.
  *  @return NQ_OK (also when the same result was already there), NQ_EINVAL
- *          (unit out of range, or a result no unit of the method can have:
+ *          (NULL cp, unit out of range, or a result no unit of the method can have:
  *          unique above total, or a unique count from a method that counts
  *          none; nothing is recorded), NQ_EMISMATCH (a different result was),
  *          NQ_EOVERFLOW (the recorded totals would pass the published
@@ -489,10 +598,13 @@ NQ_API int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path);
 NQ_API int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit,
                                 uint64_t total, uint64_t unique);
 
-/*! nq_checkpoint_is_done() : @return 1 if `unit` is recorded, else 0. */
+/*! nq_checkpoint_is_done() : @return 1 if `unit` is recorded, else 0
+ *  (also for a NULL cp and a unit out of range). */
 NQ_API int nq_checkpoint_is_done(const nq_checkpoint *cp, uint64_t unit);
 
-/*! nq_checkpoint_info_get() : @return NQ_OK, NQ_EINVAL. */
+/*! nq_checkpoint_info_get() : what cp holds, into the fields of out's
+ *  version. @return NQ_OK, NQ_EINVAL (NULL out or cp), NQ_EVERSION (out of
+ *  an unknown version). */
 NQ_API int nq_checkpoint_info_get(nq_checkpoint_info *out,
                                   const nq_checkpoint *cp);
 
@@ -556,8 +668,13 @@ typedef enum nq_recheck_path {
                                      none */
 } nq_recheck_path;
 
-/*! One re-checked unit, as passed to nq_recheck_fn. */
+/*! The layout of nq_recheck_unit in this header. */
+#define NQ_RECHECK_UNIT_VERSION 1
+
+/*! One re-checked unit, as passed to nq_recheck_fn (the library fills it:
+ *  version is the library's). */
 typedef struct nq_recheck_unit {
+    unsigned version;           /*!< NQ_RECHECK_UNIT_VERSION of the library */
     uint64_t unit;              /*!< its index in the unit list */
     uint64_t recorded_total;    /*!< what the checkpoint holds */
     uint64_t recorded_unique;
@@ -622,8 +739,12 @@ typedef struct nq_recheck_options {
  *  nq_recheck(). @return NQ_OK, NQ_EINVAL, NQ_EVERSION. */
 NQ_API int nq_recheck_options_init(nq_recheck_options *opts, unsigned version);
 
-/*! What a re-check found. */
+/*! The layout of nq_recheck_result in this header. */
+#define NQ_RECHECK_RESULT_VERSION 1
+
+/*! What a re-check found; start from NQ_RECHECK_RESULT_INIT. */
 typedef struct nq_recheck_result {
+    unsigned version;        /*!< NQ_RECHECK_RESULT_VERSION */
     unsigned n;
     nq_method method;        /*!< the checkpoint's */
     nq_recheck_path path;    /*!< the path that ran (never AUTO) */
@@ -640,6 +761,16 @@ typedef struct nq_recheck_result {
     double seconds;          /*!< wall time of the re-counts */
 } nq_recheck_result;
 
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_recheck_result of this header's version. */
+#define NQ_RECHECK_RESULT_INIT                                             \
+    { .version = NQ_RECHECK_RESULT_VERSION, .n = 0,                        \
+      .method = NQ_METHOD_DEFAULT, .path = NQ_RECHECK_AUTO,                \
+      .simd = NQ_SIMD_AUTO, .units_total = 0, .units_done = 0,             \
+      .checked = 0, .mismatched = 0, .first_mismatch = 0,                  \
+      .recorded_total = 0, .total = 0, .seconds = 0.0 }
+#endif
+
 /*! nq_recheck() : count finished units of `cp` again by another path and
  *  compare each with its record, on the caller's thread (no threads are
  *  started; run several re-checks of disjoint lists for more cores). The
@@ -648,9 +779,11 @@ typedef struct nq_recheck_result {
  *  order of unit. The checkpoint is only read.
  *  A mismatch is not an error of the call: NQ_OK is returned, with
  *  out->mismatched counting them and on_unit told which.
- *  @param out  receives the findings; untouched unless NQ_OK is returned
+ *  @param out  receives the findings (the fields of its version); untouched
+ *              unless NQ_OK is returned
  *  @return NQ_OK, NQ_EINVAL (NULL out or cp, a bad option, a listed unit
- *          out of range, unfinished or given twice), NQ_EVERSION,
+ *          out of range, unfinished or given twice), NQ_EVERSION (options
+ *          or out of an unknown version),
  *          NQ_EMETHOD (a path the checkpoint's method does not have),
  *          NQ_EUNSUPPORTED (a level this CPU or build lacks),
  *          NQ_EMEMLIMIT (even the leanest way would not fit in
@@ -673,8 +806,12 @@ NQ_API const char *nq_recheck_path_name(nq_recheck_path path);
  * one count. Nothing in a line is trusted: see nq_part_parse().
  * ------------------------------------------------------------------------ */
 
-/*! One part result. */
+/*! The layout of nq_part in this header. */
+#define NQ_PART_VERSION 1
+
+/*! One part result; start from NQ_PART_INIT (nq_part_parse() fills it). */
 typedef struct nq_part {
+    unsigned version;            /*!< NQ_PART_VERSION */
     unsigned n;
     nq_method method;            /*!< never NQ_METHOD_DEFAULT */
     uint32_t unit_list_version;
@@ -685,31 +822,53 @@ typedef struct nq_part {
     int has_check;               /*!< the line carried a "check" (which matched) */
 } nq_part;
 
-/*! Why a line is not a part result; see nq_part_parse(). */
-typedef enum nq_part_fault {
-    NQ_PART_OK = 0,
-    NQ_PART_BLANK = 1,     /*!< empty, or only blanks: no part at all */
-    NQ_PART_SYNTAX = 2,    /*!< not a one-line JSON object of keys and values */
-    NQ_PART_KEY = 3,       /*!< an unknown key */
-    NQ_PART_TWICE = 4,     /*!< a key given twice */
-    NQ_PART_MISSING = 5,   /*!< a required key is absent */
-    NQ_PART_VALUE = 6,     /*!< a value of the wrong kind, or a whole number
-                                with a sign, a fraction, a leading zero or
-                                above 2^64 - 1 */
-    NQ_PART_DAMAGED = 7,   /*!< "check" does not match the content */
-    NQ_PART_N = 8,         /*!< n above NQ_MAX_N */
-    NQ_PART_METHOD = 9,    /*!< not the name of a method of this library */
-    NQ_PART_VERSION = 10,  /*!< a unit-list version this library does not have */
-    NQ_PART_RANGE = 11,    /*!< part is 0 or above parts, or parts above 2^32 - 1 */
-    NQ_PART_UNIQUE = 12    /*!< a unique count above the total, or one from a
-                                method that counts none */
-} nq_part_fault;
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_part of this header's version. */
+#define NQ_PART_INIT                                                       \
+    { .version = NQ_PART_VERSION, .n = 0, .method = NQ_METHOD_DEFAULT,     \
+      .unit_list_version = 0, .part = 0, .parts = 0, .total = 0,           \
+      .unique = 0, .has_unique = 0, .has_check = 0 }
+#endif
 
-typedef struct nq_part_error {
-    nq_part_fault fault;
-    size_t offset;   /*!< 0-based byte where the fault was seen */
-    char key[24];    /*!< the key concerned, if any (cut short, NUL-terminated) */
-} nq_part_error;
+/*! Why a line is not a part result; see nq_part_parse(). */
+typedef enum nq_partline_fault {
+    NQ_PARTLINE_OK = 0,
+    NQ_PARTLINE_BLANK = 1,     /*!< empty, or only blanks: no part at all */
+    NQ_PARTLINE_SYNTAX = 2,    /*!< not a one-line JSON object of keys and values */
+    NQ_PARTLINE_KEY = 3,       /*!< an unknown key */
+    NQ_PARTLINE_TWICE = 4,     /*!< a key given twice */
+    NQ_PARTLINE_MISSING = 5,   /*!< a required key is absent */
+    NQ_PARTLINE_VALUE = 6,     /*!< a value of the wrong kind, or a whole
+                                    number with a sign, a fraction, a
+                                    leading zero or above 2^64 - 1 */
+    NQ_PARTLINE_DAMAGED = 7,   /*!< "check" does not match the content */
+    NQ_PARTLINE_N = 8,         /*!< n above NQ_MAX_N */
+    NQ_PARTLINE_METHOD = 9,    /*!< not the name of a method of this library */
+    NQ_PARTLINE_VERSION = 10,  /*!< a unit-list version this library does not have */
+    NQ_PARTLINE_RANGE = 11,    /*!< part is 0 or above parts, or parts above 2^32 - 1 */
+    NQ_PARTLINE_UNIQUE = 12    /*!< a unique count above the total, or one from a
+                                    method that counts none */
+} nq_partline_fault;
+
+/*! The layout of nq_partline_error in this header. */
+#define NQ_PARTLINE_ERROR_VERSION 1
+
+/*! Where and why a part line was refused; start from
+ *  NQ_PARTLINE_ERROR_INIT. */
+typedef struct nq_partline_error {
+    unsigned version;         /*!< NQ_PARTLINE_ERROR_VERSION */
+    nq_partline_fault fault;
+    size_t offset;            /*!< 0-based byte where the fault was seen */
+    char key[24];             /*!< the key concerned, if any (cut short,
+                                   NUL-terminated) */
+} nq_partline_error;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_partline_error of this header's version. */
+#define NQ_PARTLINE_ERROR_INIT                                             \
+    { .version = NQ_PARTLINE_ERROR_VERSION, .fault = NQ_PARTLINE_OK,       \
+      .offset = 0, .key = { 0 } }
+#endif
 
 /*! nq_part_parse() : read one part line, trusting nothing in it, in time
  *  linear in its length. The line is one JSON object whose keys are n,
@@ -723,32 +882,41 @@ typedef struct nq_part_error {
  *  Strings hold no escapes. Then n must be 0..NQ_MAX_N, the unit-list
  *  version that of the method in this library, 1 <= part <= parts <=
  *  2^32 - 1, and unique (only from a method that counts it) <= total.
- *  Faults are reported in the order of nq_part_fault, syntax first.
- *  @param out  receives the part; untouched unless NQ_OK is returned
- *  @param err  optional: the fault and where
+ *  Faults are reported in the order of nq_partline_fault, syntax first.
+ *  @param out  receives the part (the fields of its version); untouched
+ *              unless NQ_OK is returned
+ *  @param err  optional: the fault and where (the fields of its version)
  *  @param line,len  the text, without its newline (need not be
  *              NUL-terminated; line may be NULL when len = 0)
- *  @return NQ_OK, NQ_EFORMAT (err says why; NQ_PART_BLANK for a blank
- *          line), NQ_EINVAL. */
-NQ_API int nq_part_parse(nq_part *out, nq_part_error *err, const char *line,
+ *  @return NQ_OK, NQ_EFORMAT (err says why; NQ_PARTLINE_BLANK for a blank
+ *          line), NQ_EINVAL (NULL out, NULL line with len > 0),
+ *          NQ_EVERSION (out or err of an unknown version). */
+NQ_API int nq_part_parse(nq_part *out, nq_partline_error *err, const char *line,
                          size_t len);
 
-/*! nq_part_error_format() : describe a part-line fault in one line of
+/*! nq_partline_error_format() : describe a part-line fault in one line of
  *  English, e.g. "key \"parts\" given twice (byte 61)".
- *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, err NULL). */
-NQ_API int nq_part_error_format(char *out, size_t size,
-                                const nq_part_error *err);
+ *  @param out  receives the text, truncated to size bytes, NUL-terminated
+ *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, err NULL),
+ *          NQ_EVERSION (err of an unknown version). */
+NQ_API int nq_partline_error_format(char *out, size_t size,
+                                    const nq_partline_error *err);
 
 /*! nq_part_checksum() : the value of a part line's "check" field: the
  *  64-bit FNV-1a hash of the part's canonical line, which is the line
  *  without seconds and check, keys in the order of the example above and
  *  no blanks ("unique" only when has_unique). It finds accidental damage
  *  (a changed digit, a cut or joined line), not deliberate forgery.
- *  @return the hash; 0 for a NULL part. */
+ *  @return the hash; 0 for a NULL part or one of an unknown version. */
 NQ_API uint64_t nq_part_checksum(const nq_part *part);
 
-/*! The sum of the parts of one n. */
-typedef struct nq_merged {
+/*! The layout of nq_merge_summary in this header. */
+#define NQ_MERGE_SUMMARY_VERSION 1
+
+/*! The sum of the parts of one n, as nq_merge_parts() adds them up; start
+ *  from NQ_MERGE_SUMMARY_INIT. */
+typedef struct nq_merge_summary {
+    unsigned version;     /*!< NQ_MERGE_SUMMARY_VERSION */
     unsigned n;
     nq_method method;
     uint32_t unit_list_version;
@@ -756,7 +924,15 @@ typedef struct nq_merged {
     uint64_t total;
     uint64_t unique;      /*!< when has_unique */
     int has_unique;       /*!< every part carried its unique count */
-} nq_merged;
+} nq_merge_summary;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_merge_summary of this header's version. */
+#define NQ_MERGE_SUMMARY_INIT                                              \
+    { .version = NQ_MERGE_SUMMARY_VERSION, .n = 0,                         \
+      .method = NQ_METHOD_DEFAULT, .unit_list_version = 0, .parts = 0,     \
+      .total = 0, .unique = 0, .has_unique = 0 }
+#endif
 
 /*! Why parts do not add up to counts; see nq_merge_parts(). */
 typedef enum nq_merge_fault {
@@ -772,7 +948,12 @@ typedef enum nq_merge_fault {
                                  `expected` (unique counts: unique_known) */
 } nq_merge_fault;
 
+/*! The layout of nq_merge_error in this header. */
+#define NQ_MERGE_ERROR_VERSION 1
+
+/*! Why and where a merge was refused; start from NQ_MERGE_ERROR_INIT. */
 typedef struct nq_merge_error {
+    unsigned version;          /*!< NQ_MERGE_ERROR_VERSION */
     nq_merge_fault fault;
     unsigned n;
     size_t a, b;               /*!< indices into the parts array */
@@ -782,6 +963,14 @@ typedef struct nq_merge_error {
     int unique_known;          /*!< KNOWN: the unique counts disagree */
 } nq_merge_error;
 
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_merge_error of this header's version. */
+#define NQ_MERGE_ERROR_INIT                                                \
+    { .version = NQ_MERGE_ERROR_VERSION, .fault = NQ_MERGE_OK, .n = 0,     \
+      .a = 0, .b = 0, .missing = 0, .first_missing = { 0 },                \
+      .expected = 0, .got = 0, .unique_known = 0 }
+#endif
+
 /*! nq_merge_parts() : add up part results, one sum per board size. The
  *  parts of each n must share parts, method and unit list, appear once
  *  each, all of them, with parts no larger than the number of units; sums
@@ -789,13 +978,19 @@ typedef struct nq_merge_error {
  *  where they are known (nq_known()). Time O(count log count) plus one
  *  nq_units() per board size; memory O(count): neither depends on the
  *  numbers in the parts.
- *  @param out      room for `count` sums; receives them by increasing n
+ *  @param out      room for `count` sums, out[0] started from
+ *                  NQ_MERGE_SUMMARY_INIT; receives them by increasing n,
+ *                  each at out[0]'s version
  *  @param out_len  receives how many
- *  @param err      optional: the fault, and the parts it concerns
+ *  @param err      optional: the fault, and the parts it concerns (the
+ *                  fields of its version; all 0 but version when NQ_OK)
+ *  @param parts    `count` parts, each of the version of parts[0]
  *  @return NQ_OK, NQ_EMISMATCH (the parts are not whole counts: see err),
  *          NQ_EOVERFLOW (err->a), NQ_EINVAL (NULL pointers, count 0, a
- *          part that nq_part_parse() would refuse), NQ_ENOMEM. */
-NQ_API int nq_merge_parts(nq_merged *out, size_t *out_len,
+ *          part that nq_part_parse() would refuse), NQ_EVERSION (out[0],
+ *          a part or err of an unknown version, or parts of two
+ *          versions), NQ_ENOMEM. */
+NQ_API int nq_merge_parts(nq_merge_summary *out, size_t *out_len,
                           nq_merge_error *err, const nq_part *parts,
                           size_t count);
 
@@ -851,34 +1046,48 @@ NQ_API int nq_list(uint64_t *out, unsigned n, const nq_list_options *opts,
 /*! nq_construct() : one solution for any n, by an explicit O(n) formula
  *  (the classical evens-then-odds pattern, adjusted for n mod 6 = 2, 3).
  *  @param out  n entries, receives the placement (nothing for n = 0).
- *  @return NQ_OK, NQ_EINVAL (out NULL with n > 0, n > UINT32_MAX),
- *          NQ_ENOSOLUTION (n = 2, 3). */
+ *  @return NQ_OK, NQ_EINVAL (out NULL with n > 0; n above UINT32_MAX, so
+ *          that every column fits a uint32_t), NQ_ENOSOLUTION (n = 2, 3). */
 NQ_API int nq_construct(uint32_t *out, size_t n);
 
 /*! nq_random() : a random solution by min-conflicts local search.
  *  The same seed and n always give the same placement, on every platform.
- *  For n > 1024 each move picks the best of a bounded sample of columns
- *  (random ones and empty ones), so a move costs O(1); n = 10^6 takes
- *  about a second. Memory: 56 n bytes while it runs.
+ *  On large boards each move picks the best of a bounded sample of columns
+ *  (random ones and empty ones), so a move costs O(1); time and memory
+ *  grow linearly with n (docs/library.md gives figures).
  *  @param out  n entries, receives the placement (unspecified on failure).
  *  @param max_steps  bound on queen moves; 0 = a default of 100 n + 10^6.
- *  @return NQ_OK, NQ_EINVAL (out NULL with n > 0, n >= UINT32_MAX),
+ *  @return NQ_OK, NQ_EINVAL (out NULL with n > 0; n above UINT32_MAX - 1,
+ *          since the search keeps UINT32_MAX as a mark of its own),
  *          NQ_ENOSOLUTION (n = 2, 3), NQ_ENOMEM,
  *          NQ_ELIMIT (the bound was reached without a solution). */
 NQ_API int nq_random(uint32_t *out, size_t n, uint64_t seed, uint64_t max_steps);
 
-typedef enum nq_fault {
-    NQ_FAULT_NONE = 0,      /*!< a valid solution */
-    NQ_FAULT_RANGE = 1,     /*!< cols[row_a] >= n */
-    NQ_FAULT_COLUMN = 2,    /*!< rows row_a < row_b share a column */
-    NQ_FAULT_DIAGONAL = 3   /*!< rows row_a < row_b share a diagonal */
-} nq_fault;
+/*! What nq_verify() found wrong with a placement. */
+typedef enum nq_verify_fault {
+    NQ_VERIFY_OK = 0,         /*!< a valid solution */
+    NQ_VERIFY_RANGE = 1,      /*!< cols[row_a] >= n */
+    NQ_VERIFY_COLUMN = 2,     /*!< rows row_a < row_b share a column */
+    NQ_VERIFY_DIAGONAL = 3    /*!< rows row_a < row_b share a diagonal */
+} nq_verify_fault;
 
+/*! The layout of nq_violation in this header. */
+#define NQ_VIOLATION_VERSION 1
+
+/*! The first fault of a placement; start from NQ_VIOLATION_INIT. */
 typedef struct nq_violation {
-    nq_fault fault;
-    size_t row_a;   /*!< 0-based rows involved */
+    unsigned version;       /*!< NQ_VIOLATION_VERSION */
+    nq_verify_fault fault;
+    size_t row_a;           /*!< 0-based rows involved */
     size_t row_b;
 } nq_violation;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_violation of this header's version. */
+#define NQ_VIOLATION_INIT                                                  \
+    { .version = NQ_VIOLATION_VERSION, .fault = NQ_VERIFY_OK, .row_a = 0,  \
+      .row_b = 0 }
+#endif
 
 /*! nq_verify() : check a placement in O(n) time and O(n) bits of memory.
  *  The first fault is chosen by kind, then by row: an out-of-range column
@@ -887,9 +1096,12 @@ typedef struct nq_violation {
  *  shared diagonal (row_b is the first row on a diagonal that an earlier row
  *  holds, row_a the earlier row; if row_b shares both of its diagonals, the
  *  smaller of the two rows).
- *  @param out  receives the first fault found (fault = NQ_FAULT_NONE if valid).
+ *  @param out  receives the first fault found (fault = NQ_VERIFY_OK if
+ *              valid), in the fields of its version.
  *  @param cols n columns, 0-based (may be NULL when n = 0).
- *  @return NQ_OK (whether or not the placement is valid), NQ_EINVAL, NQ_ENOMEM. */
+ *  @return NQ_OK (whether or not the placement is valid), NQ_EINVAL (NULL
+ *          out, NULL cols with n > 0), NQ_EVERSION (out of an unknown
+ *          version), NQ_ENOMEM. */
 NQ_API int nq_verify(nq_violation *out, const uint32_t *cols, size_t n);
 
 /*! nq_violation_format() : describe a fault in one line of English with
@@ -898,26 +1110,40 @@ NQ_API int nq_verify(nq_violation *out, const uint32_t *cols, size_t n);
  *  @param v     a result of nq_verify().
  *  @param cols, n  the placement that was verified (cols may be NULL: the
  *               text then names rows only).
- *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, v NULL). */
+ *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, v NULL), NQ_EVERSION
+ *          (v of an unknown version). */
 NQ_API int nq_violation_format(char *out, size_t size, const nq_violation *v,
                                const uint32_t *cols, size_t n);
 
 /*! Why a line is not a placement; see nq_parse_placement(). */
-typedef enum nq_parse_fault {
-    NQ_PARSE_OK = 0,        /*!< the line is a placement */
-    NQ_PARSE_CHAR = 1,      /*!< a byte that is not a digit, space or tab
-                                 (a sign, a letter, a NUL byte, ...) */
-    NQ_PARSE_ZERO = 2,      /*!< a column 0 (columns start at 1) */
-    NQ_PARSE_OVERFLOW = 3   /*!< a column above 4294967295 */
-} nq_parse_fault;
+typedef enum nq_placement_fault {
+    NQ_PLACEMENT_OK = 0,        /*!< the line is a placement */
+    NQ_PLACEMENT_CHAR = 1,      /*!< a byte that is not a digit, space or tab
+                                     (a sign, a letter, a NUL byte, ...) */
+    NQ_PLACEMENT_ZERO = 2,      /*!< a column 0 (columns start at 1) */
+    NQ_PLACEMENT_OVERFLOW = 3   /*!< a column above 4294967295 */
+} nq_placement_fault;
 
-typedef struct nq_parse_error {
-    nq_parse_fault fault;
+/*! The layout of nq_placement_error in this header. */
+#define NQ_PLACEMENT_ERROR_VERSION 1
+
+/*! Where and why a placement line was refused; start from
+ *  NQ_PLACEMENT_ERROR_INIT. */
+typedef struct nq_placement_error {
+    unsigned version;   /*!< NQ_PLACEMENT_ERROR_VERSION */
+    nq_placement_fault fault;
     size_t offset;      /*!< 0-based byte offset: the bad byte (CHAR), the
                              bad number's first digit (ZERO, OVERFLOW) */
     size_t row;         /*!< 0-based row of the bad number (ZERO, OVERFLOW) */
     unsigned char byte; /*!< the bad byte (CHAR) */
-} nq_parse_error;
+} nq_placement_error;
+
+#if !defined(__cplusplus) || __cplusplus >= 202002L
+/*! An empty nq_placement_error of this header's version. */
+#define NQ_PLACEMENT_ERROR_INIT                                            \
+    { .version = NQ_PLACEMENT_ERROR_VERSION, .fault = NQ_PLACEMENT_OK,     \
+      .offset = 0, .row = 0, .byte = 0 }
+#endif
 
 /*! nq_parse_placement() : parse one line of 1-based columns separated by
  *  spaces or tabs ("1 5 8 6 3 7 2 4") into 0-based cols, in linear time.
@@ -935,23 +1161,26 @@ typedef struct nq_parse_error {
  *  @param out      receives a malloc'ed array (free() it); NULL on failure
  *                  and for the empty board
  *  @param n_out    receives the number of rows (0 on failure)
- *  @param err      optional (may be NULL): why and where parsing failed;
- *                  fault = NQ_PARSE_OK on success
+ *  @param err      optional (may be NULL): why and where parsing failed,
+ *                  in the fields of its version; fault = NQ_PLACEMENT_OK
+ *                  on success
  *  @param line,len the text (need not be NUL-terminated; no newline;
  *                  line may be NULL when len = 0)
  *  @return NQ_OK, NQ_EFORMAT (not a placement: letters, signs, a zero,
- *          overflow), NQ_ENOMEM, NQ_EINVAL. */
+ *          overflow), NQ_ENOMEM, NQ_EINVAL (NULL out or n_out, NULL line
+ *          with len > 0), NQ_EVERSION (err of an unknown version). */
 NQ_API int nq_parse_placement(uint32_t **out, size_t *n_out,
-                              nq_parse_error *err,
+                              nq_placement_error *err,
                               const char *line, size_t len);
 
-/*! nq_parse_error_format() : describe a parse fault in one line of English,
- *  with 1-based rows and byte positions, e.g.
+/*! nq_placement_error_format() : describe a placement-line fault in one
+ *  line of English, with 1-based rows and byte positions, e.g.
  *  "row 3: column 0 is out of range (columns start at 1)".
  *  @param out  receives the text, truncated to size bytes, NUL-terminated.
- *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, err NULL). */
-NQ_API int nq_parse_error_format(char *out, size_t size,
-                                 const nq_parse_error *err);
+ *  @return NQ_OK, NQ_EINVAL (out NULL with size > 0, err NULL),
+ *          NQ_EVERSION (err of an unknown version). */
+NQ_API int nq_placement_error_format(char *out, size_t size,
+                                     const nq_placement_error *err);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "method.h"
 #include "options.h"
+#include "results.h"
 
 static int check_options(const nq_count_options *o, unsigned n)
 {
@@ -61,7 +62,7 @@ static int want_gpu(int *out, const nq_count_options *o, unsigned n)
 static int pick_method(const nq_method_ops **out, const nq_count_options *o,
                        unsigned n, int gpu)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     const nq_method method =
         gpu && o->method == NQ_METHOD_DEFAULT ? NQ_METHOD_GPU_DEFAULT : o->method;
 
@@ -113,7 +114,7 @@ static int bind_checkpoint(const nq_count_options *o, unsigned n,
 static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
                             nq_method method)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     if (!cp)
         return NQ_OK;
     if (nq_checkpoint_info_get(&info, cp) != NQ_OK)
@@ -257,13 +258,18 @@ int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)
 
 int nq_count(nq_count_result *out, unsigned n, const nq_count_options *opts)
 {
+    nq_count_result full;
     nq_counter c;
     int rc;
     if (!out)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_count_result_layout, out))
+        return NQ_EVERSION;
     rc = nq_counter_open(&c, n, opts);
     if (rc == NQ_OK)
-        rc = nq_counter_run(out, &c, &c.o);
+        rc = nq_counter_run(&full, &c, &c.o);
     nq_counter_close(&c);
+    if (rc == NQ_OK)
+        nq_result_store(out, &full, &nq_count_result_layout);
     return rc;
 }

@@ -207,6 +207,7 @@ static void report(const run *r, double start)
     nq_progress p;
     if (!r->opts->progress)
         return;
+    p.version = NQ_PROGRESS_VERSION;
     p.units_done = r->resumed + r->finished;
     p.units_total = r->resumed + r->ntodo;
     p.elapsed = now_seconds() - start;
@@ -383,6 +384,7 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
         sum.unique > UINT64_MAX - resumed.unique)
         return NQ_EOVERFLOW;
 
+    out->version = NQ_COUNT_RESULT_VERSION;
     out->total = sum.total + resumed.total;
     out->unique = sum.unique + resumed.unique;
     out->has_unique = ops->has_unique;

@@ -32,6 +32,7 @@
  * the budget gives a lower bound, with no upper limit.
  */
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "nqc_clock.h"
@@ -40,6 +41,7 @@
 #include "method.h"
 #include "nqueens.h"
 #include "options.h"
+#include "results.h"
 
 /* Speed of T threads over one, divided by T (two threads counted n = 20
  * 1.92 to 1.98 times as fast as one). */
@@ -173,11 +175,9 @@ static int modelled(nq_estimate_result *out, nq_counter *c, double budget,
     out->units_total = c->size;
     out->units_sampled = 0;
     out->sample_seconds = nqc_now() - start;
-    out->exact = 0;
-    out->lower_bound = 0;
+    out->kind = NQ_ESTIMATE_MODELLED;
     out->threads = threads;
     out->method = c->ops->id;
-    out->modelled = 1;
     out->samples = m.sampled;
     return NQ_OK;
 }
@@ -189,9 +189,9 @@ static void sample_interval(nq_estimate_result *out, double previous)
     const double speed = speedup(out->threads, out->units_total);
     double rel = SAMPLE_ERROR;
     out->cpu_seconds = core_seconds(out->seconds, speed);
-    if (out->exact) {
+    if (out->kind == NQ_ESTIMATE_EXACT) {
         out->low = out->high = out->seconds;
-    } else if (out->lower_bound) {
+    } else if (out->kind == NQ_ESTIMATE_LOWER_BOUND) {
         out->low = out->seconds;
         out->high = 0.0;
     } else {
@@ -205,22 +205,21 @@ static void sample_interval(nq_estimate_result *out, double previous)
     }
 }
 
-int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opts,
-                double budget, uint64_t seed)
+/* The estimate of nq_estimate(), into *e (the current version). */
+static int estimate(nq_estimate_result *e, unsigned n, const nq_count_options *opts,
+                    double budget, uint64_t seed)
 {
     nq_counter c;
     watch w = {NULL, NULL, cpu_now, 0.0, 0.0};
     double start = nqc_now(), fixed;
     int rc;
 
-    if (!out || !(budget >= 0.0))
-        return NQ_EINVAL;
+    memset(e, 0, sizeof *e);
+    e->version = NQ_ESTIMATE_RESULT_VERSION;
     rc = nq_counter_open(&c, n, opts);
     if (rc == NQ_OK) {
-        out->modelled = 0;
-        out->samples = 0;
-        out->memory = c.memory;
-        rc = modelled(out, &c, budget, seed);
+        e->memory = c.memory;
+        rc = modelled(e, &c, budget, seed);
         if (rc != NQ_EUNSUPPORTED) {
             nq_counter_close(&c);
             return rc;
@@ -236,15 +235,30 @@ int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opt
     if (rc == NQ_OK) {
         /* what the count pays once, before its first unit */
         fixed = nqc_now() - start;
-        rc = sample(out, &c, &w, budget, seed);
+        rc = sample(e, &c, &w, budget, seed);
         if (rc == NQ_OK) {
-            out->seconds += fixed;
-            out->sample_seconds = nqc_now() - start;
-            sample_interval(out, out->low > 0.0 ? out->low + fixed : 0.0);
+            e->seconds += fixed;
+            e->sample_seconds = nqc_now() - start;
+            sample_interval(e, e->low > 0.0 ? e->low + fixed : 0.0);
         }
     }
     nq_cancel_free(w.stop);
     nq_counter_close(&c);
+    return rc;
+}
+
+int nq_estimate(nq_estimate_result *out, unsigned n, const nq_count_options *opts,
+                double budget, uint64_t seed)
+{
+    nq_estimate_result e;
+    int rc;
+    if (!out || !(budget >= 0.0))
+        return NQ_EINVAL;
+    if (!nq_layout_size(&nq_estimate_result_layout, out))
+        return NQ_EVERSION;
+    rc = estimate(&e, n, opts, budget, seed);
+    if (rc == NQ_OK)
+        nq_result_store(out, &e, &nq_estimate_result_layout);
     return rc;
 }
 
@@ -283,8 +297,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     out->seconds = 0.0;
     out->units_total = units;
     out->units_sampled = 0;
-    out->exact = 0;
-    out->lower_bound = 0;
+    out->kind = NQ_ESTIMATE_SAMPLED;
     out->threads = threads;
     out->low = 0.0; /* the estimate of the part before the last */
     m = units > UINT32_MAX ? UINT32_MAX : (units ? units : 1);
@@ -310,7 +323,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
                 est = t;
             if (est > out->seconds) {
                 out->seconds = est;
-                out->lower_bound = 1;
+                out->kind = NQ_ESTIMATE_LOWER_BOUND;
             }
             break;
         }
@@ -322,7 +335,7 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
             out->low = out->seconds;
         out->seconds = m == 1 ? t : est + overhead;
         out->units_sampled = k;
-        out->exact = m == 1;
+        out->kind = m == 1 ? NQ_ESTIMATE_EXACT : NQ_ESTIMATE_SAMPLED;
         target = (budget - (nqc_now() - start)) / 2 - overhead;
         if (m == 1 || target <= 0)
             break;

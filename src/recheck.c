@@ -32,6 +32,7 @@
 #include "nqc_clock.h"
 #include "nqc_random.h"
 #include "options.h"
+#include "results.h"
 
 /* A uniform number in [0, bound), bound > 0. */
 static uint64_t below(uint64_t *state, uint64_t bound)
@@ -140,7 +141,7 @@ int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
                const nq_recheck_options *opts)
 {
     nq_recheck_options o;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     nq_recheck_result r;
     const nq_method_ops *ops;
     const nq_stop_flag *stop;
@@ -151,6 +152,8 @@ int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
 
     if (!out || !cp)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_recheck_result_layout, out))
+        return NQ_EVERSION;
     rc = nq_recheck_options_load(&o, opts);
     if (rc != NQ_OK)
         return rc;
@@ -161,6 +164,7 @@ int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
     if (!ops)
         return NQ_EINVAL;
     memset(&r, 0, sizeof r);
+    r.version = NQ_RECHECK_RESULT_VERSION;
     r.n = info.n;
     r.method = info.method;
     r.units_total = info.units_total;
@@ -180,6 +184,7 @@ int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
         nq_unit_result got = { 0, 0 };
         double t = nqc_now();
         memset(&v, 0, sizeof v);
+        v.version = NQ_RECHECK_UNIT_VERSION;
         v.unit = units[i];
         nq_checkpoint_unit(cp, v.unit, &v.recorded_total, &v.recorded_unique);
         if (nq_stopped(stop)) {
@@ -210,7 +215,7 @@ int nq_recheck(nq_recheck_result *out, const nq_checkpoint *cp,
         ops->destroy(plan);
     free(units);
     if (rc == NQ_OK)
-        *out = r;
+        nq_result_store(out, &r, &nq_recheck_result_layout);
     return rc;
 }
 

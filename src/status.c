@@ -17,7 +17,7 @@ const char *nq_strerror(int status)
     case NQ_ENOMEM: return "out of memory";
     case NQ_ECANCELED: return "cancelled";
     case NQ_ETHREAD: return "could not start a worker thread";
-    case NQ_EVERSION: return "options struct of an unknown version";
+    case NQ_EVERSION: return "struct of an unknown version";
     case NQ_EUNSUPPORTED: return "SIMD level not supported on this CPU or in this build";
     case NQ_ENOSOLUTION: return "the board has no solution";
     case NQ_ELIMIT: return "step limit reached without a solution";

@@ -124,7 +124,7 @@ wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "bu
 # its source in tests/fuzz, its seed corpus (never written to), and the
 # library sources it needs.
 fuzz_targets="
-fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c
+fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c src/results.c
 fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
 fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c

@@ -46,6 +46,7 @@
 
 #include "checkpoint.h"
 #include "method.h"
+#include "results.h"
 
 #ifndef O_NOFOLLOW
 #define O_NOFOLLOW 0
@@ -306,7 +307,7 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
                        nq_method method)
 {
     const nq_method_ops *ops = NULL;
-    nq_checkpoint_info file;
+    nq_checkpoint_info file = NQ_CHECKPOINT_INFO_INIT;
     uint64_t units;
     int rc, unbound = 0;
 
@@ -426,15 +427,19 @@ int nq_checkpoint_unit(const nq_checkpoint *cp, uint64_t unit, uint64_t *total,
 
 int nq_checkpoint_info_get(nq_checkpoint_info *out, const nq_checkpoint *cp)
 {
+    nq_checkpoint_info full;
     if (!out || !cp)
         return NQ_EINVAL;
-    out->n = cp->n;
-    out->method = cp->method;
-    out->unit_list_version = cp->list_version;
-    out->units_total = cp->units_total;
-    out->units_done = cp->units_done;
-    out->total = cp->total;
-    out->unique = cp->unique;
+    if (!nq_layout_size(&nq_checkpoint_info_layout, out))
+        return NQ_EVERSION;
+    full.n = cp->n;
+    full.method = cp->method;
+    full.unit_list_version = cp->list_version;
+    full.units_total = cp->units_total;
+    full.units_done = cp->units_done;
+    full.total = cp->total;
+    full.unique = cp->unique;
+    nq_result_store(out, &full, &nq_checkpoint_info_layout);
     return NQ_OK;
 }
 

@@ -8,9 +8,11 @@
 
 #include "checkpoint.h"
 #include "nqueens.h"
+#include "results.h"
 
 int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
 {
+    nq_checkpoint_info full;
     nq_ckpt_header h;
     unsigned char *buf = NULL;
     size_t len = 0;
@@ -18,6 +20,8 @@ int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
 
     if (!out || !path)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_checkpoint_info_layout, out))
+        return NQ_EVERSION;
     /* as nq_checkpoint_open() reads it: never through a symbolic link, only
      * a regular file (a FIFO would block, a device never end), and no
      * longer than any unit list makes it */
@@ -28,11 +32,12 @@ int nq_checkpoint_peek(nq_checkpoint_info *out, const char *path)
     free(buf);
     if (rc != NQ_OK)
         return rc;
-    memset(out, 0, sizeof *out);
-    out->n = h.n;
-    out->method = (nq_method)h.method;
-    out->unit_list_version = h.list_version;
-    out->units_total = h.units_total;
-    out->units_done = h.records;
+    memset(&full, 0, sizeof full);
+    full.n = h.n;
+    full.method = (nq_method)h.method;
+    full.unit_list_version = h.list_version;
+    full.units_total = h.units_total;
+    full.units_done = h.records;
+    nq_result_store(out, &full, &nq_checkpoint_info_layout);
     return NQ_OK;
 }

@@ -52,8 +52,7 @@ static void print_count(const cli_opts *o, unsigned n,
         fprintf(out, ",\"seconds\":%.3f", seconds);
         if (o->part_m) {
             /* a hash of the line's content: --merge refuses a damaged one */
-            nq_part p;
-            memset(&p, 0, sizeof p);
+            nq_part p = NQ_PART_INIT;
             p.n = n;
             p.method = r->method;
             p.unit_list_version = nq_unit_list_version(r->method);
@@ -103,7 +102,7 @@ static int open_checkpoint(nq_checkpoint **cp, const char *path, unsigned n,
  * @return 1 if it did. */
 static int say_resuming(const nq_checkpoint *cp, FILE *err)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     if (nq_checkpoint_info_get(&info, cp) != NQ_OK || info.units_done == 0)
         return 0;
     fprintf(err, "resuming: %llu of %llu units already done\n",
@@ -117,7 +116,7 @@ static int count_failed(const cli_opts *o, const nq_count_options *co,
                         const nq_checkpoint *cp, unsigned n, int rc, FILE *err)
 {
     char name[CLI_QUOTE_SIZE];
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     int sig = cli_caught_signal();
 
     if (o->checkpoint)
@@ -200,7 +199,7 @@ static nq_count_options count_options(const cli_opts *o, const cli_sizes *sizes,
 
 int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
 {
-    nq_checkpoint_info file;
+    nq_checkpoint_info file = NQ_CHECKPOINT_INFO_INIT;
     int has_file = 0;
     nq_count_options co;
     cli_progress_state ps;
@@ -247,7 +246,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         status = cli_flush(out, err);
     }
     for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         double start;
         int rc;
         if (notice)
@@ -281,7 +280,7 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
         fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
     for (size_t i = 0; i < sizes->len; i++) {
         unsigned n = sizes->n[i];
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         uint64_t kt = 0, ku = 0;
         int known = nq_known(&kt, &ku, n) == NQ_OK;
         double seconds;

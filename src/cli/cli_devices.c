@@ -59,7 +59,7 @@ int cli_devices(const cli_opts *o, FILE *out, FILE *err)
     if (rc != NQ_OK)
         fprintf(out, "gpu\tnone: %s\n", cli_no_gpu_reason(rc));
     for (unsigned i = 0; i < count; i++) {
-        nq_gpu_info g;
+        nq_gpu_info g = NQ_GPU_INFO_INIT;
         rc = nq_gpu_info_get(&g, i);
         if (rc != NQ_OK) {
             cli_error(err, "gpu %u: %s", i, nq_strerror(rc));

@@ -84,9 +84,9 @@ void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
     nqc_format_bytes(bytes, sizeof bytes, memory);
     if (e->cpu_seconds >= CORE_HOURS_FROM)
         snprintf(core, sizeof core, ", %.3g core-hours", e->cpu_seconds / 3600.0);
-    if (e->lower_bound) {
+    if (e->kind == NQ_ESTIMATE_LOWER_BOUND) {
         n = snprintf(buf, size, "at least %s", when);
-    } else if (e->exact || !(e->high > e->low)) {
+    } else if (e->kind == NQ_ESTIMATE_EXACT || !(e->high > e->low)) {
         n = snprintf(buf, size, "about %s", when);
     } else {
         format_in_unit(lo, sizeof lo, e->low, u);
@@ -142,11 +142,12 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
 {
     const uint64_t memory = e->memory;
     const char *method = nq_method_name(e->method);
-    const char *bound = e->lower_bound ? "at least " : "";
+    const int lower_bound = e->kind == NQ_ESTIMATE_LOWER_BOUND;
+    const char *bound = lower_bound ? "at least " : "";
     char sentence[160], high[32];
 
     cli_estimate_sentence(sentence, sizeof sentence, e, memory);
-    if (e->lower_bound)
+    if (lower_bound)
         snprintf(high, sizeof high, o->format == CLI_FORMAT_JSON ? "null" : "-");
     else
         snprintf(high, sizeof high, "%.3f", e->high);
@@ -164,9 +165,10 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
                      "\"memory\":%llu,\"low\":%.3f,\"high\":%s,\"core_hours\":%.4g,"
                      "\"modelled\":%s,\"samples\":%llu,\"text\":\"%s\"}\n",
                 n, e->seconds, e->threads, method, (unsigned long long)e->units_total,
-                (unsigned long long)e->units_sampled, e->exact ? "true" : "false",
-                e->lower_bound ? "true" : "false", (unsigned long long)memory, e->low, high,
-                e->cpu_seconds / 3600.0, e->modelled ? "true" : "false",
+                (unsigned long long)e->units_sampled,
+                e->kind == NQ_ESTIMATE_EXACT ? "true" : "false",
+                lower_bound ? "true" : "false", (unsigned long long)memory, e->low, high,
+                e->cpu_seconds / 3600.0, e->kind == NQ_ESTIMATE_MODELLED ? "true" : "false",
                 (unsigned long long)e->samples, sentence);
         break;
     }
@@ -187,7 +189,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         status = cli_flush(out, err);
     }
     for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
-        nq_estimate_result e;
+        nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
         int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET,
                              ESTIMATE_SEED + sizes->n[i]);
         if (rc == NQ_ECANCELED && cli_caught_signal()) {
@@ -230,6 +232,7 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
         int rc;
         if (n < min_n)
             continue; /* known to be quick: a zero forecast */
+        e->version = NQ_ESTIMATE_RESULT_VERSION;
         rc = nq_estimate(e, n, co, NOTICE_BUDGET, seed + i);
         if (rc != NQ_OK)
             memset(e, 0, sizeof *e);
@@ -248,7 +251,8 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
             cli_format_duration(limit, sizeof limit, o->max_time);
             cli_error(err, "n = %u: %s %s with %u thread%s, more than --max-time "
                            "allows (%s); --max-time=none counts anyway", n,
-                      e->lower_bound ? "at least" : "about", when, e->threads,
+                      e->kind == NQ_ESTIMATE_LOWER_BOUND ? "at least" : "about", when,
+                      e->threads,
                       nqc_plural(e->threads, "", "s"), limit);
             free(f);
             *out = NULL;

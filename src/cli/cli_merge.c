@@ -67,16 +67,16 @@ static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
     int rc;
 
     while ((rc = nqc_read_line(line, sizeof line, &len, f)) == 1) {
-        nq_part p;
-        nq_part_error pe;
+        nq_part p = NQ_PART_INIT;
+        nq_partline_error pe = NQ_PARTLINE_ERROR_INIT;
         origin at;
         lineno++;
         rc = nq_part_parse(&p, &pe, line, len);
-        if (rc != NQ_OK && pe.fault == NQ_PART_BLANK)
+        if (rc != NQ_OK && pe.fault == NQ_PARTLINE_BLANK)
             continue;
         if (rc != NQ_OK) {
             char why[160];
-            nq_part_error_format(why, sizeof why, &pe);
+            nq_partline_error_format(why, sizeof why, &pe);
             cli_error(err, "%s:%llu: not a part result: %s", name, lineno, why);
             return CLI_EXIT_USAGE;
         }
@@ -156,7 +156,7 @@ static void report(const part_list *list, const nq_merge_error *e, int rc, FILE 
     }
 }
 
-static void print_sum(const cli_opts *o, const nq_merged *m, FILE *out)
+static void print_sum(const cli_opts *o, const nq_merge_summary *m, FILE *out)
 {
     switch (o->format) {
     case CLI_FORMAT_BARE:
@@ -181,7 +181,7 @@ static void print_sum(const cli_opts *o, const nq_merged *m, FILE *out)
 
 /* --unique, when some parts of m's count carry no unique count: how many
  * of how many do, and where the missing ones come from. */
-static void say_missing_unique(const part_list *list, const nq_merged *m, FILE *err)
+static void say_missing_unique(const part_list *list, const nq_merge_summary *m, FILE *err)
 {
     size_t with = 0, all = 0;
     for (size_t i = 0; i < list->len; i++)
@@ -201,8 +201,8 @@ static void say_missing_unique(const part_list *list, const nq_merged *m, FILE *
 /* Adds up the parts read and prints the sums. */
 static int merge_and_print(const cli_opts *o, const part_list *list, FILE *out, FILE *err)
 {
-    nq_merged *sums = malloc(list->len * sizeof *sums);
-    nq_merge_error e;
+    nq_merge_summary *sums = malloc(list->len * sizeof *sums);
+    nq_merge_error e = NQ_MERGE_ERROR_INIT;
     size_t nsums = 0;
     int rc, status = CLI_EXIT_OK;
 
@@ -210,6 +210,7 @@ static int merge_and_print(const cli_opts *o, const part_list *list, FILE *out, 
         cli_error(err, "out of memory");
         return CLI_EXIT_FAILURE;
     }
+    sums[0].version = NQ_MERGE_SUMMARY_VERSION; /* list->len > 0: every sum's */
     rc = nq_merge_parts(sums, &nsums, &e, list->v, list->len);
     if (rc != NQ_OK) {
         report(list, &e, rc, err);

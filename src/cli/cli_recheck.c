@@ -154,7 +154,7 @@ static void print_verdict(const printer *p, const nq_recheck_result *r, int samp
  * @return a CLI_EXIT_* status. */
 static int load(nq_checkpoint **cp, const char *path, const char *name, FILE *err)
 {
-    nq_checkpoint_info file;
+    nq_checkpoint_info file = NQ_CHECKPOINT_INFO_INIT;
     char why[256];
     int rc = nq_checkpoint_load(cp, path);
     switch (rc) {
@@ -188,7 +188,7 @@ static int load(nq_checkpoint **cp, const char *path, const char *name, FILE *er
 static int parse_units(uint64_t **out, size_t *count, const char *list,
                        const nq_checkpoint *cp, const char *name, FILE *err)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     size_t n = 1, k = 0;
     uint64_t *u;
     char q[64];
@@ -272,8 +272,8 @@ static int report(int rc, const cli_opts *o, const nq_recheck_options *ro,
 int cli_recheck(const cli_opts *o, FILE *out, FILE *err)
 {
     nq_recheck_options ro = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
-    nq_checkpoint_info info;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     nq_checkpoint *cp = NULL;
     uint64_t *units = NULL;
     size_t nunits = 0;

@@ -282,7 +282,7 @@ static const char *where(char *buf, size_t size, const verifier *v, const char *
     return buf;
 }
 
-/* The names of faults in JSON: nq_fault's, then nq_parse_fault's. */
+/* The names of faults in JSON: nq_verify_fault's, then nq_placement_fault's. */
 static const char *const fault_names[] = {"none", "range", "column", "diagonal"};
 static const char *const parse_fault_names[] = {"none", "character", "zero", "overflow"};
 
@@ -318,14 +318,14 @@ static int verify_stream(verifier *v, FILE *f, const char *file, const char *nam
     while ((rc = read_line(&v->line, f)) == 1) {
         uint32_t *cols = NULL;
         size_t n = 0;
-        nq_parse_error pe;
-        nq_violation fault;
+        nq_placement_error pe = NQ_PLACEMENT_ERROR_INIT;
+        nq_violation fault = NQ_VIOLATION_INIT;
         char why[256];
 
         where(at, sizeof at, v, name, ++lineno);
         rc = nq_parse_placement(&cols, &n, &pe, v->line.p, v->line.len);
         if (rc == NQ_EFORMAT) {
-            nq_parse_error_format(why, sizeof why, &pe);
+            nq_placement_error_format(why, sizeof why, &pe);
             report_line(v, at, file, lineno, 1, parse_fault_names[pe.fault], why);
             v->malformed++;
             continue;
@@ -343,7 +343,7 @@ static int verify_stream(verifier *v, FILE *f, const char *file, const char *nam
             cli_error(v->err, "%s: %s", at, nq_strerror(rc));
             free(cols);
             return CLI_EXIT_FAILURE;
-        } else if (fault.fault != NQ_FAULT_NONE) {
+        } else if (fault.fault != NQ_VERIFY_OK) {
             nq_violation_format(why, sizeof why, &fault, cols, n);
             report_line(v, at, file, lineno, 0, fault_names[fault.fault], why);
             v->invalid++;

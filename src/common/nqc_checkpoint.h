@@ -34,7 +34,7 @@ static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
                                            const nq_checkpoint_info *file,
                                            unsigned n, nq_method method)
 {
-    nq_checkpoint_info want;
+    nq_checkpoint_info want = NQ_CHECKPOINT_INFO_INIT;
     nq_checkpoint *mem = NULL;
     const char *fm = file ? nq_method_name(file->method) : NULL;
     /* what the count expects, from a checkpoint in memory only */

@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "results.h"
+
 /* The backends of this build, in the order they are asked. */
 static const nq_gpu_backend *const backends[] = {
 #ifdef NQ_HAVE_CUDA
@@ -47,17 +49,23 @@ int nq_gpu_count(unsigned *out)
 
 int nq_gpu_info_get(nq_gpu_info *out, unsigned index)
 {
+    nq_gpu_info full;
     unsigned count;
     int rc;
     const nq_gpu_backend *b;
     if (!out)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_gpu_info_layout, out))
+        return NQ_EVERSION;
     b = first_backend(&count, &rc);
     if (!b)
         return rc;
     if (index >= count)
         return NQ_ENODEVICE;
-    return b->info(out, index);
+    rc = b->info(&full, index);
+    if (rc == NQ_OK)
+        nq_result_store(out, &full, &nq_gpu_info_layout);
+    return rc;
 }
 
 const char *nq_device_name(nq_device device)

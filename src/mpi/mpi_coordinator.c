@@ -130,7 +130,7 @@ static int save(ledger *l, int force)
 /* "K of M units are saved in FILE" or "... lost", for messages. */
 static void saved_text(char *buf, size_t size, const ledger *l)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     nq_checkpoint_info_get(&info, l->cp);
     if (l->o->checkpoint)
         snprintf(buf, size, "%llu of %llu units are saved in %s: run the same job again to resume",
@@ -339,7 +339,7 @@ static int open_checkpoint(ledger *l)
 int nq_mpi_coordinator(const mpi_opts *o, int ranks)
 {
     ledger l;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     int status = 0, stopped_by = 0, rc;
     double start = nqc_now();
 

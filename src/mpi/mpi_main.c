@@ -282,6 +282,7 @@ int main(int argc, char **argv)
     int rank, ranks, provided, rc;
 
     memset(&o, 0, sizeof o);
+    o.file.version = NQ_CHECKPOINT_INFO_VERSION;
     o.method = NQ_METHOD_DEFAULT;
     o.checkpoint_interval = 10.0;
     o.worker_timeout = 60.0;
@@ -316,9 +317,8 @@ int main(int argc, char **argv)
     }
     if (o.method == NQ_METHOD_DEFAULT) {
         /* as nqueens does: a default run resumes a file with the method
-         * that made it, else counts with the default, which depends on
-         * the SIMD level of the CPU; rank 0 chooses, and tells every
-         * worker, so that all count the same unit list */
+         * that made it, else counts with the default; rank 0 chooses, and
+         * tells every worker, so that all count the same unit list */
         int m = NQ_METHOD_DEFAULT;
         if (rank == 0) {
             o.has_file = o.checkpoint && nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;

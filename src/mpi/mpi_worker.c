@@ -49,7 +49,7 @@ static void *count_batch(void *arg)
 {
     batch *b = arg;
     nq_count_options co = nq_mpi_count_options(b->o);
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     int rc;
     co.unit_first = b->first;
     co.unit_count = b->count;

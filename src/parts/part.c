@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "method.h"
+#include "results.h"
 
 enum {
     KEY_N, KEY_TOTAL, KEY_UNIQUE, KEY_METHOD, KEY_PART, KEY_PARTS,
@@ -36,7 +37,7 @@ static const char *const key_names[KEY_COUNT] = {
 typedef struct scan {
     const unsigned char *s;
     size_t i, len;
-    nq_part_error *err;
+    nq_partline_error *err;
 } scan;
 
 /* What the scanner collected. */
@@ -48,7 +49,7 @@ typedef struct fields {
     uint64_t check;
 } fields;
 
-static int fail(scan *sc, nq_part_fault fault, size_t at, int key)
+static int fail(scan *sc, nq_partline_fault fault, size_t at, int key)
 {
     if (sc->err) {
         sc->err->fault = fault;
@@ -63,7 +64,7 @@ static int fail(scan *sc, nq_part_fault fault, size_t at, int key)
 }
 
 /* Like fail(), with the key as written in the line. */
-static int fail_text(scan *sc, nq_part_fault fault, size_t at,
+static int fail_text(scan *sc, nq_partline_fault fault, size_t at,
                      const unsigned char *key, size_t len)
 {
     fail(sc, fault, at, -1);
@@ -91,11 +92,11 @@ static int string(scan *sc, const unsigned char **out, size_t *len)
     size_t start = sc->i;
     while (sc->i < sc->len && sc->s[sc->i] != '"') {
         if (sc->s[sc->i] == '\\' || sc->s[sc->i] < 0x20)
-            return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+            return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
         sc->i++;
     }
     if (sc->i == sc->len)
-        return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+        return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
     *out = sc->s + start;
     *len = sc->i - start;
     sc->i++; /* the closing quote */
@@ -110,14 +111,14 @@ static int whole(scan *sc, uint64_t *out, int key)
     while (sc->i < sc->len && is_digit(sc->s[sc->i])) {
         unsigned d = (unsigned)(sc->s[sc->i] - '0');
         if (v > (UINT64_MAX - d) / 10)
-            return fail(sc, NQ_PART_VALUE, start, key);
+            return fail(sc, NQ_PARTLINE_VALUE, start, key);
         v = v * 10 + d;
         sc->i++;
     }
     if (sc->i == start || (sc->s[start] == '0' && sc->i - start > 1) ||
         (sc->i < sc->len && (sc->s[sc->i] == '.' || sc->s[sc->i] == 'e' ||
                              sc->s[sc->i] == 'E')))
-        return fail(sc, NQ_PART_VALUE, start, key);
+        return fail(sc, NQ_PARTLINE_VALUE, start, key);
     *out = v;
     return NQ_OK;
 }
@@ -129,13 +130,13 @@ static int number(scan *sc, int key)
     for (d = sc->i; d < sc->len && is_digit(sc->s[d]); d++)
         ;
     if (d == start || (sc->s[start] == '0' && d - start > 1))
-        return fail(sc, NQ_PART_VALUE, start, key);
+        return fail(sc, NQ_PARTLINE_VALUE, start, key);
     if (d < sc->len && sc->s[d] == '.') {
         size_t f = ++d;
         while (d < sc->len && is_digit(sc->s[d]))
             d++;
         if (d == f)
-            return fail(sc, NQ_PART_VALUE, start, key);
+            return fail(sc, NQ_PARTLINE_VALUE, start, key);
     }
     if (d < sc->len && (sc->s[d] == 'e' || sc->s[d] == 'E')) {
         size_t e;
@@ -145,7 +146,7 @@ static int number(scan *sc, int key)
         for (e = d; d < sc->len && is_digit(sc->s[d]); d++)
             ;
         if (d == e)
-            return fail(sc, NQ_PART_VALUE, start, key);
+            return fail(sc, NQ_PARTLINE_VALUE, start, key);
     }
     sc->i = d;
     return NQ_OK;
@@ -157,17 +158,17 @@ static int hex16(scan *sc, uint64_t *out, int key)
     size_t len, at = sc->i;
     uint64_t v = 0;
     if (sc->i >= sc->len || sc->s[sc->i] != '"')
-        return fail(sc, NQ_PART_VALUE, at, key);
+        return fail(sc, NQ_PARTLINE_VALUE, at, key);
     sc->i++;
     if (string(sc, &t, &len) != NQ_OK)
         return NQ_EFORMAT;
     if (len != 16)
-        return fail(sc, NQ_PART_VALUE, at, key);
+        return fail(sc, NQ_PARTLINE_VALUE, at, key);
     for (size_t j = 0; j < 16; j++) {
         unsigned c = t[j];
         unsigned d = is_digit((unsigned char)c) ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : 16;
         if (d == 16)
-            return fail(sc, NQ_PART_VALUE, at, key);
+            return fail(sc, NQ_PARTLINE_VALUE, at, key);
         v = (v << 4) | d;
     }
     *out = v;
@@ -182,7 +183,7 @@ static int pair(scan *sc, fields *f)
     int key = -1;
 
     if (sc->i >= sc->len || sc->s[sc->i] != '"')
-        return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+        return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
     sc->i++;
     if (string(sc, &k, &klen) != NQ_OK)
         return NQ_EFORMAT;
@@ -190,20 +191,20 @@ static int pair(scan *sc, fields *f)
         if (strlen(key_names[j]) == klen && memcmp(key_names[j], k, klen) == 0)
             key = j;
     if (key < 0)
-        return fail_text(sc, NQ_PART_KEY, at, k, klen);
+        return fail_text(sc, NQ_PARTLINE_KEY, at, k, klen);
     if (f->seen & (1u << key))
-        return fail(sc, NQ_PART_TWICE, at, key);
+        return fail(sc, NQ_PARTLINE_TWICE, at, key);
     f->seen |= 1u << key;
     blanks(sc);
     if (sc->i >= sc->len || sc->s[sc->i] != ':')
-        return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+        return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
     sc->i++;
     blanks(sc);
     at = sc->i;
     switch (key) {
     case KEY_METHOD:
         if (sc->i >= sc->len || sc->s[sc->i] != '"')
-            return fail(sc, NQ_PART_VALUE, at, key);
+            return fail(sc, NQ_PARTLINE_VALUE, at, key);
         sc->i++;
         return string(sc, &f->method, &f->method_len);
     case KEY_SECONDS:
@@ -220,9 +221,9 @@ static int object(scan *sc, fields *f)
 {
     blanks(sc);
     if (sc->i == sc->len)
-        return fail(sc, NQ_PART_BLANK, 0, -1);
+        return fail(sc, NQ_PARTLINE_BLANK, 0, -1);
     if (sc->s[sc->i] != '{')
-        return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+        return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
     sc->i++;
     blanks(sc);
     if (sc->i < sc->len && sc->s[sc->i] == '}') {
@@ -241,15 +242,15 @@ static int object(scan *sc, fields *f)
                 sc->i++;
                 break;
             }
-            return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+            return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
         }
     }
     blanks(sc);
     if (sc->i != sc->len)
-        return fail(sc, NQ_PART_SYNTAX, sc->i, -1);
+        return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
     for (int j = 0; j < KEY_COUNT; j++)
         if ((REQUIRED >> j & 1u) && !(f->seen >> j & 1u))
-            return fail(sc, NQ_PART_MISSING, sc->len, j);
+            return fail(sc, NQ_PARTLINE_MISSING, sc->len, j);
     return NQ_OK;
 }
 
@@ -295,13 +296,17 @@ static uint64_t canonical_hash(uint64_t n, uint64_t total, int has_unique,
     return feed_str(h, "}");
 }
 
-uint64_t nq_part_checksum(const nq_part *p)
+uint64_t nq_part_checksum(const nq_part *part)
 {
     const char *name;
-    if (!p || !(name = nq_method_name(p->method)))
+    nq_part p;
+    if (!part || !nq_layout_size(&nq_part_layout, part))
         return 0;
-    return canonical_hash(p->n, p->total, p->has_unique, p->unique, name,
-                          strlen(name), p->part, p->parts, p->unit_list_version);
+    nq_result_load(&p, sizeof p, part, &nq_part_layout);
+    if (!(name = nq_method_name(p.method)))
+        return 0;
+    return canonical_hash(p.n, p.total, p.has_unique, p.unique, name,
+                          strlen(name), p.part, p.parts, p.unit_list_version);
 }
 
 /* ------------------------------------------------------------------------
@@ -324,44 +329,43 @@ uint32_t nq_part_of_unit(uint64_t unit, uint32_t m)
     return m == 0 ? 0 : (uint32_t)(unit % m) + 1u;
 }
 
-int nq_part_parse(nq_part *out, nq_part_error *err, const char *line,
-                  size_t len)
+/* nq_part_parse() into structs of the current version: *out on NQ_OK,
+ * *err always. */
+static int parse(nq_part *out, nq_partline_error *err, const char *line, size_t len)
 {
     scan sc;
     fields f;
     const nq_method_ops *ops;
     const uint64_t *v = f.num;
 
-    if (!out || (!line && len > 0))
-        return NQ_EINVAL;
     sc.s = (const unsigned char *)line;
     sc.i = 0;
     sc.len = len;
     sc.err = err;
     memset(&f, 0, sizeof f);
-    if (err) {
-        err->fault = NQ_PART_OK;
-        err->offset = 0;
-        err->key[0] = '\0';
-    }
+    memset(err, 0, sizeof *err);
+    err->version = NQ_PARTLINE_ERROR_VERSION;
+    err->fault = NQ_PARTLINE_OK;
     if (object(&sc, &f) != NQ_OK)
         return NQ_EFORMAT;
     if ((f.seen >> KEY_CHECK & 1u) &&
         canonical_hash(v[KEY_N], v[KEY_TOTAL], f.seen >> KEY_UNIQUE & 1u, v[KEY_UNIQUE],
                        f.method, f.method_len, v[KEY_PART], v[KEY_PARTS],
                        v[KEY_VERSION]) != f.check)
-        return fail(&sc, NQ_PART_DAMAGED, 0, KEY_CHECK);
+        return fail(&sc, NQ_PARTLINE_DAMAGED, 0, KEY_CHECK);
     if (v[KEY_N] > NQ_MAX_N)
-        return fail(&sc, NQ_PART_N, 0, KEY_N);
+        return fail(&sc, NQ_PARTLINE_N, 0, KEY_N);
     if (!(ops = method_named(f.method, f.method_len)))
-        return fail(&sc, NQ_PART_METHOD, 0, KEY_METHOD);
+        return fail(&sc, NQ_PARTLINE_METHOD, 0, KEY_METHOD);
     if (v[KEY_VERSION] != ops->list_version)
-        return fail(&sc, NQ_PART_VERSION, 0, KEY_VERSION);
+        return fail(&sc, NQ_PARTLINE_VERSION, 0, KEY_VERSION);
     if (v[KEY_PART] == 0 || v[KEY_PART] > v[KEY_PARTS] || v[KEY_PARTS] > UINT32_MAX)
-        return fail(&sc, NQ_PART_RANGE, 0, v[KEY_PARTS] > UINT32_MAX ? KEY_PARTS : KEY_PART);
+        return fail(&sc, NQ_PARTLINE_RANGE, 0, v[KEY_PARTS] > UINT32_MAX ? KEY_PARTS : KEY_PART);
     if ((f.seen >> KEY_UNIQUE & 1u) && (!ops->has_unique || v[KEY_UNIQUE] > v[KEY_TOTAL]))
-        return fail(&sc, NQ_PART_UNIQUE, 0, KEY_UNIQUE);
+        return fail(&sc, NQ_PARTLINE_UNIQUE, 0, KEY_UNIQUE);
 
+    memset(out, 0, sizeof *out);
+    out->version = NQ_PART_VERSION;
     out->n = (unsigned)v[KEY_N];
     out->method = ops->id;
     out->unit_list_version = ops->list_version;
@@ -374,39 +378,62 @@ int nq_part_parse(nq_part *out, nq_part_error *err, const char *line,
     return NQ_OK;
 }
 
-int nq_part_error_format(char *out, size_t size, const nq_part_error *err)
+int nq_part_parse(nq_part *out, nq_partline_error *err, const char *line,
+                  size_t len)
+{
+    nq_part p;
+    nq_partline_error e;
+    int rc;
+    if (!out || (!line && len > 0))
+        return NQ_EINVAL;
+    if (!nq_layout_size(&nq_part_layout, out) ||
+        (err && !nq_layout_size(&nq_partline_error_layout, err)))
+        return NQ_EVERSION;
+    rc = parse(&p, &e, line, len);
+    if (err)
+        nq_result_store(err, &e, &nq_partline_error_layout);
+    if (rc == NQ_OK)
+        nq_result_store(out, &p, &nq_part_layout);
+    return rc;
+}
+
+int nq_partline_error_format(char *out, size_t size, const nq_partline_error *error)
 {
     const char *what;
-    if ((!out && size > 0) || !err)
+    nq_partline_error e, *err = &e;
+    if ((!out && size > 0) || !error)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_partline_error_layout, error))
+        return NQ_EVERSION;
+    nq_result_load(&e, sizeof e, error, &nq_partline_error_layout);
     switch (err->fault) {
-    case NQ_PART_OK: what = "a part line"; break;
-    case NQ_PART_BLANK: what = "a blank line"; break;
-    case NQ_PART_SYNTAX: what = "not a JSON object of part fields"; break;
-    case NQ_PART_KEY: what = "unknown key"; break;
-    case NQ_PART_TWICE: what = "key given twice:"; break;
-    case NQ_PART_MISSING: what = "missing key"; break;
-    case NQ_PART_VALUE: what = "bad value for"; break;
-    case NQ_PART_DAMAGED: what = "damaged: the \"check\" field does not match the line"; break;
-    case NQ_PART_N: what = "board size out of range (0.." NQ_STRINGIFY(NQ_MAX_N) ")"; break;
-    case NQ_PART_METHOD: what = "unknown method"; break;
-    case NQ_PART_VERSION: what = "a unit list this version of nqueens does not have"; break;
-    case NQ_PART_RANGE: what = "part out of range (1 <= part <= parts < 2^32)"; break;
-    case NQ_PART_UNIQUE: what = "impossible unique count"; break;
+    case NQ_PARTLINE_OK: what = "a part line"; break;
+    case NQ_PARTLINE_BLANK: what = "a blank line"; break;
+    case NQ_PARTLINE_SYNTAX: what = "not a JSON object of part fields"; break;
+    case NQ_PARTLINE_KEY: what = "unknown key"; break;
+    case NQ_PARTLINE_TWICE: what = "key given twice:"; break;
+    case NQ_PARTLINE_MISSING: what = "missing key"; break;
+    case NQ_PARTLINE_VALUE: what = "bad value for"; break;
+    case NQ_PARTLINE_DAMAGED: what = "damaged: the \"check\" field does not match the line"; break;
+    case NQ_PARTLINE_N: what = "board size out of range (0.." NQ_STRINGIFY(NQ_MAX_N) ")"; break;
+    case NQ_PARTLINE_METHOD: what = "unknown method"; break;
+    case NQ_PARTLINE_VERSION: what = "a unit list this version of nqueens does not have"; break;
+    case NQ_PARTLINE_RANGE: what = "part out of range (1 <= part <= parts < 2^32)"; break;
+    case NQ_PARTLINE_UNIQUE: what = "impossible unique count"; break;
     default: what = "unknown fault"; break;
     }
     if (size == 0)
         return NQ_OK;
     switch (err->fault) {
-    case NQ_PART_SYNTAX:
+    case NQ_PARTLINE_SYNTAX:
         snprintf(out, size, "%s (byte %zu)", what, err->offset + 1);
         break;
-    case NQ_PART_KEY:
-    case NQ_PART_TWICE:
-    case NQ_PART_VALUE:
+    case NQ_PARTLINE_KEY:
+    case NQ_PARTLINE_TWICE:
+    case NQ_PARTLINE_VALUE:
         snprintf(out, size, "%s \"%s\" (byte %zu)", what, err->key, err->offset + 1);
         break;
-    case NQ_PART_MISSING:
+    case NQ_PARTLINE_MISSING:
         snprintf(out, size, "%s \"%s\"", what, err->key);
         break;
     default:

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "nqueens.h"
+#include "results.h"
 
 typedef struct key {
     unsigned n;
@@ -37,12 +38,10 @@ static int by_n_part_index(const void *a, const void *b)
 static int fault(nq_merge_error *err, nq_merge_fault f, unsigned n, size_t a,
                  size_t b)
 {
-    if (err) {
-        err->fault = f;
-        err->n = n;
-        err->a = a;
-        err->b = b;
-    }
+    err->fault = f;
+    err->n = n;
+    err->a = a;
+    err->b = b;
     return f == NQ_MERGE_OVERFLOW ? NQ_EOVERFLOW : NQ_EMISMATCH;
 }
 
@@ -61,7 +60,7 @@ static uint64_t find_missing(nq_merge_error *err, const key *k, size_t len,
 }
 
 /* Checks and adds up one board size's parts k[0..len). */
-static int merge_group(nq_merged *out, nq_merge_error *err,
+static int merge_group(nq_merge_summary *out, nq_merge_error *err,
                        const nq_part *parts, const key *k, size_t len)
 {
     const nq_part *first = &parts[k[0].index];
@@ -81,15 +80,12 @@ static int merge_group(nq_merged *out, nq_merge_error *err,
         return rc;
     if (first->parts > units) {
         fault(err, NQ_MERGE_UNITS, first->n, k[0].index, k[0].index);
-        if (err)
-            err->expected = units;
+        err->expected = units;
         return NQ_EMISMATCH;
     }
     if (len < first->parts) {
-        nq_merge_error local;
-        nq_merge_error *e = err ? err : &local;
-        fault(e, NQ_MERGE_MISSING, first->n, k[0].index, k[0].index);
-        e->missing = find_missing(e, k, len, first->parts);
+        fault(err, NQ_MERGE_MISSING, first->n, k[0].index, k[0].index);
+        err->missing = find_missing(err, k, len, first->parts);
         return NQ_EMISMATCH;
     }
     for (size_t i = 0; i < len; i++) {
@@ -103,13 +99,13 @@ static int merge_group(nq_merged *out, nq_merge_error *err,
     if (nq_known(&known_total, &known_unique, first->n) == NQ_OK &&
         (total != known_total || (has_unique && unique != known_unique))) {
         fault(err, NQ_MERGE_KNOWN, first->n, k[0].index, k[0].index);
-        if (err) {
-            err->unique_known = total == known_total;
-            err->expected = err->unique_known ? known_unique : known_total;
-            err->got = err->unique_known ? unique : total;
-        }
+        err->unique_known = total == known_total;
+        err->expected = err->unique_known ? known_unique : known_total;
+        err->got = err->unique_known ? unique : total;
         return NQ_EMISMATCH;
     }
+    memset(out, 0, sizeof *out);
+    out->version = NQ_MERGE_SUMMARY_VERSION;
     out->n = first->n;
     out->method = first->method;
     out->unit_list_version = first->unit_list_version;
@@ -129,17 +125,15 @@ static int plausible(const nq_part *p)
            p->part >= 1 && p->part <= p->parts;
 }
 
-int nq_merge_parts(nq_merged *out, size_t *out_len, nq_merge_error *err,
-                   const nq_part *parts, size_t count)
+/* nq_merge_parts() on parts of the current version, into *err (the
+ * current version) and, element by element, out (of its caller's). */
+static int merge(nq_merge_summary *out, size_t *out_len, nq_merge_error *err,
+                 const nq_part *parts, size_t count)
 {
     key *k;
     size_t groups = 0, lo = 0;
     int rc = NQ_OK;
 
-    if (!out || !out_len || !parts || count == 0 || count > SIZE_MAX / sizeof *k)
-        return NQ_EINVAL;
-    if (err)
-        memset(err, 0, sizeof *err);
     for (size_t i = 0; i < count; i++)
         if (!plausible(&parts[i]))
             return NQ_EINVAL;
@@ -154,7 +148,10 @@ int nq_merge_parts(nq_merged *out, size_t *out_len, nq_merge_error *err,
     qsort(k, count, sizeof *k, by_n_part_index);
     for (size_t i = 1; i <= count && rc == NQ_OK; i++) {
         if (i == count || k[i].n != k[lo].n) {
-            rc = merge_group(&out[groups], err, parts, k + lo, i - lo);
+            nq_merge_summary sum;
+            rc = merge_group(&sum, err, parts, k + lo, i - lo);
+            if (rc == NQ_OK)
+                nq_result_store_at(out, groups, &sum, &nq_merge_summary_layout);
             groups++;
             lo = i;
         }
@@ -164,4 +161,40 @@ int nq_merge_parts(nq_merged *out, size_t *out_len, nq_merge_error *err,
         return rc;
     *out_len = groups;
     return NQ_OK;
+}
+
+int nq_merge_parts(nq_merge_summary *out, size_t *out_len, nq_merge_error *err,
+                   const nq_part *parts, size_t count)
+{
+    nq_merge_error e;
+    nq_part *full;
+    size_t stride;
+    int rc;
+
+    if (!out || !out_len || !parts || count == 0 ||
+        count > SIZE_MAX / (sizeof *full > sizeof(key) ? sizeof *full : sizeof(key)))
+        return NQ_EINVAL;
+    stride = nq_layout_size(&nq_part_layout, parts);
+    if (!stride || !nq_layout_size(&nq_merge_summary_layout, out) ||
+        (err && !nq_layout_size(&nq_merge_error_layout, err)))
+        return NQ_EVERSION;
+    for (size_t i = 1; i < count; i++)
+        if (nq_result_version((const unsigned char *)parts + i * stride) !=
+            nq_result_version(parts))
+            return NQ_EVERSION;
+    memset(&e, 0, sizeof e);
+    e.version = NQ_MERGE_ERROR_VERSION;
+    full = malloc(count * sizeof *full);
+    if (!full) {
+        rc = NQ_ENOMEM;
+    } else {
+        for (size_t i = 0; i < count; i++)
+            nq_result_load(&full[i], sizeof full[i], (const unsigned char *)parts + i * stride,
+                           &nq_part_layout);
+        rc = merge(out, out_len, &e, full, count);
+        free(full);
+    }
+    if (err)
+        nq_result_store(err, &e, &nq_merge_error_layout);
+    return rc;
 }

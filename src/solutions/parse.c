@@ -17,6 +17,7 @@
  * whose 0-based value fits in uint32_t is UINT32_MAX itself).
  */
 #include "nqueens.h"
+#include "results.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,40 +25,38 @@
 static int is_blank(unsigned char ch) { return ch == ' ' || ch == '\t'; }
 static int is_digit(unsigned char ch) { return ch >= '0' && ch <= '9'; }
 
-static void set_error(nq_parse_error *err, nq_parse_fault fault,
+static void set_error(nq_placement_error *err, nq_placement_fault fault,
                       size_t offset, size_t row, unsigned char byte)
 {
-    if (err) {
-        err->fault = fault;
-        err->offset = offset;
-        err->row = row;
-        err->byte = byte;
-    }
+    err->version = NQ_PLACEMENT_ERROR_VERSION;
+    err->fault = fault;
+    err->offset = offset;
+    err->row = row;
+    err->byte = byte;
 }
 
-static int fail(nq_parse_error *err, nq_parse_fault fault, size_t offset,
+static int fail(nq_placement_error *err, nq_placement_fault fault, size_t offset,
                 size_t row, unsigned char byte)
 {
     set_error(err, fault, offset, row, byte);
     return NQ_EFORMAT;
 }
 
-int nq_parse_placement(uint32_t **out, size_t *n_out, nq_parse_error *err,
-                       const char *line, size_t len)
+/* nq_parse_placement() with *err of the current version, always set. */
+static int parse(uint32_t **out, size_t *n_out, nq_placement_error *err,
+                 const char *line, size_t len)
 {
     const unsigned char *s = (const unsigned char *)line;
     size_t i, tokens = 0, first_start = 0, first_len = 0, rows, r;
     /* First bad number in the spaced form, and first '0' in compact form. */
     size_t bad_at = 0, bad_row = 0, zero_digit_at = 0;
-    nq_parse_fault bad = NQ_PARSE_OK;
+    nq_placement_fault bad = NQ_PLACEMENT_OK;
     int zero_digit = 0;
     uint32_t *cols;
 
-    if (!out || !n_out || (!line && len > 0))
-        return NQ_EINVAL;
     *out = NULL;
     *n_out = 0;
-    set_error(err, NQ_PARSE_OK, 0, 0, 0);
+    set_error(err, NQ_PLACEMENT_OK, 0, 0, 0);
     if (len > 0 && s[len - 1] == '\r')
         len--;
 
@@ -72,7 +71,7 @@ int nq_parse_placement(uint32_t **out, size_t *n_out, nq_parse_error *err,
             continue;
         }
         if (!is_digit(s[i]))
-            return fail(err, NQ_PARSE_CHAR, i, 0, s[i]);
+            return fail(err, NQ_PLACEMENT_CHAR, i, 0, s[i]);
         start = i;
         for (; i < len && is_digit(s[i]); i++) {
             if (s[i] == '0' && !zero_digit && tokens == 0) {
@@ -86,13 +85,13 @@ int nq_parse_placement(uint32_t **out, size_t *n_out, nq_parse_error *err,
             }
         }
         if (i < len && !is_blank(s[i]))
-            return fail(err, NQ_PARSE_CHAR, i, 0, s[i]);
+            return fail(err, NQ_PLACEMENT_CHAR, i, 0, s[i]);
         if (tokens == 0) {
             first_start = start;
             first_len = i - start;
         }
-        if (bad == NQ_PARSE_OK && (overflow || value == 0)) {
-            bad = overflow ? NQ_PARSE_OVERFLOW : NQ_PARSE_ZERO;
+        if (bad == NQ_PLACEMENT_OK && (overflow || value == 0)) {
+            bad = overflow ? NQ_PLACEMENT_OVERFLOW : NQ_PLACEMENT_ZERO;
             bad_at = start;
             bad_row = tokens;
         }
@@ -102,11 +101,11 @@ int nq_parse_placement(uint32_t **out, size_t *n_out, nq_parse_error *err,
         return NQ_OK; /* the empty board: no rows, *out stays NULL */
     if (tokens == 1) {
         if (zero_digit)
-            return fail(err, NQ_PARSE_ZERO, zero_digit_at,
+            return fail(err, NQ_PLACEMENT_ZERO, zero_digit_at,
                         zero_digit_at - first_start, 0);
         rows = first_len;
     } else {
-        if (bad != NQ_PARSE_OK)
+        if (bad != NQ_PLACEMENT_OK)
             return fail(err, bad, bad_at, bad_row, 0);
         rows = tokens;
     }
@@ -140,22 +139,42 @@ int nq_parse_placement(uint32_t **out, size_t *n_out, nq_parse_error *err,
     return NQ_OK;
 }
 
-int nq_parse_error_format(char *out, size_t size, const nq_parse_error *err)
+int nq_parse_placement(uint32_t **out, size_t *n_out, nq_placement_error *err,
+                       const char *line, size_t len)
+{
+    nq_placement_error e;
+    int rc;
+    if (!out || !n_out || (!line && len > 0))
+        return NQ_EINVAL;
+    if (err && !nq_layout_size(&nq_placement_error_layout, err))
+        return NQ_EVERSION;
+    rc = parse(out, n_out, &e, line, len);
+    if (err)
+        nq_result_store(err, &e, &nq_placement_error_layout);
+    return rc;
+}
+
+int nq_placement_error_format(char *out, size_t size, const nq_placement_error *error)
 {
     unsigned long long pos, row;
+    nq_placement_error e;
+    const nq_placement_error *err = &e;
 
-    if ((!out && size > 0) || !err)
+    if ((!out && size > 0) || !error)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_placement_error_layout, error))
+        return NQ_EVERSION;
+    nq_result_load(&e, sizeof e, error, &nq_placement_error_layout);
     if (size == 0)
         return NQ_OK;
     pos = (unsigned long long)err->offset + 1;
     row = (unsigned long long)err->row + 1;
 
     switch (err->fault) {
-    case NQ_PARSE_OK:
+    case NQ_PLACEMENT_OK:
         snprintf(out, size, "no error");
         break;
-    case NQ_PARSE_CHAR:
+    case NQ_PLACEMENT_CHAR:
         if (err->byte >= 0x20 && err->byte < 0x7f)
             snprintf(out, size,
                      "position %llu: unexpected character '%c' (columns are "
@@ -167,12 +186,12 @@ int nq_parse_error_format(char *out, size_t size, const nq_parse_error *err)
                      "numbers from 1, separated by spaces or tabs)",
                      pos, (unsigned)err->byte);
         break;
-    case NQ_PARSE_ZERO:
+    case NQ_PLACEMENT_ZERO:
         snprintf(out, size,
                  "row %llu: column 0 is out of range (columns start at 1)",
                  row);
         break;
-    case NQ_PARSE_OVERFLOW:
+    case NQ_PLACEMENT_OVERFLOW:
         snprintf(out, size,
                  "row %llu: the column at position %llu is too large "
                  "(more than 4294967295)",

@@ -16,6 +16,7 @@
  * repeated column, else a shared diagonal. See nq_verify() in the header.
  */
 #include "nqueens.h"
+#include "results.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,25 +40,25 @@ static size_t antidiagonal(size_t r, uint32_t c, size_t n)
     return r + (n - 1) - c;
 }
 
-static void set_fault(nq_violation *out, nq_fault fault, size_t a, size_t b)
+static void set_fault(nq_violation *out, nq_verify_fault fault, size_t a, size_t b)
 {
     out->fault = fault;
     out->row_a = a;
     out->row_b = b;
 }
 
-int nq_verify(nq_violation *out, const uint32_t *cols, size_t n)
+/* nq_verify() into a struct of the current version. */
+static int verify(nq_violation *out, const uint32_t *cols, size_t n)
 {
     size_t r, b, words;
     word *seen;
 
-    if (!out || (!cols && n > 0))
-        return NQ_EINVAL;
-    set_fault(out, NQ_FAULT_NONE, 0, 0);
+    out->version = NQ_VIOLATION_VERSION;
+    set_fault(out, NQ_VERIFY_OK, 0, 0);
 
     for (r = 0; r < n; r++) {
         if (cols[r] >= n) {
-            set_fault(out, NQ_FAULT_RANGE, r, r);
+            set_fault(out, NQ_VERIFY_RANGE, r, r);
             return NQ_OK;
         }
     }
@@ -81,7 +82,7 @@ int nq_verify(nq_violation *out, const uint32_t *cols, size_t n)
     if (b < n) {
         for (r = 0; cols[r] != cols[b]; r++)
             ;
-        set_fault(out, NQ_FAULT_COLUMN, r, b);
+        set_fault(out, NQ_VERIFY_COLUMN, r, b);
         free(seen);
         return NQ_OK;
     }
@@ -102,32 +103,51 @@ int nq_verify(nq_violation *out, const uint32_t *cols, size_t n)
             if (diagonal(r, cols[r]) == d || antidiagonal(r, cols[r], n) == a)
                 break;
         }
-        set_fault(out, NQ_FAULT_DIAGONAL, r, b);
+        set_fault(out, NQ_VERIFY_DIAGONAL, r, b);
     }
     free(seen);
     return NQ_OK;
 }
 
-int nq_violation_format(char *out, size_t size, const nq_violation *v,
+int nq_verify(nq_violation *out, const uint32_t *cols, size_t n)
+{
+    nq_violation v;
+    int rc;
+    if (!out || (!cols && n > 0))
+        return NQ_EINVAL;
+    if (!nq_layout_size(&nq_violation_layout, out))
+        return NQ_EVERSION;
+    rc = verify(&v, cols, n);
+    if (rc == NQ_OK)
+        nq_result_store(out, &v, &nq_violation_layout);
+    return rc;
+}
+
+int nq_violation_format(char *out, size_t size, const nq_violation *violation,
                         const uint32_t *cols, size_t n)
 {
     unsigned long long a, b;
+    nq_violation full;
+    const nq_violation *v = &full;
 
-    if ((!out && size > 0) || !v)
+    if ((!out && size > 0) || !violation)
         return NQ_EINVAL;
+    if (!nq_layout_size(&nq_violation_layout, violation))
+        return NQ_EVERSION;
+    nq_result_load(&full, sizeof full, violation, &nq_violation_layout);
     if (size == 0)
         return NQ_OK;
     a = (unsigned long long)v->row_a + 1;
     b = (unsigned long long)v->row_b + 1;
-    if (cols && v->fault != NQ_FAULT_NONE
+    if (cols && v->fault != NQ_VERIFY_OK
         && (v->row_a >= n || v->row_b >= n))
         cols = NULL; /* rows that are not in the placement: name rows only */
 
     switch (v->fault) {
-    case NQ_FAULT_NONE:
+    case NQ_VERIFY_OK:
         snprintf(out, size, "no two queens attack each other");
         break;
-    case NQ_FAULT_RANGE:
+    case NQ_VERIFY_RANGE:
         if (cols)
             snprintf(out, size,
                      "row %llu: column %llu is out of range (1 to %llu)", a,
@@ -136,14 +156,14 @@ int nq_violation_format(char *out, size_t size, const nq_violation *v,
         else
             snprintf(out, size, "row %llu: column out of range", a);
         break;
-    case NQ_FAULT_COLUMN:
+    case NQ_VERIFY_COLUMN:
         if (cols)
             snprintf(out, size, "rows %llu and %llu share column %llu", a, b,
                      (unsigned long long)cols[v->row_a] + 1);
         else
             snprintf(out, size, "rows %llu and %llu share a column", a, b);
         break;
-    case NQ_FAULT_DIAGONAL:
+    case NQ_VERIFY_DIAGONAL:
         if (cols)
             snprintf(out, size,
                      "rows %llu and %llu share a diagonal (columns %llu and %llu)",

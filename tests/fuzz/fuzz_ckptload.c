@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         }
         {
-            nq_checkpoint_info info;
+            nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
             seen s = {cp, 0, 0};
             CHECK(nq_checkpoint_info_get(&info, cp) == NQ_OK);
             CHECK(info.n == h.n && info.method == ops->id &&

@@ -31,8 +31,8 @@
 static void check_round_trip(const nq_part *p)
 {
     char line[400];
-    nq_part again;
-    nq_part_error e;
+    nq_part again = NQ_PART_INIT;
+    nq_partline_error e = NQ_PARTLINE_ERROR_INIT;
     int len;
 
     if (p->has_unique)
@@ -54,7 +54,7 @@ static void check_round_trip(const nq_part *p)
                        (unsigned long long)nq_part_checksum(p));
     CHECK(len > 0 && (size_t)len < sizeof line);
     CHECK(nq_part_parse(&again, &e, line, (size_t)len) == NQ_OK);
-    CHECK(again.has_check && e.fault == NQ_PART_OK);
+    CHECK(again.has_check && e.fault == NQ_PARTLINE_OK);
     CHECK(again.n == p->n && again.method == p->method && again.total == p->total &&
           again.unique == p->unique && again.has_unique == p->has_unique &&
           again.part == p->part && again.parts == p->parts &&
@@ -70,25 +70,28 @@ static void check_round_trip(const nq_part *p)
             t++;
         *t = (char)(((*t - '0') ^ 1) + '0');
         CHECK(nq_part_parse(&again, &e, line, (size_t)len) == NQ_EFORMAT);
-        CHECK(e.fault == NQ_PART_DAMAGED);
+        CHECK(e.fault == NQ_PARTLINE_DAMAGED);
     }
 }
 
 static int check_line(nq_part *out, const uint8_t *s, size_t len)
 {
-    nq_part_error e;
+    nq_partline_error e = NQ_PARTLINE_ERROR_INIT;
     char buf[160];
-    int rc = nq_part_parse(out, &e, (const char *)s, len);
+    int rc;
+
+    out->version = NQ_PART_VERSION;
+    rc = nq_part_parse(out, &e, (const char *)s, len);
 
     CHECK(rc == NQ_OK || rc == NQ_EFORMAT);
-    CHECK(nq_part_error_format(buf, sizeof buf, &e) == NQ_OK);
+    CHECK(nq_partline_error_format(buf, sizeof buf, &e) == NQ_OK);
     CHECK(memchr(buf, '\0', sizeof buf) != NULL);
     CHECK(memchr(e.key, '\0', sizeof e.key) != NULL);
     if (rc != NQ_OK) {
-        CHECK(e.fault != NQ_PART_OK && e.offset <= len);
+        CHECK(e.fault != NQ_PARTLINE_OK && e.offset <= len);
         return 0;
     }
-    CHECK(e.fault == NQ_PART_OK);
+    CHECK(e.fault == NQ_PARTLINE_OK);
     CHECK(out->n <= NQ_MAX_N && nq_method_name(out->method) &&
           out->method != NQ_METHOD_DEFAULT);
     CHECK(out->unit_list_version == nq_unit_list_version(out->method));
@@ -100,8 +103,8 @@ static int check_line(nq_part *out, const uint8_t *s, size_t len)
 
 static void check_merge(const nq_part *parts, size_t count)
 {
-    nq_merged out[MAX_PARTS];
-    nq_merge_error e;
+    nq_merge_summary out[MAX_PARTS] = { NQ_MERGE_SUMMARY_INIT };
+    nq_merge_error e = NQ_MERGE_ERROR_INIT;
     size_t len = 99;
     int rc = nq_merge_parts(out, &len, &e, parts, count);
 

@@ -37,20 +37,20 @@ static int digit(uint8_t ch) { return ch >= '0' && ch <= '9'; }
 typedef struct expected {
     int status;       /* NQ_OK or NQ_EFORMAT */
     size_t rows;      /* on NQ_OK */
-    nq_parse_fault fault;
-    size_t offset, row; /* as in nq_parse_error, where they apply */
+    nq_placement_fault fault;
+    size_t offset, row; /* as in nq_placement_error, where they apply */
 } expected;
 
 static expected reference_parse(const uint8_t *s, size_t len)
 {
-    expected e = {NQ_EFORMAT, 0, NQ_PARSE_OK, 0, 0};
+    expected e = {NQ_EFORMAT, 0, NQ_PLACEMENT_OK, 0, 0};
     size_t i, tokens = 0, first = 0, first_len = 0;
     int bad_number = 0;
     if (len > 0 && s[len - 1] == '\r')
         len--;
     for (i = 0; i < len; i++) {
         if (!blank(s[i]) && !digit(s[i])) {
-            e.fault = NQ_PARSE_CHAR;
+            e.fault = NQ_PLACEMENT_CHAR;
             e.offset = i;
             return e;
         }
@@ -77,7 +77,7 @@ static expected reference_parse(const uint8_t *s, size_t len)
                             || (significant == 10
                                 && memcmp(s + j, "4294967295", 10) > 0))) {
             bad_number = 1;
-            e.fault = significant == 0 ? NQ_PARSE_ZERO : NQ_PARSE_OVERFLOW;
+            e.fault = significant == 0 ? NQ_PLACEMENT_ZERO : NQ_PLACEMENT_OVERFLOW;
             e.offset = start;
             e.row = tokens;
         }
@@ -85,27 +85,27 @@ static expected reference_parse(const uint8_t *s, size_t len)
     }
     if (tokens == 0) {
         e.status = NQ_OK; /* the empty board */
-        e.fault = NQ_PARSE_OK;
+        e.fault = NQ_PLACEMENT_OK;
         return e;
     }
     if (tokens == 1) {
         const uint8_t *zero = memchr(s + first, '0', first_len);
         if (zero) {
-            e.fault = NQ_PARSE_ZERO;
+            e.fault = NQ_PLACEMENT_ZERO;
             e.offset = (size_t)(zero - s);
             e.row = e.offset - first;
             return e;
         }
         e.status = NQ_OK;
         e.rows = first_len;
-        e.fault = NQ_PARSE_OK; /* a long token is fine in compact form */
+        e.fault = NQ_PLACEMENT_OK; /* a long token is fine in compact form */
         return e;
     }
     if (bad_number)
         return e;
     e.status = NQ_OK;
     e.rows = tokens;
-    e.fault = NQ_PARSE_OK;
+    e.fault = NQ_PLACEMENT_OK;
     return e;
 }
 
@@ -127,10 +127,10 @@ static int reference_valid(const uint32_t *cols, size_t n)
     return ok;
 }
 
-static int attack(const uint32_t *cols, size_t a, size_t b, nq_fault kind)
+static int attack(const uint32_t *cols, size_t a, size_t b, nq_verify_fault kind)
 {
     const uint32_t ca = cols[a], cb = cols[b];
-    if (kind == NQ_FAULT_COLUMN)
+    if (kind == NQ_VERIFY_COLUMN)
         return ca == cb;
     return (ca > cb ? ca - cb : cb - ca) == b - a;
 }
@@ -139,13 +139,13 @@ static int attack(const uint32_t *cols, size_t a, size_t b, nq_fault kind)
 static void check_verdict(const nq_violation *v, const uint32_t *cols, size_t n)
 {
     size_t r, a, b;
-    const nq_fault kinds[2] = {NQ_FAULT_COLUMN, NQ_FAULT_DIAGONAL};
+    const nq_verify_fault kinds[2] = {NQ_VERIFY_COLUMN, NQ_VERIFY_DIAGONAL};
     int k;
 
-    CHECK((v->fault == NQ_FAULT_NONE) == reference_valid(cols, n));
+    CHECK((v->fault == NQ_VERIFY_OK) == reference_valid(cols, n));
     for (r = 0; r < n; r++) {
         if (cols[r] >= n) {
-            CHECK(v->fault == NQ_FAULT_RANGE && v->row_a == r && v->row_b == r);
+            CHECK(v->fault == NQ_VERIFY_RANGE && v->row_a == r && v->row_b == r);
             return;
         }
     }
@@ -162,7 +162,7 @@ static void check_verdict(const nq_violation *v, const uint32_t *cols, size_t n)
             }
         }
     }
-    CHECK(v->fault == NQ_FAULT_NONE);
+    CHECK(v->fault == NQ_VERIFY_OK);
 }
 
 static void check_format_violation(const nq_violation *v, const uint32_t *cols,
@@ -182,7 +182,7 @@ static void check_line(const uint8_t *s, size_t len)
     static uint32_t sentinel;
     uint32_t *cols = &sentinel; /* must be overwritten */
     size_t n = 99, i;
-    nq_parse_error err;
+    nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
     char buf[256];
     const expected e = reference_parse(s, len);
     const int st = nq_parse_placement(&cols, &n, &err, (const char *)s, len);
@@ -191,28 +191,28 @@ static void check_line(const uint8_t *s, size_t len)
     if (st == NQ_ENOMEM)
         return;
     CHECK(st == e.status && err.fault == e.fault);
-    CHECK(nq_parse_error_format(buf, sizeof buf, &err) == NQ_OK);
+    CHECK(nq_placement_error_format(buf, sizeof buf, &err) == NQ_OK);
     CHECK(memchr(buf, '\0', sizeof buf) != NULL);
 
     if (st != NQ_OK) {
         CHECK(cols == NULL && n == 0);
-        if (err.fault == NQ_PARSE_CHAR)
+        if (err.fault == NQ_PLACEMENT_CHAR)
             CHECK(err.offset == e.offset && err.byte == s[e.offset]);
-        if (err.fault == NQ_PARSE_ZERO || err.fault == NQ_PARSE_OVERFLOW)
+        if (err.fault == NQ_PLACEMENT_ZERO || err.fault == NQ_PLACEMENT_OVERFLOW)
             CHECK(err.offset == e.offset && err.row == e.row);
         return;
     }
 
     CHECK(n == e.rows);
     if (n == 0) {
-        nq_violation v;
+        nq_violation v = NQ_VIOLATION_INIT;
         CHECK(cols == NULL);
-        CHECK(nq_verify(&v, cols, n) == NQ_OK && v.fault == NQ_FAULT_NONE);
+        CHECK(nq_verify(&v, cols, n) == NQ_OK && v.fault == NQ_VERIFY_OK);
         return;
     }
     CHECK(cols != NULL);
     {
-        nq_violation v;
+        nq_violation v = NQ_VIOLATION_INIT;
         CHECK(nq_verify(&v, cols, n) == NQ_OK);
         check_verdict(&v, cols, n);
         check_format_violation(&v, cols, n);

@@ -50,7 +50,7 @@ static void test_known(void **state)
     (void)state;
     for (unsigned n = 1; n <= 19; n++) {
         nq_count_options o = gpu_options();
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         o.unique = 1;
         assert_int_equal(nq_count(&r, n, &o), NQ_OK);
         assert_int_equal(r.device, NQ_DEVICE_GPU);
@@ -81,7 +81,7 @@ static void check_units(unsigned n, uint64_t count)
     unit_log cpu = {0}, gpu = {0};
     uint64_t units;
     nq_count_options o = gpu_options();
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     assert_int_equal(nq_units(&units, n, NQ_METHOD_SYMMETRY), NQ_OK);
     if (count == 0 || count > units)
         count = units;
@@ -125,7 +125,7 @@ static void resume(nq_device first, nq_device second)
     int fd = mkstemp(path);
     nq_checkpoint *cp;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     uint64_t units;
     assert_true(fd >= 0);
     close(fd);
@@ -179,7 +179,7 @@ static void *raise_later(void *arg)
 static void test_cancel(void **state)
 {
     nq_count_options o = gpu_options();
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     raiser ra = {NULL, 1.5, 0.0};
     pthread_t t;
     double end;
@@ -201,7 +201,7 @@ static void test_choice(void **state)
     nq_count_options o = gpu_options();
     nq_method m;
     nq_device d;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
     assert_int_equal(m, NQ_METHOD_SYMMETRY);
@@ -227,8 +227,8 @@ static void test_choice(void **state)
 static void test_estimate(void **state)
 {
     nq_count_options o = gpu_options();
-    nq_estimate_result e;
-    nq_count_result r;
+    nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     double t;
     (void)state;
     assert_int_equal(nq_estimate(&e, 20, &o, 1.0, 1), NQ_OK);

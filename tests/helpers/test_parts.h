@@ -14,14 +14,13 @@
 static inline nq_part count_part(unsigned n, nq_method m, uint32_t k, uint32_t parts)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
-    nq_part p;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
+    nq_part p = NQ_PART_INIT;
     o.method = m;
     o.part_k = k;
     o.part_m = parts;
     o.threads = 2;
     assert_int_equal(nq_count(&r, n, &o), NQ_OK);
-    memset(&p, 0, sizeof p);
     p.n = n;
     p.method = r.method;
     p.unit_list_version = nq_unit_list_version(r.method);

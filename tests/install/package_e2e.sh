@@ -1,6 +1,6 @@
 #!/bin/sh
 # The Debian packages and the source tarball of a build (cmake/packaging.cmake):
-#   1. `cpack -G DEB` writes libnqueens1, libnqueens-dev, nqueens (and
+#   1. `cpack -G DEB` writes libnqueens2, libnqueens-dev, nqueens (and
 #      nqueens-mpi where the build has it), and lintian finds no error and
 #      no warning in them;
 #   2. their control data: the library's shlibs and ldconfig trigger and no

@@ -71,9 +71,9 @@ static uint64_t count_with_checkpoint(nq_count_result *r, unsigned n,
 
 static void test_round_trip(void **state)
 {
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     uint64_t computed;
     (void)state;
 
@@ -116,7 +116,7 @@ static void remember_progress(const nq_progress *p, void *data)
 static void test_progress_after_resume(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp;
     seen_progress seen = {0, 0, 0};
     uint64_t units;
@@ -137,7 +137,7 @@ static void test_progress_after_resume(void **state)
 static void test_resume_computes_only_the_rest(void **state)
 {
     for (int meth = 1; meth <= 2; meth++) {
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         uint64_t units, first_half, rest;
         (void)state;
         remove(path);
@@ -173,7 +173,7 @@ static void write_whole(const unsigned char *buf, size_t len)
 
 static void test_corruption_is_refused(void **state)
 {
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp = NULL;
     unsigned char *good;
     size_t len;
@@ -217,7 +217,7 @@ static void test_corruption_is_refused(void **state)
 
 static void test_other_runs_are_refused(void **state)
 {
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp = NULL;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
     (void)state;
@@ -246,7 +246,7 @@ static void test_old_list_version_is_refused(void **state)
     assert_true(nq_unit_list_version(NQ_METHOD_JOIN) >= 2);
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         nq_checkpoint *cp = NULL;
-        nq_checkpoint_info info;
+        nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
         uint64_t units;
         assert_int_equal(nq_units(&units, sizes[i], NQ_METHOD_JOIN), NQ_OK);
         assert_int_equal(nq_checkpoint_open_list(&cp, path, sizes[i], NQ_METHOD_JOIN, 1,
@@ -269,7 +269,7 @@ static void test_old_list_version_is_refused(void **state)
 static void test_record_rules(void **state)
 {
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     (void)state;
     assert_int_equal(nq_checkpoint_open(&cp, path, 9, NQ_METHOD_PLAIN), NQ_OK);
     assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
@@ -301,7 +301,7 @@ static void test_record_rules(void **state)
 static void test_record_refuses_what_cannot_be_read(void **state)
 {
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     (void)state;
     for (int m = 1; nq_method_name((nq_method)m) != NULL; m++) {
         int has_unique = m == NQ_METHOD_SYMMETRY;
@@ -318,7 +318,7 @@ static void test_record_refuses_what_cannot_be_read(void **state)
         /* what was saved reads back, every result as recorded */
         assert_int_equal(nq_checkpoint_open(&cp, path, 8, (nq_method)m), NQ_OK);
         {
-            nq_checkpoint_info again;
+            nq_checkpoint_info again = NQ_CHECKPOINT_INFO_INIT;
             assert_int_equal(nq_checkpoint_info_get(&again, cp), NQ_OK);
             assert_int_equal(again.units_done, info.units_done);
             assert_int_equal(again.units_done, has_unique ? 2 : 1);
@@ -342,7 +342,7 @@ static void test_record_save_reopen_fuzzed(void **state)
         nq_method m = (nq_method)(1 + round % 3);
         unsigned n = sizes[(round / 3) % (sizeof sizes / sizeof sizes[0])];
         nq_checkpoint *cp;
-        nq_checkpoint_info info, again;
+        nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT, again = NQ_CHECKPOINT_INFO_INIT;
         uint64_t *totals, *uniques;
         uint8_t *done;
         int rc;
@@ -408,9 +408,9 @@ static void test_record_save_reopen_fuzzed(void **state)
 static void test_default_method_resolves_as_the_count(void **state)
 {
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     /* a new file: a unique count takes it for the symmetry method */
     assert_int_equal(nq_checkpoint_open(&cp, path, 18, NQ_METHOD_DEFAULT), NQ_OK);
@@ -450,7 +450,7 @@ static void test_default_method_resolves_as_the_count(void **state)
 static void test_bad_paths(void **state)
 {
     nq_checkpoint *cp;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
     (void)state;
     assert_int_equal(nq_checkpoint_open(&cp, "", 8, NQ_METHOD_PLAIN), NQ_EINVAL);
@@ -591,7 +591,7 @@ static void round_trip_v2(uint64_t units, const uint64_t *rec, size_t count)
 {
     const uint32_t version = nq_unit_list_version(NQ_METHOD_SYMMETRY);
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     unsigned char *got;
     size_t len, expect = 48;
     uint64_t next = 0;
@@ -672,9 +672,9 @@ static void test_v1_file_resumes_as_v2(void **state)
 {
     const unsigned n = 10;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     unit_results all;
     uint64_t units, half, sum = 0, usum = 0;
     image im;
@@ -875,7 +875,7 @@ static void test_v2_refuses_bad_checksum(void **state)
 static void test_unknown_format_refused(void **state)
 {
     nq_ckpt_expect want = img_want();
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     nq_checkpoint *cp = NULL;
     nq_ckpt_header h;
     image im;

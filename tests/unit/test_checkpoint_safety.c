@@ -131,7 +131,7 @@ static void test_stale_lock_file(void **state)
 static void test_links_are_never_followed(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp;
     char tmp[200], names[256];
     struct stat st;
@@ -170,8 +170,8 @@ static void test_links_are_never_followed(void **state)
 static void test_peek_reads_only_regular_files(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_checkpoint_info info;
-    nq_count_result r;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp;
     char other[200];
     (void)state;
@@ -279,7 +279,7 @@ static void write_records(uint32_t format, nq_method m, uint64_t units_total, ui
 static void test_impossible_counts_refused(void **state)
 {
     nq_checkpoint *cp;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     uint64_t us, up;
     (void)state;
     assert_int_equal(nq_units(&us, 8, NQ_METHOD_SYMMETRY), NQ_OK);

@@ -35,11 +35,11 @@ static int is_solution(const uint32_t *cols, size_t n)
 static void check_construct(size_t n)
 {
     uint32_t *cols = malloc(n * sizeof *cols);
-    nq_violation v;
+    nq_violation v = NQ_VIOLATION_INIT;
     assert_non_null(cols);
     assert_int_equal(nq_construct(cols, n), NQ_OK);
     assert_int_equal(nq_verify(&v, cols, n), NQ_OK);
-    assert_int_equal(v.fault, NQ_FAULT_NONE);
+    assert_int_equal(v.fault, NQ_VERIFY_OK);
     assert_true(is_solution(cols, n));
     free(cols);
 }

@@ -20,10 +20,11 @@
 static nq_count_result count_with(unsigned n, nq_method method, unsigned threads)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     o.method = method;
     o.threads = threads;
     memset(&r, 0xa5, sizeof r);
+    r.version = NQ_COUNT_RESULT_VERSION;
     assert_int_equal(nq_count(&r, n, &o), NQ_OK);
     return r;
 }
@@ -84,7 +85,7 @@ static void test_join_units_any_order(void **state)
     (void)state;
     for (unsigned n = 11; n <= 12; n++) {
         nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         uint64_t units, sum = 0, seed = n;
         unit_totals t = { NULL, 0 };
         uint64_t *order;
@@ -152,7 +153,7 @@ static void test_simd_levels_agree(void **state)
         for (int s = NQ_SIMD_AVX2; s <= (int)nq_simd_best(); s++)
             for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
                 nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-                nq_count_result a, b;
+                nq_count_result a = NQ_COUNT_RESULT_INIT, b = NQ_COUNT_RESULT_INIT;
                 int rc;
                 o.method = methods[m];
                 o.simd = NQ_SIMD_NONE;
@@ -190,7 +191,7 @@ static void test_thread_counts_agree(void **state)
 
 static void test_out_of_range(void **state)
 {
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     uint64_t units;
     (void)state;
     for (unsigned n = NQ_MAX_N + 1; n <= 40; n++) {
@@ -208,7 +209,7 @@ static void test_out_of_range(void **state)
 static void test_default_method(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     o.threads = 2;
     /* at n = 18, one unit of each is enough to see which method ran */
@@ -250,9 +251,9 @@ static void test_default_method(void **state)
 static void test_default_by_level(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp = NULL;
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     (void)state;
     o.threads = 1;
     o.unit_count = 1;
@@ -296,7 +297,7 @@ static void test_default_by_level(void **state)
 static void test_max_memory(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     uint64_t need = 0, lean = 0, table = 0;
     (void)state;
     o.threads = 2;
@@ -348,7 +349,7 @@ static void test_parts_add_up(void **state)
             o.method = (nq_method)meth;
             assert_int_equal(nq_units(&all_units, 12, o.method), NQ_OK);
             for (unsigned k = 1; k <= m; k++) {
-                nq_count_result r;
+                nq_count_result r = NQ_COUNT_RESULT_INIT;
                 o.part_k = k;
                 o.part_m = m;
                 assert_int_equal(nq_count(&r, 12, &o), NQ_OK);
@@ -372,7 +373,7 @@ static void test_unit_ranges_add_up(void **state)
     assert_int_equal(nq_units(&units, 11, NQ_METHOD_SYMMETRY), NQ_OK);
     assert_true(units > 0);
     for (uint64_t first = 0; first < units; first += 7) {
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         o.unit_first = first;
         o.unit_count = 7;
         assert_int_equal(nq_count(&r, 11, &o), NQ_OK);
@@ -391,7 +392,7 @@ static void test_splits_beyond_the_list(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
         nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         uint64_t units, total = 0;
         assert_int_equal(nq_units(&units, 9, methods[i]), NQ_OK);
         assert_true(units > 1 && units < UINT32_MAX);
@@ -451,7 +452,7 @@ static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
 static void test_on_unit_callback(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     static unit_sum s;
     (void)state;
     memset(&s, 0, sizeof s);
@@ -485,7 +486,7 @@ static void on_progress(const nq_progress *p, void *data)
 static void test_progress_callback(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     progress_log log = {0, 0, 0, 0};
     (void)state;
     o.progress = on_progress;
@@ -528,6 +529,7 @@ static void test_cancel_stops_promptly(void **state)
         pthread_t t;
         struct timespec pause = {0, 200 * 1000000L};
         memset(&job, 0, sizeof job);
+        job.r.version = NQ_COUNT_RESULT_VERSION;
         job.method = (nq_method)(NQ_METHOD_PLAIN + k);
         assert_int_equal(nq_cancel_new(&job.stop), NQ_OK);
         assert_int_equal(pthread_create(&t, NULL, count_in_background, &job), 0);

@@ -14,7 +14,7 @@ static void test_symmetry_17_18(void **state)
     (void)state;
     o.unique = 1; /* the default method then is the symmetry method */
     for (unsigned n = 17; n <= 18; n++) {
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         assert_int_equal(nq_count(&r, n, &o), NQ_OK);
         assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
         assert_int_equal(r.total, test_known[n].total);
@@ -28,7 +28,7 @@ static void test_default_17_18(void **state)
 {
     (void)state;
     for (unsigned n = 17; n <= 18; n++) {
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         assert_int_equal(nq_count(&r, n, NULL), NQ_OK);
         assert_int_equal(r.method, NQ_METHOD_JOIN);
         assert_int_equal(r.total, test_known[n].total);
@@ -44,7 +44,7 @@ static void test_join_levels_17(void **state)
     (void)state;
     o.method = NQ_METHOD_JOIN;
     for (unsigned l = 0; l < sizeof levels / sizeof levels[0]; l++) {
-        nq_count_result r;
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         if (levels[l] > nq_simd_best()) {
             print_message("level %s: not on this CPU, skipped\n", nq_simd_name(levels[l]));
             continue;
@@ -59,7 +59,7 @@ static void test_join_levels_17(void **state)
 static void test_plain_17(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     o.method = NQ_METHOD_PLAIN;
     assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
@@ -69,7 +69,7 @@ static void test_plain_17(void **state)
 static void test_scalar_17(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     o.simd = NQ_SIMD_NONE;
     o.method = NQ_METHOD_SYMMETRY;

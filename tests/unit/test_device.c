@@ -40,17 +40,22 @@ static void test_names(void **state)
 
 static void test_listing(void **state)
 {
-    nq_gpu_info g;
+    nq_gpu_info g = NQ_GPU_INFO_INIT;
     int rc = gpu_status();
     (void)state;
     assert_int_equal(nq_gpu_count(NULL), NQ_EINVAL);
     assert_int_equal(nq_gpu_info_get(NULL, 0), NQ_EINVAL);
+    g.version = 0; /* not started from its INIT */
+    assert_int_equal(nq_gpu_info_get(&g, 0), NQ_EVERSION);
+    g.version = NQ_GPU_INFO_VERSION + 1;
+    assert_int_equal(nq_gpu_info_get(&g, 0), NQ_EVERSION);
     if (!nq_gpu_support())
         assert_int_equal(rc, NQ_EUNSUPPORTED);
     else
         assert_true(rc == NQ_OK || rc == NQ_ENODRIVER || rc == NQ_ENODEVICE ||
                     rc == NQ_EDEVICE);
     memset(&g, 0x5a, sizeof g);
+    g.version = NQ_GPU_INFO_VERSION;
     if (rc != NQ_OK) {
         /* nothing to describe, and *out is left alone */
         assert_int_equal(nq_gpu_info_get(&g, 0), rc);
@@ -69,7 +74,7 @@ static void test_listing(void **state)
 static void test_no_gpu(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_method m;
     nq_device d;
     uint64_t bytes;
@@ -80,6 +85,7 @@ static void test_no_gpu(void **state)
     o.threads = 1;
     o.device = NQ_DEVICE_GPU;
     memset(&r, 0x5a, sizeof r);
+    r.version = NQ_COUNT_RESULT_VERSION;
     assert_int_equal(nq_count(&r, 18, &o), rc);
     assert_int_equal(r.total, 0x5a5a5a5a5a5a5a5aull); /* untouched */
     assert_int_equal(nq_count(&r, 4, &o), rc);         /* any size */
@@ -99,7 +105,7 @@ static void test_choice(void **state)
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
     nq_method m = NQ_METHOD_DEFAULT;
     nq_device d = NQ_DEVICE_AUTO;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     assert_int_equal(nq_count_choice(NULL, &d, 12, &o), NQ_EINVAL);
     assert_int_equal(nq_count_choice(&m, NULL, 12, &o), NQ_EINVAL);
@@ -122,6 +128,7 @@ static void test_choice(void **state)
     o.device = NQ_DEVICE_CPU;
     o.threads = 1;
     memset(&r, 0x5a, sizeof r);
+    r.version = NQ_COUNT_RESULT_VERSION;
     assert_int_equal(nq_count(&r, 10, &o), NQ_OK);
     assert_int_equal(r.device, NQ_DEVICE_CPU);
 }
@@ -131,7 +138,7 @@ static void test_choice(void **state)
 static void test_version_3(void **state)
 {
     nq_count_options o;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     memset(&o, 0x7f, sizeof o);
     assert_int_equal(nq_count_options_init(&o, 3), NQ_OK);

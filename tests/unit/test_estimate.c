@@ -20,7 +20,7 @@ static void check_interval(const nq_estimate_result *e)
 {
     assert_true(e->seconds > 0.0);
     assert_true(e->low <= e->seconds);
-    if (e->lower_bound) {
+    if (e->kind == NQ_ESTIMATE_LOWER_BOUND) {
         assert_true(e->low == e->seconds);
         assert_true(e->high == 0.0);
     } else {
@@ -40,11 +40,9 @@ static void test_model_grows_with_n(void **state)
     (void)state;
     o.threads = 1;
     for (unsigned n = 21; n <= 23; n++) {
-        nq_estimate_result e;
+        nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
         assert_int_equal(nq_estimate(&e, n, &o, BUDGET, n), NQ_OK);
-        assert_true(e.modelled);
-        assert_false(e.lower_bound);
-        assert_false(e.exact);
+        assert_int_equal(e.kind, NQ_ESTIMATE_MODELLED);
         assert_int_equal(e.units_sampled, 0);
         assert_true(e.samples > 0);
         assert_int_equal(e.threads, 1);
@@ -62,12 +60,12 @@ static void test_model_grows_with_n(void **state)
 static void test_model_walk(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_estimate_result e;
+    nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
     (void)state;
     o.threads = 1;
     o.max_memory = (uint64_t)64 << 20; /* n = 21's table takes 180 MiB */
     assert_int_equal(nq_estimate(&e, 21, &o, BUDGET, 5), NQ_OK);
-    assert_true(e.modelled);
+    assert_int_equal(e.kind, NQ_ESTIMATE_MODELLED);
     assert_true(e.memory <= o.max_memory);
     check_interval(&e);
 }
@@ -76,7 +74,7 @@ static void test_model_walk(void **state)
 static void test_model_threads(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_estimate_result one, two;
+    nq_estimate_result one = NQ_ESTIMATE_RESULT_INIT, two = NQ_ESTIMATE_RESULT_INIT;
     (void)state;
     o.threads = 1;
     assert_int_equal(nq_estimate(&one, 22, &o, BUDGET, 7), NQ_OK);
@@ -94,12 +92,10 @@ static void test_model_threads(void **state)
 /* A sample that is the whole count is exact: its interval is the point. */
 static void test_exact_sample(void **state)
 {
-    nq_estimate_result e;
+    nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
     (void)state;
     assert_int_equal(nq_estimate(&e, 8, NULL, 1.0, 1), NQ_OK);
-    assert_true(e.exact);
-    assert_false(e.modelled);
-    assert_false(e.lower_bound);
+    assert_int_equal(e.kind, NQ_ESTIMATE_EXACT);
     assert_true(e.low == e.seconds && e.high == e.seconds);
 }
 
@@ -109,13 +105,12 @@ static void test_exact_sample(void **state)
 static void test_lower_bound(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_estimate_result e;
+    nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
     (void)state;
     o.threads = 1;
     o.method = NQ_METHOD_PLAIN;
     assert_int_equal(nq_estimate(&e, 20, &o, 0.1, 3), NQ_OK);
-    assert_true(e.lower_bound);
-    assert_false(e.modelled);
+    assert_int_equal(e.kind, NQ_ESTIMATE_LOWER_BOUND);
     check_interval(&e);
 }
 

@@ -37,12 +37,12 @@ static int lexicographically_less(const uint32_t *a, const uint32_t *b,
 static int collect(const uint32_t *cols, unsigned n, void *data)
 {
     collector *c = data;
-    nq_violation v;
+    nq_violation v = NQ_VIOLATION_INIT;
 
     assert_int_equal(n, c->n);
     assert_non_null(cols);
     assert_int_equal(nq_verify(&v, cols, n), NQ_OK);
-    assert_int_equal(v.fault, NQ_FAULT_NONE);
+    assert_int_equal(v.fault, NQ_VERIFY_OK);
     if (c->seen > 0)
         assert_true(lexicographically_less(c->prev, cols, n));
     if (n > 0)

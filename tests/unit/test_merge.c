@@ -17,7 +17,7 @@
 static void test_real_splits_add_up(void **state)
 {
     nq_part parts[16];
-    nq_merged out[16];
+    nq_merge_summary out[16] = { NQ_MERGE_SUMMARY_INIT };
     size_t len = 0, count = 0;
     (void)state;
     for (uint32_t k = 7; k >= 1; k--) /* any order */
@@ -40,9 +40,9 @@ static void test_real_splits_add_up(void **state)
 
 static void test_bad_sets_are_refused(void **state)
 {
-    nq_part parts[8], big;
-    nq_merged out[8];
-    nq_merge_error e;
+    nq_part parts[8], big = NQ_PART_INIT;
+    nq_merge_summary out[8] = { NQ_MERGE_SUMMARY_INIT };
+    nq_merge_error e = NQ_MERGE_ERROR_INIT;
     size_t len = 77;
     uint64_t units;
     (void)state;

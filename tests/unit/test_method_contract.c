@@ -199,7 +199,7 @@ static void test_refusals(void **state)
         void *plan = NULL;
         nq_unit_result r = { 1, 2 };
         nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-        nq_count_result cr;
+        nq_count_result cr = NQ_COUNT_RESULT_INIT;
         assert_int_equal(ops[i]->build(NULL, 8), NQ_EINVAL);
         assert_int_equal(ops[i]->build(&plan, NQ_MAX_N + 1), NQ_ERANGE);
         plan = build(ops[i], 8);

@@ -63,7 +63,7 @@ static void test_options_init(void **state)
 static void test_cancel_flag(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_cancel *flag = NULL;
     (void)state;
     assert_int_equal(nq_cancel_new(NULL), NQ_EINVAL);
@@ -101,8 +101,7 @@ static void test_options_versions(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-        nq_count_result r;
-        memset(&r, 0, sizeof r);
+        nq_count_result r = NQ_COUNT_RESULT_INIT;
         o.version = cases[i].version;
         o.threads = 1;
         assert_int_equal(nq_count(&r, 8, &o), cases[i].rc);
@@ -113,7 +112,7 @@ static void test_options_versions(void **state)
 static void test_bad_arguments(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     assert_int_equal(nq_count(NULL, 8, NULL), NQ_EINVAL);
 
@@ -147,7 +146,7 @@ static void test_bad_arguments(void **state)
 static void test_unsupported_simd(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     if (nq_simd_best() == NQ_SIMD_AVX512)
         skip();
@@ -178,7 +177,7 @@ static void test_version(void **state)
 static void test_cancel_flag_already_raised(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     assert_int_equal(nq_cancel_new(&o.stop), NQ_OK);
     nq_cancel_raise(o.stop);

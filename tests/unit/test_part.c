@@ -14,7 +14,7 @@
 #include "nqueens.h"
 #include "test_parts.h"
 
-static int parse(nq_part *p, nq_part_error *e, const char *line)
+static int parse(nq_part *p, nq_partline_error *e, const char *line)
 {
     return nq_part_parse(p, e, line, strlen(line));
 }
@@ -38,14 +38,14 @@ static void format_line(char *buf, size_t size, const nq_part *p, int check)
 
 static void test_lines_are_read(void **state)
 {
-    nq_part p, q;
-    nq_part_error e;
+    nq_part p = NQ_PART_INIT, q = NQ_PART_INIT;
+    nq_partline_error e = NQ_PARTLINE_ERROR_INIT;
     char line[300];
     (void)state;
     p = count_part(12, NQ_METHOD_SYMMETRY, 2, 3);
     format_line(line, sizeof line, &p, 1);
     assert_int_equal(parse(&q, &e, line), NQ_OK);
-    assert_int_equal(e.fault, NQ_PART_OK);
+    assert_int_equal(e.fault, NQ_PARTLINE_OK);
     assert_int_equal(q.n, 12);
     assert_int_equal(q.total, p.total);
     assert_int_equal(q.unique, p.unique);
@@ -82,74 +82,75 @@ static void test_lines_are_read(void **state)
 
 typedef struct bad_line {
     const char *line;
-    nq_part_fault fault;
+    nq_partline_fault fault;
     const char *key;
 } bad_line;
 
 static const bad_line bad_lines[] = {
-    {"", NQ_PART_BLANK, ""},
-    {" \t\r", NQ_PART_BLANK, ""},
-    {"[1]", NQ_PART_SYNTAX, ""},
-    {"{\"n\":1", NQ_PART_SYNTAX, ""},
-    {"{\"n\":1}{", NQ_PART_SYNTAX, ""},
-    {"{\"n\" 1}", NQ_PART_SYNTAX, ""},
-    {"{\"n\\u0000\":1}", NQ_PART_SYNTAX, ""},
-    {"{\"n\":1,}", NQ_PART_SYNTAX, ""},
-    {"{\"colour\":1}", NQ_PART_KEY, "colour"},
-    {"{\"n\":1,\"n\":1}", NQ_PART_TWICE, "n"},
-    {"{}", NQ_PART_MISSING, "n"},
-    {"{\"n\":1,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1}", NQ_PART_MISSING,
+    {"", NQ_PARTLINE_BLANK, ""},
+    {" \t\r", NQ_PARTLINE_BLANK, ""},
+    {"[1]", NQ_PARTLINE_SYNTAX, ""},
+    {"{\"n\":1", NQ_PARTLINE_SYNTAX, ""},
+    {"{\"n\":1}{", NQ_PARTLINE_SYNTAX, ""},
+    {"{\"n\" 1}", NQ_PARTLINE_SYNTAX, ""},
+    {"{\"n\\u0000\":1}", NQ_PARTLINE_SYNTAX, ""},
+    {"{\"n\":1,}", NQ_PARTLINE_SYNTAX, ""},
+    {"{\"colour\":1}", NQ_PARTLINE_KEY, "colour"},
+    {"{\"n\":1,\"n\":1}", NQ_PARTLINE_TWICE, "n"},
+    {"{}", NQ_PARTLINE_MISSING, "n"},
+    {"{\"n\":1,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1}", NQ_PARTLINE_MISSING,
      "unit_list_version"},
-    {"{\"n\":01}", NQ_PART_VALUE, "n"},
-    {"{\"n\":-1}", NQ_PART_VALUE, "n"},
-    {"{\"n\":1.0}", NQ_PART_VALUE, "n"},
-    {"{\"n\":\"1\"}", NQ_PART_VALUE, "n"},
-    {"{\"total\":18446744073709551616}", NQ_PART_VALUE, "total"},
-    {"{\"method\":plain}", NQ_PART_VALUE, "method"},
-    {"{\"seconds\":-1}", NQ_PART_VALUE, "seconds"},
-    {"{\"seconds\":1.}", NQ_PART_VALUE, "seconds"},
-    {"{\"check\":\"0123\"}", NQ_PART_VALUE, "check"},
-    {"{\"check\":\"0123456789ABCDEF\"}", NQ_PART_VALUE, "check"},
+    {"{\"n\":01}", NQ_PARTLINE_VALUE, "n"},
+    {"{\"n\":-1}", NQ_PARTLINE_VALUE, "n"},
+    {"{\"n\":1.0}", NQ_PARTLINE_VALUE, "n"},
+    {"{\"n\":\"1\"}", NQ_PARTLINE_VALUE, "n"},
+    {"{\"total\":18446744073709551616}", NQ_PARTLINE_VALUE, "total"},
+    {"{\"method\":plain}", NQ_PARTLINE_VALUE, "method"},
+    {"{\"seconds\":-1}", NQ_PARTLINE_VALUE, "seconds"},
+    {"{\"seconds\":1.}", NQ_PARTLINE_VALUE, "seconds"},
+    {"{\"check\":\"0123\"}", NQ_PARTLINE_VALUE, "check"},
+    {"{\"check\":\"0123456789ABCDEF\"}", NQ_PARTLINE_VALUE, "check"},
     {"{\"n\":99999,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_N, "n"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_N, "n"},
     {"{\"n\":8,\"total\":1,\"method\":\"magic\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_METHOD, "method"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_METHOD, "method"},
     {"{\"n\":8,\"total\":1,\"method\":\"default\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_METHOD, "method"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_METHOD, "method"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":4000000000}", NQ_PART_VERSION, "unit_list_version"},
+     "\"unit_list_version\":4000000000}", NQ_PARTLINE_VERSION, "unit_list_version"},
     /* a part of the join's unit list version 1, from before version 2 */
     {"{\"n\":24,\"total\":1,\"method\":\"join\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_VERSION, "unit_list_version"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_VERSION, "unit_list_version"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":0,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_RANGE, "part"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_RANGE, "part"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":3,\"parts\":2,"
-     "\"unit_list_version\":1}", NQ_PART_RANGE, "part"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_RANGE, "part"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":4294967296,"
-     "\"unit_list_version\":1}", NQ_PART_RANGE, "parts"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_RANGE, "parts"},
     {"{\"n\":8,\"total\":1,\"unique\":0,\"method\":\"plain\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1}", NQ_PART_UNIQUE, "unique"},
+     "\"unit_list_version\":1}", NQ_PARTLINE_UNIQUE, "unique"},
     {"{\"n\":8,\"total\":1,\"unique\":2,\"method\":\"symmetry\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":2}", NQ_PART_UNIQUE, "unique"},
+     "\"unit_list_version\":2}", NQ_PARTLINE_UNIQUE, "unique"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1,"
-     "\"unit_list_version\":1,\"check\":\"0000000000000000\"}", NQ_PART_DAMAGED, "check"},
+     "\"unit_list_version\":1,\"check\":\"0000000000000000\"}", NQ_PARTLINE_DAMAGED, "check"},
 };
 
 static void test_bad_lines_are_refused(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
-        nq_part p;
-        nq_part_error e;
+        nq_part p = NQ_PART_INIT;
+        nq_partline_error e = NQ_PARTLINE_ERROR_INIT;
         char why[160];
         memset(&p, 0x5a, sizeof p);
+        p.version = NQ_PART_VERSION;
         print_message("%s\n", bad_lines[i].line);
         assert_int_equal(parse(&p, &e, bad_lines[i].line), NQ_EFORMAT);
         assert_int_equal(e.fault, bad_lines[i].fault);
         assert_string_equal(e.key, bad_lines[i].key);
         assert_true(e.offset <= strlen(bad_lines[i].line));
         assert_int_equal(p.n, 0x5a5a5a5a); /* untouched */
-        assert_int_equal(nq_part_error_format(why, sizeof why, &e), NQ_OK);
+        assert_int_equal(nq_partline_error_format(why, sizeof why, &e), NQ_OK);
         assert_true(strlen(why) > 5);
     }
     assert_int_equal(nq_part_parse(NULL, NULL, "{}", 2), NQ_EINVAL);
@@ -158,8 +159,8 @@ static void test_bad_lines_are_refused(void **state)
 /* A damaged line: each digit of a checked line changed in turn. */
 static void test_damage_is_found(void **state)
 {
-    nq_part p = count_part(13, NQ_METHOD_SYMMETRY, 1, 2), q;
-    nq_part_error e;
+    nq_part p = count_part(13, NQ_METHOD_SYMMETRY, 1, 2), q = NQ_PART_INIT;
+    nq_partline_error e = NQ_PARTLINE_ERROR_INIT;
     char line[300];
     size_t len;
     (void)state;
@@ -191,19 +192,21 @@ static void test_part_corpus(void **state)
         size_t len, start = 0, count = 0, out_len;
         char *buf = slurp(NQ_FUZZ_DIR "/corpus-partline", part_seeds[f], &len);
         nq_part parts[64];
-        nq_merged out[64];
+        nq_merge_summary out[64] = { NQ_MERGE_SUMMARY_INIT };
         for (size_t i = 0; i <= len; i++) {
             if (i < len && buf[i] != '\n')
                 continue;
-            nq_part_error e;
-            int rc = nq_part_parse(&parts[count], &e, buf + start, i - start);
+            nq_partline_error e = NQ_PARTLINE_ERROR_INIT;
+            int rc;
+            parts[count].version = NQ_PART_VERSION;
+            rc = nq_part_parse(&parts[count], &e, buf + start, i - start);
             assert_true(rc == NQ_OK || rc == NQ_EFORMAT);
             if (rc == NQ_OK && count < 63) {
                 if (parts[count].has_check)
                     assert_true(nq_part_checksum(&parts[count]) != 0);
                 count++;
                 good++;
-            } else if (rc != NQ_OK && e.fault != NQ_PART_BLANK) {
+            } else if (rc != NQ_OK && e.fault != NQ_PARTLINE_BLANK) {
                 bad++;
             }
             start = i + 1;

@@ -15,11 +15,11 @@
 static void check_random(size_t n, uint64_t seed)
 {
     uint32_t *cols = malloc(n * sizeof *cols);
-    nq_violation v;
+    nq_violation v = NQ_VIOLATION_INIT;
     assert_non_null(cols);
     assert_int_equal(nq_random(cols, n, seed, 0), NQ_OK);
     assert_int_equal(nq_verify(&v, cols, n), NQ_OK);
-    assert_int_equal(v.fault, NQ_FAULT_NONE);
+    assert_int_equal(v.fault, NQ_VERIFY_OK);
     free(cols);
 }
 

@@ -53,7 +53,7 @@ static nq_checkpoint *counted(unsigned n, nq_method method)
 {
     nq_checkpoint *cp = NULL;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     assert_int_equal(nq_checkpoint_open(&cp, NULL, n, method), NQ_OK);
     o.method = method;
     o.threads = 2;
@@ -75,12 +75,12 @@ static void test_clean_checkpoint_every_path_and_level(void **state)
     for (size_t mi = 0; mi < 3; mi++) {
         const nq_method_ops *ops = nq_method_ops_of(methods[mi]);
         nq_checkpoint *cp = counted(10, methods[mi]);
-        nq_checkpoint_info info;
+        nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
         assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
         for (size_t pi = 0; pi < 4; pi++) {
             for (size_t li = 0; li < NLEVELS; li++) {
                 nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-                nq_recheck_result r;
+                nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
                 seen s;
                 int want = NQ_OK, rc;
                 memset(&s, 0, sizeof s);
@@ -129,7 +129,7 @@ static void test_clean_checkpoint_every_path_and_level(void **state)
 /* A copy of cp with unit `bad`'s total lowered by one. */
 static void copy_tampered(nq_checkpoint *to, const nq_checkpoint *from, uint64_t bad)
 {
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     assert_int_equal(nq_checkpoint_info_get(&info, from), NQ_OK);
     for (uint64_t u = 0; u < info.units_total; u++) {
         uint64_t t, q;
@@ -155,7 +155,7 @@ static uint64_t some_unit(const nq_checkpoint *cp, uint64_t from)
 static void assert_finds(const nq_checkpoint *cp, uint64_t bad, nq_recheck_path path)
 {
     nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
     seen s;
     memset(&s, 0, sizeof s);
     o.path = path;
@@ -205,7 +205,7 @@ static void test_tampered_record_is_named(void **state)
 static void sample(seen *s, const nq_checkpoint *cp, uint64_t k, uint64_t seed)
 {
     nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
     memset(s, 0, sizeof *s);
     o.path = NQ_RECHECK_KERNEL;
     o.sample = k;
@@ -222,7 +222,7 @@ static void sample(seen *s, const nq_checkpoint *cp, uint64_t k, uint64_t seed)
 static void test_sample_is_seeded(void **state)
 {
     nq_checkpoint *cp = counted(12, NQ_METHOD_JOIN);
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     seen a, b, c;
     (void)state;
     assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
@@ -245,7 +245,7 @@ static void test_sample_is_seeded(void **state)
 static void test_sample_is_uniform(void **state)
 {
     nq_checkpoint *cp = counted(8, NQ_METHOD_JOIN);
-    nq_checkpoint_info info;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     unsigned hits[70] = { 0 };
     (void)state;
     assert_int_equal(nq_checkpoint_info_get(&info, cp), NQ_OK);
@@ -267,7 +267,7 @@ static void test_sample_of_unfinished_checkpoint(void **state)
 {
     nq_checkpoint *cp = NULL;
     nq_count_options co = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result cr;
+    nq_count_result cr = NQ_COUNT_RESULT_INIT;
     seen s;
     (void)state;
     assert_int_equal(nq_checkpoint_open(&cp, NULL, 12, NQ_METHOD_JOIN), NQ_OK);
@@ -291,7 +291,7 @@ static void test_empty_checkpoint(void **state)
 {
     nq_checkpoint *cp = NULL;
     nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
     (void)state;
     assert_int_equal(nq_checkpoint_open(&cp, NULL, 12, NQ_METHOD_JOIN), NQ_OK);
     o.sample = 10;
@@ -309,8 +309,8 @@ static void test_given_units(void **state)
 {
     nq_checkpoint *cp = counted(9, NQ_METHOD_SYMMETRY), *part = NULL;
     nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
-    nq_checkpoint_info info;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     uint64_t list[3] = { 5, 1, 3 }, twice[2] = { 2, 2 }, far[1];
     seen s;
     (void)state;
@@ -354,9 +354,10 @@ static void test_refusals(void **state)
 {
     nq_checkpoint *sym = counted(8, NQ_METHOD_SYMMETRY);
     nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
     (void)state;
     memset(&r, 0x5a, sizeof r);
+    r.version = NQ_RECHECK_RESULT_VERSION;
     assert_int_equal(nq_recheck(NULL, sym, &o), NQ_EINVAL);
     assert_int_equal(nq_recheck(&r, NULL, &o), NQ_EINVAL);
     o.path = NQ_RECHECK_WALK;
@@ -467,7 +468,7 @@ static void test_load_corpus(void **state)
     for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
         char path[512];
         nq_checkpoint *cp = NULL;
-        nq_checkpoint_info info;
+        nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
         snprintf(path, sizeof path, "%s/corpus-checkpoint/%s", NQ_FUZZ_DIR, seeds[i].name);
         print_message("%s\n", seeds[i].name);
         assert_int_equal(nq_checkpoint_load(&cp, path), seeds[i].status);
@@ -479,7 +480,7 @@ static void test_load_corpus(void **state)
         assert_int_equal(info.units_done, seeds[i].done);
         /* and what it holds is true */
         {
-            nq_recheck_result r;
+            nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
             assert_int_equal(nq_recheck(&r, cp, NULL), NQ_OK);
             assert_int_equal(r.checked, info.units_done);
             assert_int_equal(r.mismatched, 0);
@@ -493,10 +494,9 @@ static void test_cancel(void **state)
     nq_checkpoint *cp = counted(10, NQ_METHOD_JOIN);
     nq_cancel *flag = NULL;
     nq_recheck_options o = NQ_RECHECK_OPTIONS_INIT;
-    nq_recheck_result r;
+    nq_recheck_result r = NQ_RECHECK_RESULT_INIT;
     seen s;
     (void)state;
-    memset(&r, 0, sizeof r);
     assert_int_equal(nq_cancel_new(&flag), NQ_OK);
     o.stop = flag;
     o.on_unit = on_unit;

@@ -17,13 +17,14 @@
 
 static nq_violation verify(const uint32_t *cols, size_t n)
 {
-    nq_violation v;
+    nq_violation v = NQ_VIOLATION_INIT;
     memset(&v, 0xA5, sizeof v);
+    v.version = NQ_VIOLATION_VERSION;
     assert_int_equal(nq_verify(&v, cols, n), NQ_OK);
     return v;
 }
 
-static void expect_fault(const uint32_t *cols, size_t n, nq_fault fault,
+static void expect_fault(const uint32_t *cols, size_t n, nq_verify_fault fault,
                          size_t a, size_t b)
 {
     const nq_violation v = verify(cols, n);
@@ -38,10 +39,10 @@ static void test_verify_valid(void **state)
     static const uint32_t five[] = {1, 3, 0, 2, 4};
     static const uint32_t one[] = {0};
     (void)state;
-    expect_fault(five, 5, NQ_FAULT_NONE, 0, 0);
-    expect_fault(NULL, 0, NQ_FAULT_NONE, 0, 0);
-    expect_fault(one, 1, NQ_FAULT_NONE, 0, 0);
-    expect_fault(eight, 8, NQ_FAULT_NONE, 0, 0);
+    expect_fault(five, 5, NQ_VERIFY_OK, 0, 0);
+    expect_fault(NULL, 0, NQ_VERIFY_OK, 0, 0);
+    expect_fault(one, 1, NQ_VERIFY_OK, 0, 0);
+    expect_fault(eight, 8, NQ_VERIFY_OK, 0, 0);
 }
 
 static void test_verify_range(void **state)
@@ -50,9 +51,9 @@ static void test_verify_range(void **state)
     static const uint32_t four[] = {1, 3, 0, 4};      /* row 3 out */
     static const uint32_t big[] = {0, 0, UINT32_MAX, 9}; /* range wins */
     (void)state;
-    expect_fault(one, 1, NQ_FAULT_RANGE, 0, 0);
-    expect_fault(four, 4, NQ_FAULT_RANGE, 3, 3);
-    expect_fault(big, 4, NQ_FAULT_RANGE, 2, 2);
+    expect_fault(one, 1, NQ_VERIFY_RANGE, 0, 0);
+    expect_fault(four, 4, NQ_VERIFY_RANGE, 3, 3);
+    expect_fault(big, 4, NQ_VERIFY_RANGE, 2, 2);
 }
 
 static void test_verify_column(void **state)
@@ -62,9 +63,9 @@ static void test_verify_column(void **state)
     static const uint32_t c[] = {0, 1, 5, 3, 5, 2};    /* diagonal 0-1 earlier,
                                                           but columns first */
     (void)state;
-    expect_fault(a, 4, NQ_FAULT_COLUMN, 1, 3);
-    expect_fault(b, 6, NQ_FAULT_COLUMN, 1, 3);
-    expect_fault(c, 6, NQ_FAULT_COLUMN, 2, 4);
+    expect_fault(a, 4, NQ_VERIFY_COLUMN, 1, 3);
+    expect_fault(b, 6, NQ_VERIFY_COLUMN, 1, 3);
+    expect_fault(c, 6, NQ_VERIFY_COLUMN, 2, 4);
 }
 
 static void test_verify_diagonal(void **state)
@@ -78,17 +79,17 @@ static void test_verify_diagonal(void **state)
     static const uint32_t both_anti_first[] = {0, 3, 6, 4, 1, 2, 5};
     static const uint32_t neighbours[] = {0, 1};
     (void)state;
-    expect_fault(main_, 7, NQ_FAULT_DIAGONAL, 1, 5);
-    expect_fault(anti, 7, NQ_FAULT_DIAGONAL, 2, 5);
-    expect_fault(both, 7, NQ_FAULT_DIAGONAL, 2, 5);
-    expect_fault(both_anti_first, 7, NQ_FAULT_DIAGONAL, 3, 5);
-    expect_fault(neighbours, 2, NQ_FAULT_DIAGONAL, 0, 1);
+    expect_fault(main_, 7, NQ_VERIFY_DIAGONAL, 1, 5);
+    expect_fault(anti, 7, NQ_VERIFY_DIAGONAL, 2, 5);
+    expect_fault(both, 7, NQ_VERIFY_DIAGONAL, 2, 5);
+    expect_fault(both_anti_first, 7, NQ_VERIFY_DIAGONAL, 3, 5);
+    expect_fault(neighbours, 2, NQ_VERIFY_DIAGONAL, 0, 1);
 }
 
 static void test_verify_errors(void **state)
 {
     static const uint32_t cols[] = {0};
-    nq_violation v;
+    nq_violation v = NQ_VIOLATION_INIT;
     (void)state;
     assert_int_equal(nq_verify(NULL, cols, 1), NQ_EINVAL);
     assert_int_equal(nq_verify(&v, NULL, 1), NQ_EINVAL);
@@ -131,10 +132,10 @@ static void test_violation_format(void **state)
 static size_t parse_ok(const char *line, uint32_t **cols)
 {
     size_t n = 99;
-    nq_parse_error err;
+    nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
     assert_int_equal(nq_parse_placement(cols, &n, &err, line, strlen(line)),
                      NQ_OK);
-    assert_int_equal(err.fault, NQ_PARSE_OK);
+    assert_int_equal(err.fault, NQ_PLACEMENT_OK);
     assert_non_null(*cols);
     return n;
 }
@@ -149,26 +150,26 @@ static void expect_parsed(const char *line, const uint32_t *expected,
 }
 
 static void expect_rejected_len(const char *line, size_t len,
-                                nq_parse_fault fault, size_t offset,
+                                nq_placement_fault fault, size_t offset,
                                 size_t row)
 {
     static uint32_t sentinel;
     uint32_t *cols = &sentinel; /* must be reset to NULL */
     size_t n = 99;
-    nq_parse_error err;
+    nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
     assert_int_equal(nq_parse_placement(&cols, &n, &err, line, len),
                      NQ_EFORMAT);
     assert_null(cols);
     assert_int_equal(n, 0);
     assert_int_equal(err.fault, fault);
     assert_int_equal(err.offset, offset);
-    if (fault == NQ_PARSE_ZERO || fault == NQ_PARSE_OVERFLOW)
+    if (fault == NQ_PLACEMENT_ZERO || fault == NQ_PLACEMENT_OVERFLOW)
         assert_int_equal(err.row, row);
-    if (fault == NQ_PARSE_CHAR)
+    if (fault == NQ_PLACEMENT_CHAR)
         assert_int_equal(err.byte, (unsigned char)line[offset]);
 }
 
-static void expect_rejected(const char *line, nq_parse_fault fault,
+static void expect_rejected(const char *line, nq_placement_fault fault,
                             size_t offset, size_t row)
 {
     expect_rejected_len(line, strlen(line), fault, offset, row);
@@ -204,54 +205,54 @@ static void test_parse_empty_board(void **state)
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         uint32_t *cols = (uint32_t *)&lines; /* must become NULL */
         size_t n = 99;
-        nq_parse_error err;
-        nq_violation v;
+        nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
+        nq_violation v = NQ_VIOLATION_INIT;
         assert_int_equal(nq_parse_placement(&cols, &n, &err, lines[i], strlen(lines[i])),
                          NQ_OK);
         assert_null(cols);
         assert_int_equal(n, 0);
-        assert_int_equal(err.fault, NQ_PARSE_OK);
+        assert_int_equal(err.fault, NQ_PLACEMENT_OK);
         assert_int_equal(nq_verify(&v, cols, n), NQ_OK);
-        assert_int_equal(v.fault, NQ_FAULT_NONE);
+        assert_int_equal(v.fault, NQ_VERIFY_OK);
     }
 }
 
 static void test_parse_rejects(void **state)
 {
     (void)state;
-    expect_rejected("1 a 3", NQ_PARSE_CHAR, 2, 0);
-    expect_rejected("1 2x 3", NQ_PARSE_CHAR, 3, 0);
-    expect_rejected("abc", NQ_PARSE_CHAR, 0, 0);
-    expect_rejected("+1 2", NQ_PARSE_CHAR, 0, 0);
-    expect_rejected("1 -2", NQ_PARSE_CHAR, 2, 0);
-    expect_rejected("1,2,3", NQ_PARSE_CHAR, 1, 0);
-    expect_rejected("1 2\r 3", NQ_PARSE_CHAR, 3, 0);  /* '\r' only at the end */
-    expect_rejected("1 2\n", NQ_PARSE_CHAR, 3, 0);    /* no newline */
-    expect_rejected("1 2\r\r", NQ_PARSE_CHAR, 3, 0);
-    expect_rejected_len("1 2\0 3", 6, NQ_PARSE_CHAR, 3, 0);
-    expect_rejected_len("\0", 1, NQ_PARSE_CHAR, 0, 0);
-    expect_rejected("1 \xff", NQ_PARSE_CHAR, 2, 0);
+    expect_rejected("1 a 3", NQ_PLACEMENT_CHAR, 2, 0);
+    expect_rejected("1 2x 3", NQ_PLACEMENT_CHAR, 3, 0);
+    expect_rejected("abc", NQ_PLACEMENT_CHAR, 0, 0);
+    expect_rejected("+1 2", NQ_PLACEMENT_CHAR, 0, 0);
+    expect_rejected("1 -2", NQ_PLACEMENT_CHAR, 2, 0);
+    expect_rejected("1,2,3", NQ_PLACEMENT_CHAR, 1, 0);
+    expect_rejected("1 2\r 3", NQ_PLACEMENT_CHAR, 3, 0);  /* '\r' only at the end */
+    expect_rejected("1 2\n", NQ_PLACEMENT_CHAR, 3, 0);    /* no newline */
+    expect_rejected("1 2\r\r", NQ_PLACEMENT_CHAR, 3, 0);
+    expect_rejected_len("1 2\0 3", 6, NQ_PLACEMENT_CHAR, 3, 0);
+    expect_rejected_len("\0", 1, NQ_PLACEMENT_CHAR, 0, 0);
+    expect_rejected("1 \xff", NQ_PLACEMENT_CHAR, 2, 0);
     /* zeros: columns start at 1 */
-    expect_rejected("0", NQ_PARSE_ZERO, 0, 0);
-    expect_rejected("1 0 3", NQ_PARSE_ZERO, 2, 1);
-    expect_rejected("1 2 000", NQ_PARSE_ZERO, 4, 2);
-    expect_rejected("105", NQ_PARSE_ZERO, 1, 1); /* compact form, digit 0 */
-    expect_rejected("10", NQ_PARSE_ZERO, 1, 1);
+    expect_rejected("0", NQ_PLACEMENT_ZERO, 0, 0);
+    expect_rejected("1 0 3", NQ_PLACEMENT_ZERO, 2, 1);
+    expect_rejected("1 2 000", NQ_PLACEMENT_ZERO, 4, 2);
+    expect_rejected("105", NQ_PLACEMENT_ZERO, 1, 1); /* compact form, digit 0 */
+    expect_rejected("10", NQ_PLACEMENT_ZERO, 1, 1);
     /* overflow of uint32_t */
-    expect_rejected("4294967296 1", NQ_PARSE_OVERFLOW, 0, 0);
-    expect_rejected("1 2 99999999999999999999999", NQ_PARSE_OVERFLOW, 4, 2);
-    expect_rejected("1 18446744073709551617", NQ_PARSE_OVERFLOW, 2, 1);
+    expect_rejected("4294967296 1", NQ_PLACEMENT_OVERFLOW, 0, 0);
+    expect_rejected("1 2 99999999999999999999999", NQ_PLACEMENT_OVERFLOW, 4, 2);
+    expect_rejected("1 18446744073709551617", NQ_PLACEMENT_OVERFLOW, 2, 1);
     /* order: a bad byte anywhere comes before a bad number */
-    expect_rejected("0 1 x", NQ_PARSE_CHAR, 4, 0);
+    expect_rejected("0 1 x", NQ_PLACEMENT_CHAR, 4, 0);
     /* the first bad number wins */
-    expect_rejected("1 99999999999 0", NQ_PARSE_OVERFLOW, 2, 1);
+    expect_rejected("1 99999999999 0", NQ_PLACEMENT_OVERFLOW, 2, 1);
 }
 
 static void test_parse_errors(void **state)
 {
     uint32_t *cols = NULL;
     size_t n = 0;
-    nq_parse_error err;
+    nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
     (void)state;
     assert_int_equal(nq_parse_placement(NULL, &n, &err, "1", 1), NQ_EINVAL);
     assert_int_equal(nq_parse_placement(&cols, NULL, &err, "1", 1),
@@ -260,7 +261,7 @@ static void test_parse_errors(void **state)
     /* no text at all: the empty board */
     n = 99;
     assert_int_equal(nq_parse_placement(&cols, &n, &err, NULL, 0), NQ_OK);
-    assert_int_equal(err.fault, NQ_PARSE_OK);
+    assert_int_equal(err.fault, NQ_PLACEMENT_OK);
     assert_null(cols);
     assert_int_equal(n, 0);
     /* err is optional */
@@ -275,17 +276,17 @@ static void expect_parse_text(const char *line, const char *text)
 {
     uint32_t *cols = NULL;
     size_t n = 0;
-    nq_parse_error err;
+    nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
     char buf[160];
     assert_int_equal(nq_parse_placement(&cols, &n, &err, line, strlen(line)),
                      NQ_EFORMAT);
-    assert_int_equal(nq_parse_error_format(buf, sizeof buf, &err), NQ_OK);
+    assert_int_equal(nq_placement_error_format(buf, sizeof buf, &err), NQ_OK);
     assert_string_equal(buf, text);
 }
 
 static void test_parse_error_format(void **state)
 {
-    nq_parse_error err = {NQ_PARSE_OK, 0, 0, 0};
+    nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
     char buf[8];
     (void)state;
     expect_parse_text("1 x", "position 3: unexpected character 'x' (columns "
@@ -297,10 +298,10 @@ static void test_parse_error_format(void **state)
     expect_parse_text("1 5000000000",
                       "row 2: the column at position 3 is too large "
                       "(more than 4294967295)");
-    assert_int_equal(nq_parse_error_format(buf, sizeof buf, &err), NQ_OK);
+    assert_int_equal(nq_placement_error_format(buf, sizeof buf, &err), NQ_OK);
     assert_string_equal(buf, "no erro");
-    assert_int_equal(nq_parse_error_format(NULL, 1, &err), NQ_EINVAL);
-    assert_int_equal(nq_parse_error_format(buf, sizeof buf, NULL), NQ_EINVAL);
+    assert_int_equal(nq_placement_error_format(NULL, 1, &err), NQ_EINVAL);
+    assert_int_equal(nq_placement_error_format(buf, sizeof buf, NULL), NQ_EINVAL);
 }
 
 /* A line of 10^6 numbers: the construction written out, read back. */
@@ -310,7 +311,7 @@ static void test_parse_long_line(void **state)
     uint32_t *cols = malloc(n * sizeof *cols), *back = NULL;
     char *line = malloc(n * 8 + 1), *p = line;
     size_t i, m = 0;
-    nq_violation v;
+    nq_violation v = NQ_VIOLATION_INIT;
     (void)state;
     assert_non_null(cols);
     assert_non_null(line);
@@ -323,7 +324,7 @@ static void test_parse_long_line(void **state)
     assert_int_equal(m, n);
     assert_memory_equal(back, cols, n * sizeof *cols);
     assert_int_equal(nq_verify(&v, back, m), NQ_OK);
-    assert_int_equal(v.fault, NQ_FAULT_NONE);
+    assert_int_equal(v.fault, NQ_VERIFY_OK);
     free(back);
     free(line);
     free(cols);
@@ -359,20 +360,20 @@ static size_t run_corpus_file(const char *path)
         if (i == len || data[i] == '\n') {
             uint32_t *cols = NULL;
             size_t n = 0;
-            nq_parse_error err;
+            nq_placement_error err = NQ_PLACEMENT_ERROR_INIT;
             char text[256];
             const int st =
                 nq_parse_placement(&cols, &n, &err, data + start, i - start);
             assert_true(st == NQ_OK || st == NQ_EFORMAT);
-            assert_int_equal(nq_parse_error_format(text, sizeof text, &err),
+            assert_int_equal(nq_placement_error_format(text, sizeof text, &err),
                              NQ_OK);
             if (st == NQ_OK) {
-                nq_violation v;
+                nq_violation v = NQ_VIOLATION_INIT;
                 assert_int_equal(nq_verify(&v, cols, n), NQ_OK);
                 assert_int_equal(
                     nq_violation_format(text, sizeof text, &v, cols, n),
                     NQ_OK);
-                solutions += v.fault == NQ_FAULT_NONE;
+                solutions += v.fault == NQ_VERIFY_OK;
             }
             free(cols);
             start = i + 1;

@@ -211,6 +211,7 @@ static int cuda_info(nq_gpu_info *out, unsigned index)
     if (rc != NQ_OK)
         return rc;
     memset(&info, 0, sizeof info);
+    info.version = NQ_GPU_INFO_VERSION;
     info.index = index;
     rc = d.DeviceGet(&dev, (int)index) == CUDA_SUCCESS ? NQ_OK : NQ_ENODEVICE;
     if (rc == NQ_OK)

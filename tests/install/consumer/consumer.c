@@ -8,7 +8,7 @@
 int main(void)
 {
     nq_count_options macro = NQ_COUNT_OPTIONS_INIT, fn;
-    nq_count_result r, r2;
+    nq_count_result r = NQ_COUNT_RESULT_INIT, r2 = NQ_COUNT_RESULT_INIT;
     if (nq_version_number() != NQ_VERSION_NUMBER) {
         fprintf(stderr, "header %d, library %d\n", NQ_VERSION_NUMBER, nq_version_number());
         return 1;
