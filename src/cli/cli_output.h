@@ -38,8 +38,9 @@ const char *cli_quote(char *buf, size_t size, const char *s, size_t len);
 /* cli_quote() of a NUL-terminated string into an array. */
 #define CLI_QUOTE(buf, s) cli_quote((buf), sizeof(buf), (s), strlen(s))
 
-/* Flushes out: CLI_EXIT_OK; CLI_EXIT_PIPE, silently, when the reader went
- * away (EPIPE); CLI_EXIT_FAILURE after reporting any other write error. */
+/* Flushes out (the command's standard output): CLI_EXIT_OK; CLI_EXIT_PIPE,
+ * silently, when the reader went away (EPIPE); CLI_EXIT_FAILURE after
+ * reporting any other write error (a full disk, a file-size limit). */
 int cli_flush(FILE *out, FILE *err);
 
 /* A seed for a draw the user gave no --seed for: from the clock and the

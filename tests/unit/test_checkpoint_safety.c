@@ -11,7 +11,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -220,6 +222,58 @@ static void test_unwritable_places_refused_at_open(void **state)
     assert_string_equal(names, "");
 }
 
+/* A save that the file-size limit cuts short (SIGXFSZ ignored, as the
+ * command ignores it: the write fails with EFBIG) fails as one to a full
+ * disk: NQ_EIO, errno kept, no temporary file left, and the last snapshot
+ * intact. In a child process, whose limit goes with it. */
+static void test_save_past_file_size_limit(void **state)
+{
+    nq_checkpoint *cp;
+    nq_checkpoint_info info;
+    char names[256];
+    struct stat st;
+    int status = 0;
+    pid_t pid;
+    (void)state;
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim;
+        uint64_t units;
+        int code = 0;
+        signal(SIGXFSZ, SIG_IGN);
+        if (nq_units(&units, 12, NQ_METHOD_SYMMETRY) != NQ_OK || units < 100 ||
+            nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY) != NQ_OK)
+            _exit(10);
+        /* a first snapshot of one unit, then a limit that it just fits */
+        if (nq_checkpoint_record(cp, 0, 0, 0) != NQ_OK || nq_checkpoint_save(cp) != NQ_OK ||
+            stat(file, &st) != 0)
+            _exit(11);
+        if (getrlimit(RLIMIT_FSIZE, &lim) != 0)
+            _exit(12);
+        lim.rlim_cur = (rlim_t)st.st_size;
+        if (setrlimit(RLIMIT_FSIZE, &lim) != 0)
+            _exit(12);
+        for (uint64_t u = 1; u < 100; u++)
+            if (nq_checkpoint_record(cp, u, 0, 0) != NQ_OK)
+                _exit(13);
+        errno = 0;
+        if (nq_checkpoint_save(cp) != NQ_EIO)
+            code = 14;
+        else if (errno != EFBIG)
+            code = 15;
+        nq_checkpoint_close(cp);
+        _exit(code);
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "run.ckpt");
+    assert_int_equal(nq_checkpoint_peek(&info, file), NQ_OK);
+    assert_int_equal(info.units_done, 1);
+}
+
 /* ---- files with impossible counts ---------------------------------------- */
 static uint64_t fnv1a(const unsigned char *p, size_t len)
 {
@@ -341,6 +395,7 @@ int main(void)
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_unwritable_places_refused_at_open, make_dir,
                                         remove_dir),
+        cmocka_unit_test_setup_teardown(test_save_past_file_size_limit, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_impossible_counts_refused, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_long_files, make_dir, remove_dir),
     };
