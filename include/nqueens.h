@@ -382,7 +382,10 @@ typedef struct nq_checkpoint_info {
  *  A file checkpoint holds a lock on `path`.lock until nq_checkpoint_close(),
  *  so that two runs never share one file; and opening creates and removes a
  *  temporary file beside `path`, so that a place where saves would fail is
- *  refused now, before any counting. `path` itself must be a regular file
+ *  refused now, before any counting. Once it holds the lock, it removes the
+ *  temporary files that killed saves left (regular files of this user
+ *  named `path`.tmp- and eight characters of 0-9 and a-v): no other run
+ *  can be writing one then. `path` itself must be a regular file
  *  or absent (a symbolic link is refused).
  *  @return NQ_OK; NQ_EBUSY (another process or object holds the lock);
  *          NQ_EFORMAT (not a checkpoint, truncated, corrupted, impossible

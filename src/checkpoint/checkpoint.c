@@ -23,6 +23,13 @@
  *  - The temporary file gets a new name each time and is created with
  *    O_CREAT | O_EXCL | O_NOFOLLOW: never through a symbolic link, never
  *    over an existing file. Every failure removes it.
+ *  - A save that was killed (kill -9, a power cut) leaves its temporary
+ *    file, a whole copy of the checkpoint. The next run removes such files
+ *    once it holds the lock: no other run can be saving then, so every
+ *    file of the temporary names of this checkpoint (FILE.tmp- and eight
+ *    characters of the alphabet create_tmp() draws from) is a leftover.
+ *    Only regular files of this user at exactly those names are removed;
+ *    nothing else in the folder is touched.
  *  - Opening proves that the directory takes new files (it creates and
  *    removes one), so a path that cannot be written fails before any
  *    counting, not after hours of it.
@@ -34,6 +41,7 @@
  * results, indexed by unit.
  */
 #define _DEFAULT_SOURCE /* flock() */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -159,11 +167,15 @@ static void unlock(nq_checkpoint *cp)
     cp->lock_fd = -1;
 }
 
+/* The characters of a temporary name after "FILE.tmp-": TMP_CHARS of
+ * TMP_DIGITS. */
+#define TMP_CHARS 8
+static const char TMP_DIGITS[] = "0123456789abcdefghijklmnopqrstuv";
+
 /* Creates a new temporary file beside the checkpoint, never following a
  * link nor reusing a name: its descriptor, or -1 with errno set. */
 static int create_tmp(nq_checkpoint *cp)
 {
-    static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
     size_t base = strlen(cp->path) + 5; /* after "FILE.tmp-" */
     struct timespec ts;
 
@@ -176,15 +188,60 @@ static int create_tmp(nq_checkpoint *cp)
         x *= UINT64_C(0xbf58476d1ce4e5b9);
         x ^= x >> 29;
         memcpy(cp->tmp_path + base - 5, ".tmp-", 5);
-        for (int i = 0; i < 8; i++, x >>= 5)
-            cp->tmp_path[base + (size_t)i] = digits[x & 31];
-        cp->tmp_path[base + 8] = '\0';
+        for (int i = 0; i < TMP_CHARS; i++, x >>= 5)
+            cp->tmp_path[base + (size_t)i] = TMP_DIGITS[x & 31];
+        cp->tmp_path[base + TMP_CHARS] = '\0';
         fd = open(cp->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd >= 0 || errno != EEXIST)
             return fd;
     }
     errno = EEXIST;
     return -1;
+}
+
+/* 1 if `name` is one of the temporary names of the checkpoint whose file
+ * name (without its folder) is `base`. */
+static int is_tmp_name(const char *name, const char *base)
+{
+    size_t len = strlen(base);
+    if (strncmp(name, base, len) != 0 || strncmp(name + len, ".tmp-", 5) != 0)
+        return 0;
+    name += len + 5;
+    for (int i = 0; i < TMP_CHARS; i++)
+        if (!name[i] || !strchr(TMP_DIGITS, name[i]))
+            return 0;
+    return name[TMP_CHARS] == '\0';
+}
+
+/* Removes the temporary files that killed saves left beside the checkpoint
+ * (see the top). Called with the lock held. What cannot be read or
+ * removed is left: the count goes on either way. */
+static void remove_leftovers(const nq_checkpoint *cp)
+{
+    const char *slash = strrchr(cp->path, '/');
+    const char *base = slash ? slash + 1 : cp->path;
+    char *dir = slash ? join(cp->path, "", 0) : NULL;
+    struct dirent *e;
+    DIR *d;
+    int dfd;
+
+    if (slash && !dir)
+        return;
+    if (dir)
+        dir[slash == cp->path ? 1 : slash - cp->path] = '\0';
+    d = opendir(dir ? dir : ".");
+    free(dir);
+    if (!d)
+        return;
+    dfd = dirfd(d);
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        if (is_tmp_name(e->d_name, base) &&
+            fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+            st.st_uid == geteuid())
+            unlinkat(dfd, e->d_name, 0);
+    }
+    closedir(d);
 }
 
 /* Can new files be made beside the checkpoint? NQ_OK or NQ_EIO (errno). */
@@ -251,8 +308,10 @@ static int open_file(nq_checkpoint *cp, const char *path)
     if (!cp->path || !cp->lock_path || !cp->tmp_path)
         return NQ_ENOMEM;
     rc = lock(cp);
-    if (rc == NQ_OK)
+    if (rc == NQ_OK) {
+        remove_leftovers(cp);
         rc = probe_dir(cp);
+    }
     if (rc == NQ_OK)
         rc = load(cp);
     if (rc != NQ_OK) {

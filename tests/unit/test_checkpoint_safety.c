@@ -167,6 +167,69 @@ static void test_links_are_never_followed(void **state)
     assert_string_equal(names, "run.ckpt run.ckpt.tmp victim.txt");
 }
 
+/* The temporary files that killed saves left are removed by the next open,
+ * once it holds the lock, and nothing else: not a name of another pattern
+ * or of another checkpoint, not a link (nor what it points to), not a
+ * folder; and not while another object or process holds the lock. */
+static void test_leftover_temporary_files(void **state)
+{
+    static const char *const kept[] = {
+        "run.ckpt.tmp",          "run.ckpt.tmp-",         "run.ckpt.tmp-abcdefg",
+        "run.ckpt.tmp-abcdefghi", "run.ckpt.tmp-ABCDEFGH", "run.ckpt.tmp-abcdefgw",
+        "run.ckpt.tmp-abc.efgh", "other.ckpt.tmp-abcdefgh", "run.ckpt.tmp-abcdefgh~",
+        "xrun.ckpt.tmp-abcdefgh"};
+    nq_checkpoint *a, *b = NULL;
+    char p[300], names[1024], want[1024] = "";
+    pid_t pid;
+    int st = 0;
+    (void)state;
+    write_text(victim, "precious\n");
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, kept[i]);
+        write_text(p, "not ours\n");
+    }
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-0000link", dir);
+    assert_int_equal(symlink("victim.txt", p), 0);
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-00folder", dir);
+    assert_int_equal(mkdir(p, 0755), 0);
+    list_dir(want, sizeof want);
+    /* two leftovers, and a stale lock file */
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-0123abcv", dir);
+    write_text(p, "a save that was killed\n");
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-vvvvvvvv", dir);
+    write_text(p, "");
+    write_text(lockf, "");
+
+    assert_int_equal(nq_checkpoint_open(&a, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    nq_checkpoint_close(a);
+    /* the stale lock file stays (the library removes only its own), and
+     * every file but the two leftovers */
+    assert_int_equal(unlink(lockf), 0);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, want);
+    assert_victim_intact();
+
+    /* while one object holds the lock, another open removes nothing, in
+     * this process or another */
+    assert_int_equal(nq_checkpoint_open(&a, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-11111111", dir);
+    write_text(p, "being written\n");
+    assert_int_equal(nq_checkpoint_open(&b, file, 9, NQ_METHOD_PLAIN), NQ_EBUSY);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_checkpoint *c;
+        _exit(nq_checkpoint_open(&c, file, 9, NQ_METHOD_PLAIN) == NQ_EBUSY ? 0 : 1);
+    }
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    assert_int_equal(access(p, F_OK), 0);
+    nq_checkpoint_close(a);
+    assert_int_equal(unlink(p), 0);
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-00folder", dir);
+    assert_int_equal(rmdir(p), 0);
+}
+
 /* nq_checkpoint_peek() reads as nq_checkpoint_open() does: a link to an
  * intact checkpoint is refused, and a FIFO is refused without blocking. */
 static void test_peek_reads_only_regular_files(void **state)
@@ -391,6 +454,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_second_open_is_refused, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_stale_lock_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_links_are_never_followed, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_leftover_temporary_files, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_peek_reads_only_regular_files, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_unwritable_places_refused_at_open, make_dir,
