@@ -78,8 +78,12 @@ typedef enum nq_status {
     NQ_EMEMLIMIT = -16,   /*!< the count would need more memory than its
                                max_memory option allows (NQ_ENOMEM: the
                                system ran out) */
-    NQ_EMETHOD = -17      /*!< the method asked for cannot do this: unique
+    NQ_EMETHOD = -17,     /*!< the method asked for cannot do this: unique
                                counts from a method that counts totals only */
+    NQ_ELOCK = -18        /*!< a checkpoint's lock file (its path + ".lock")
+                               cannot be made or locked (see errno: ELOOP a
+                               symbolic link, EISDIR a folder, EINVAL another
+                               file that is not a regular one) */
     /* A new code goes here, with its message in nq_strerror(). */
 } nq_status;
 
@@ -388,10 +392,14 @@ typedef struct nq_checkpoint_info {
  *  can be writing one then. `path` itself must be a regular file
  *  or absent (a symbolic link is refused).
  *  @return NQ_OK; NQ_EBUSY (another process or object holds the lock);
+ *          NQ_ELOCK (the lock file cannot be made or locked: see errno);
  *          NQ_EFORMAT (not a checkpoint, truncated, corrupted, impossible
- *          counts); NQ_EMISMATCH (made for another n, method or unit list);
- *          NQ_EIO (unreadable, or no file can be written there: see errno);
- *          NQ_ERANGE; NQ_EINVAL; NQ_ENOMEM. */
+ *          counts, not a regular file: errno EINVAL); NQ_EMISMATCH (made
+ *          for another n, method or unit list); NQ_EIO (`path` is
+ *          unreadable, a symbolic link (ELOOP) or a folder (EISDIR), or no
+ *          file can be made beside it: see errno); NQ_ERANGE; NQ_EINVAL;
+ *          NQ_ENOMEM. A `path` that is not a regular file is refused
+ *          before anything is made beside it. */
 NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
                               unsigned n, nq_method method);
 

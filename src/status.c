@@ -29,6 +29,7 @@ const char *nq_strerror(int status)
     case NQ_EOVERFLOW: return "a sum does not fit in 64 bits or exceeds the published count";
     case NQ_EMEMLIMIT: return "the count would need more memory than allowed";
     case NQ_EMETHOD: return "the method cannot do this (it counts totals only)";
+    case NQ_ELOCK: return "the checkpoint's lock file cannot be made or locked";
     default: return "unknown error";
     }
 }

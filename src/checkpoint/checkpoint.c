@@ -115,7 +115,8 @@ static char *join(const char *a, const char *b, size_t extra)
     return s;
 }
 
-/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_EIO (errno). */
+/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_ELOCK (errno;
+ * ELOOP: a link, EISDIR: a folder, EINVAL: another kind of file). */
 static int lock(nq_checkpoint *cp)
 {
     for (int attempt = 0; attempt < 16; attempt++) {
@@ -130,12 +131,13 @@ static int lock(nq_checkpoint *cp)
                 continue; /* removed meanwhile */
         }
         if (fd < 0)
-            return NQ_EIO;
+            return NQ_ELOCK;
         if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
-            e = fstat(fd, &held) != 0 ? errno : EEXIST; /* not a file of ours */
+            /* not a file of ours */
+            e = fstat(fd, &held) != 0 ? errno : S_ISDIR(held.st_mode) ? EISDIR : EINVAL;
             close(fd);
             errno = e;
-            return NQ_EIO;
+            return NQ_ELOCK;
         }
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
             e = errno;
@@ -143,7 +145,7 @@ static int lock(nq_checkpoint *cp)
             if (e == EWOULDBLOCK || e == EAGAIN)
                 return NQ_EBUSY;
             errno = e;
-            return NQ_EIO;
+            return NQ_ELOCK;
         }
         if (lstat(cp->lock_path, &named) == 0 && named.st_ino == held.st_ino &&
             named.st_dev == held.st_dev) {
@@ -154,7 +156,7 @@ static int lock(nq_checkpoint *cp)
         close(fd); /* a closing holder removed it: take the new one */
     }
     errno = EAGAIN;
-    return NQ_EIO;
+    return NQ_ELOCK;
 }
 
 static void unlock(nq_checkpoint *cp)
@@ -298,10 +300,24 @@ static int load(nq_checkpoint *cp)
 /* ------------------------------------------------------------------------
  * Opening and recording
  * ------------------------------------------------------------------------ */
+/* What FILE is, before anything is made beside it (so that a device, a
+ * folder or a link named by mistake gets no lock file): NQ_OK when it is a
+ * regular file or absent; else as nq_ckpt_read_file() answers for it. */
+static int check_kind(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return NQ_OK; /* absent (or unreadable: the reading says why) */
+    errno = S_ISLNK(st.st_mode) ? ELOOP : S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    return S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode) ? NQ_EIO : NQ_EFORMAT;
+}
+
 static int open_file(nq_checkpoint *cp, const char *path)
 {
     int rc, e;
 
+    if ((rc = check_kind(path)) != NQ_OK)
+        return rc;
     cp->path = join(path, "", 0);
     cp->lock_path = join(path, ".lock", 0);
     cp->tmp_path = join(path, "", 16);

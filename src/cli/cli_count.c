@@ -75,26 +75,18 @@ static void print_count(const cli_opts *o, unsigned n,
 static int open_checkpoint(nq_checkpoint **cp, const char *path, unsigned n,
                            nq_method method, const nq_checkpoint_info *file, FILE *err)
 {
-    char name[CLI_QUOTE_SIZE], why[256];
-    int rc = nq_checkpoint_open(cp, path, n, method);
+    char name[CLI_QUOTE_SIZE], why[CLI_QUOTE_SIZE + 256];
+    int rc = nq_checkpoint_open(cp, path, n, method), e = errno;
 
+    if (rc == NQ_OK)
+        return 0;
     CLI_QUOTE(name, path);
-    switch (rc) {
-    case NQ_OK: return 0;
-    case NQ_EFORMAT:
-        cli_error(err, "%s: not a checkpoint, or truncated or corrupted; refusing to use it",
-                  name);
-        break;
-    case NQ_EMISMATCH:
+    if (rc == NQ_EMISMATCH) {
         nqc_checkpoint_mismatch(why, sizeof why, file, n, method);
         cli_error(err, "%s %s; refusing to use it", name, why);
-        break;
-    case NQ_EIO:
-        cli_error(err, "%s: %s", name, strerror(errno));
-        break;
-    default:
-        cli_error(err, "%s: %s", name, nq_strerror(rc));
-        break;
+    } else {
+        nqc_checkpoint_open_error(why, sizeof why, rc, e, path, name);
+        cli_error(err, "%s%s", why, rc == NQ_EFORMAT ? "; refusing to use it" : "");
     }
     return -1;
 }

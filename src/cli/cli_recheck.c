@@ -155,19 +155,22 @@ static void print_verdict(const printer *p, const nq_recheck_result *r, int samp
 static int load(nq_checkpoint **cp, const char *path, const char *name, FILE *err)
 {
     nq_checkpoint_info file;
-    char why[256];
-    int rc = nq_checkpoint_load(cp, path);
+    char why[CLI_QUOTE_SIZE + 256];
+    int rc = nq_checkpoint_load(cp, path), e = errno;
     switch (rc) {
     case NQ_OK: return CLI_EXIT_OK;
     case NQ_EIO:
-        cli_error(err, "%s: %s", name, strerror(errno));
+        nqc_checkpoint_open_error(why, sizeof why, rc, e, path, name);
+        cli_error(err, "%s", why);
         return CLI_EXIT_USAGE;
     case NQ_EFORMAT:
-        if (nq_checkpoint_peek(&file, path) == NQ_OK && !nq_method_name(file.method))
+        if (nq_checkpoint_peek(&file, path) == NQ_OK && !nq_method_name(file.method)) {
             cli_error(err, "%s holds method number %u, which this version does not know",
                       name, (unsigned)file.method);
-        else
-            cli_error(err, "%s: not a checkpoint, or truncated or corrupted", name);
+        } else {
+            nqc_checkpoint_open_error(why, sizeof why, rc, e, path, name);
+            cli_error(err, "%s", why);
+        }
         return CLI_EXIT_USAGE;
     case NQ_EMISMATCH:
         if (nq_checkpoint_peek(&file, path) == NQ_OK) {

@@ -1,15 +1,20 @@
 /*
  * What nqueens and nqueens-mpi both say and decide about a checkpoint
  * file, through the public API only: which method a count with a
- * checkpoint runs, and why a file does not fit a count. The file's facts
- * come from one nq_checkpoint_peek() made before it is opened, so that a
- * refusal reads the file no more than the count would.
+ * checkpoint runs, why a file does not fit a count, and which file a
+ * failure to open one is about (the checkpoint, its lock file or its
+ * folder). The file's facts come from one nq_checkpoint_peek() made
+ * before it is opened, so that a refusal reads the file no more than the
+ * count would.
  */
 #ifndef NQC_CHECKPOINT_H
 #define NQC_CHECKPOINT_H
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "nqueens.h"
 
@@ -62,6 +67,74 @@ static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
     else
         snprintf(buf, size, "belongs to another board size, method or version of "
                             "the unit list");
+}
+
+/* 1 if errno value e says that a file could not be made. */
+static inline int nqc_cannot_make(int e)
+{
+#ifdef EDQUOT
+    if (e == EDQUOT)
+        return 1;
+#endif
+    return e == EACCES || e == EPERM || e == EROFS || e == ENOSPC;
+}
+
+/*! nqc_checkpoint_open_error() : after nq_checkpoint_open(path) or
+ *  nq_checkpoint_load(path) answered rc (not NQ_EMISMATCH: see above),
+ *  with errno `e` as it left it, writes in buf why, naming the file at
+ *  fault: `path` (quoted for printing as `name`), its lock file, or its
+ *  folder, where no new file can be made (the lock file and a save's
+ *  temporary files go there). An error of making a file while `path`
+ *  itself is absent or readable can only be the folder's. */
+static inline void nqc_checkpoint_open_error(char *buf, size_t size, int rc, int e,
+                                             const char *path, const char *name)
+{
+    struct stat st;
+    const int found = lstat(path, &st) == 0;
+    const int absent = !found && errno == ENOENT;
+
+    switch (rc) {
+    case NQ_ELOCK:
+        if (e == ELOOP)
+            snprintf(buf, size, "%s.lock: the checkpoint's lock file is a symbolic link "
+                                "(never followed)", name);
+        else if (e == EISDIR)
+            snprintf(buf, size, "%s.lock: the checkpoint's lock file is a folder", name);
+        else if (e == EINVAL)
+            snprintf(buf, size, "%s.lock: the checkpoint's lock file is not a regular file",
+                     name);
+        else if (e == ENOENT && absent)
+            snprintf(buf, size, "%s: %s", name, strerror(e)); /* no such folder */
+        else if (e == ENOENT)
+            snprintf(buf, size, "%s.lock: cannot make the checkpoint's lock file: its "
+                                "folder takes no new files", name);
+        else if (nqc_cannot_make(e))
+            snprintf(buf, size, "%s.lock: cannot make the checkpoint's lock file: %s", name,
+                     strerror(e));
+        else
+            snprintf(buf, size, "%s.lock: cannot take the checkpoint's lock: %s", name,
+                     strerror(e));
+        break;
+    case NQ_EIO:
+        if (e == ELOOP)
+            snprintf(buf, size, "%s: a symbolic link, which a checkpoint never follows "
+                                "(name the file itself)", name);
+        else if (nqc_cannot_make(e) && (absent || access(path, R_OK) == 0))
+            snprintf(buf, size, "%s: cannot make files in its folder: %s", name,
+                     strerror(e));
+        else
+            snprintf(buf, size, "%s: %s", name, strerror(e));
+        break;
+    case NQ_EFORMAT:
+        if (found && !S_ISREG(st.st_mode))
+            snprintf(buf, size, "%s: not a regular file", name);
+        else
+            snprintf(buf, size, "%s: not a checkpoint, or truncated or corrupted", name);
+        break;
+    default:
+        snprintf(buf, size, "%s: %s", name, nq_strerror(rc));
+        break;
+    }
 }
 
 #endif

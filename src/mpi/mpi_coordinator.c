@@ -316,23 +316,20 @@ static void dismiss(int ranks)
 
 static int open_checkpoint(ledger *l)
 {
-    int rc = nq_checkpoint_open(&l->cp, l->o->checkpoint, l->o->n, l->o->method);
+    int rc = nq_checkpoint_open(&l->cp, l->o->checkpoint, l->o->n, l->o->method), e = errno;
+    char why[512];
     if (rc == NQ_OK)
         return 0;
-    if (rc == NQ_EIO)
-        nq_mpi_error("%s: %s", l->o->checkpoint, strerror(errno));
-    else if (rc == NQ_EFORMAT)
-        nq_mpi_error("%s: not a checkpoint, or truncated or corrupted; refusing to use it",
-                     l->o->checkpoint);
-    else if (rc == NQ_EMISMATCH) {
-        char why[256];
+    if (rc == NQ_EMISMATCH) {
         nqc_checkpoint_mismatch(why, sizeof why, l->o->has_file ? &l->o->file : NULL,
                                 l->o->n, l->o->method);
         nq_mpi_error("%s %s; refusing to use it", l->o->checkpoint, why);
+    } else if (l->o->checkpoint) {
+        nqc_checkpoint_open_error(why, sizeof why, rc, e, l->o->checkpoint, l->o->checkpoint);
+        nq_mpi_error("%s%s", why, rc == NQ_EFORMAT ? "; refusing to use it" : "");
+    } else {
+        nq_mpi_error("%s", nq_strerror(rc));
     }
-    else
-        nq_mpi_error("%s: %s", l->o->checkpoint ? l->o->checkpoint : "checkpoint",
-                     nq_strerror(rc));
     return -1;
 }
 

@@ -78,4 +78,51 @@ report "three unchecked lines: plural noun, verb and pronoun" $((! $?))
 [ ! -s "$work/out" ] && [ "$(cat "$work/err")" = "nqueens: n = 12: its one part carries no unique count" ]
 report "one part of the join with --unique: singular" $((! $?))
 
+# --- the file at fault: the checkpoint, its lock file or its folder ---------------
+# refused_as ARGS... MESSAGE: refused with exactly that one line, and
+# nothing made in the scratch folder (the files made for the case aside)
+cd "$work" || exit 1
+mkdir at && cd at || exit 1
+refused_as() {
+  want=$1; shift
+  before=$(ls -A)
+  refused "$@" && [ "$(cat "$work/err")" = "$want" ] && [ "$(ls -A)" = "$before" ]
+}
+echo precious >victim
+ln -s victim lk.ckpt.lock
+refused_as "nqueens: lk.ckpt.lock: the checkpoint's lock file is a symbolic link (never followed)" \
+  --checkpoint lk.ckpt 8
+report "a lock file that is a link: the lock file is named" $((! $?))
+mkdir d2.ckpt.lock
+refused_as "nqueens: d2.ckpt.lock: the checkpoint's lock file is a folder" --checkpoint d2.ckpt 8
+report "a lock file that is a folder: the lock file is named" $((! $?))
+mkfifo ff.ckpt.lock
+refused_as "nqueens: ff.ckpt.lock: the checkpoint's lock file is not a regular file" \
+  --checkpoint ff.ckpt 8
+report "a lock file that is a FIFO: the lock file is named" $((! $?))
+refused_as "nqueens: /proc/self/mem.lock: cannot make the checkpoint's lock file: its folder takes no new files" \
+  --checkpoint /proc/self/mem 8
+report "--checkpoint /proc/self/mem: no file can be made beside it" $((! $?))
+refused_as "nqueens: missing/x.ckpt: No such file or directory" --checkpoint missing/x.ckpt 8
+report "a folder that does not exist: the checkpoint is named" $((! $?))
+refused_as "nqueens: /dev/null: not a regular file; refusing to use it" --checkpoint /dev/null 8 &&
+  [ ! -e /dev/null.lock ]
+report "--checkpoint /dev/null: not a regular file, and no /dev/null.lock" $((! $?))
+mkdir d
+refused_as "nqueens: d: Is a directory" --checkpoint d 8
+report "--checkpoint on a folder: no lock file beside it" $((! $?))
+ln -s victim l.ckpt
+refused_as "nqueens: l.ckpt: a symbolic link, which a checkpoint never follows (name the file itself)" \
+  --checkpoint l.ckpt 8 &&
+  refused_as "nqueens: l.ckpt: a symbolic link, which a checkpoint never follows (name the file itself)" \
+    --recheck l.ckpt && [ "$(cat victim)" = precious ]
+report "a checkpoint that is a link: refused, the link named" $((! $?))
+# the hint works: the file itself is used
+"$bin" -m symmetry --checkpoint real.ckpt 8 >/dev/null 2>&1 && ln -s real.ckpt link.ckpt &&
+  refused --checkpoint link.ckpt 8 && out=$("$bin" --checkpoint real.ckpt 8 2>&1) && [ "$out" = 92 ]
+report "  naming the file itself, as the message says, resumes it" $((! $?))
+refused_as "nqueens: /dev/null: not a regular file" --recheck /dev/null
+report "--recheck /dev/null: not a regular file" $((! $?))
+cd "$work" || exit 1
+
 finish

@@ -226,6 +226,14 @@ ok=$?
 report "a second job on one checkpoint is refused" $((! ok))
 [ $ok -eq 0 ] || { echo "# status $status"; sed 's/^/# /' "$work/err" "$work/out1"; }
 
+# a lock file that is a folder: the lock file is named, not the checkpoint
+rm -f "$ck"; mkdir "$ck.lock"
+run 2 -j 1 --checkpoint="$ck" 8 >"$work/out" 2>"$work/err"; status=$?
+rmdir "$ck.lock"
+[ $status -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$ck" ] &&
+  grep -q "^nqueens-mpi: .*mpi\.ckpt\.lock: the checkpoint's lock file is a folder$" "$work/err"
+report "a lock file that is a folder: refused, naming the lock file" $((! $?))
+
 # --- the command line ----------------------------------------------------------------
 run 3 29 >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && [ "$(grep -c "^nqueens-mpi: '29' is not a board size" "$work/err")" -eq 1 ] &&

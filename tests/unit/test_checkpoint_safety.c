@@ -140,12 +140,19 @@ static void test_links_are_never_followed(void **state)
     (void)state;
     write_text(victim, "precious\n");
 
-    /* a link in place of the lock file, or of the checkpoint: refused */
+    /* a link in place of the lock file, or of the checkpoint: refused, each
+     * with its own status (the lock file's, or the file's), and nothing
+     * is made beside a checkpoint that is a link */
     assert_int_equal(symlink("victim.txt", lockf), 0);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_EIO);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_ELOCK);
+    assert_int_equal(errno, ELOOP);
     assert_int_equal(unlink(lockf), 0);
     assert_int_equal(symlink("victim.txt", file), 0);
+    errno = 0;
     assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_EIO);
+    assert_int_equal(errno, ELOOP);
+    assert_int_equal(access(lockf, F_OK), -1);
     assert_int_equal(unlink(file), 0);
     assert_victim_intact();
 
@@ -259,6 +266,10 @@ static void test_peek_reads_only_regular_files(void **state)
     assert_int_equal(errno, EISDIR);
 }
 
+/* A place where the lock file cannot be made is refused as the lock file's
+ * fault (NQ_ELOCK), with errno saying why; a stale lock file in a folder
+ * that takes no new files leaves the temporary file that opening tries,
+ * and so the folder, at fault (NQ_EIO). */
 static void test_unwritable_places_refused_at_open(void **state)
 {
     nq_checkpoint *cp = NULL;
@@ -266,20 +277,64 @@ static void test_unwritable_places_refused_at_open(void **state)
     (void)state;
     snprintf(p, sizeof p, "%s/missing/x.ckpt", dir);
     errno = 0;
-    assert_int_equal(nq_checkpoint_open(&cp, p, 12, NQ_METHOD_SYMMETRY), NQ_EIO);
+    assert_int_equal(nq_checkpoint_open(&cp, p, 12, NQ_METHOD_SYMMETRY), NQ_ELOCK);
     assert_int_equal(errno, ENOENT);
-    /* a place where no file can be made, even by root */
+    /* places where no file can be made, even by root */
     assert_int_equal(nq_checkpoint_open(&cp, "/proc/self/nq.ckpt", 12, NQ_METHOD_SYMMETRY),
-                     NQ_EIO);
+                     NQ_ELOCK);
+    assert_int_equal(nq_checkpoint_open(&cp, "/proc/self/mem", 12, NQ_METHOD_SYMMETRY),
+                     NQ_ELOCK);
     if (geteuid() != 0) {
+        assert_int_equal(chmod(dir, 0555), 0);
+        errno = 0;
+        assert_int_equal(nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY), NQ_ELOCK);
+        assert_int_equal(errno, EACCES);
+        assert_int_equal(chmod(dir, 0755), 0);
+        write_text(lockf, "");
         assert_int_equal(chmod(dir, 0555), 0);
         errno = 0;
         assert_int_equal(nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY), NQ_EIO);
         assert_int_equal(errno, EACCES);
         assert_int_equal(chmod(dir, 0755), 0);
+        assert_int_equal(unlink(lockf), 0);
     } else {
         print_message("read-only directory: not tried (root writes anywhere)\n");
     }
+    assert_null(cp);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "");
+}
+
+/* A lock file that is not a regular file is refused, and said to be the
+ * lock file's fault; a checkpoint that is not a regular file is refused
+ * before its lock file is made. */
+static void test_lock_and_file_kinds(void **state)
+{
+    nq_checkpoint *cp = NULL;
+    char names[256];
+    (void)state;
+    assert_int_equal(mkdir(lockf, 0755), 0);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_ELOCK);
+    assert_int_equal(errno, EISDIR);
+    assert_int_equal(rmdir(lockf), 0);
+    assert_int_equal(mkfifo(lockf, 0600), 0);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_ELOCK);
+    assert_int_equal(errno, EINVAL);
+    assert_int_equal(unlink(lockf), 0);
+
+    assert_int_equal(mkdir(file, 0755), 0);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EIO);
+    assert_int_equal(errno, EISDIR);
+    assert_int_equal(rmdir(file), 0);
+    assert_int_equal(mkfifo(file, 0600), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    assert_int_equal(unlink(file), 0);
+    /* a device: nothing is made beside it (root could make /dev/null.lock) */
+    assert_int_equal(nq_checkpoint_open(&cp, "/dev/null", 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    assert_int_equal(access("/dev/null.lock", F_OK), -1);
     assert_null(cp);
     list_dir(names, sizeof names);
     assert_string_equal(names, "");
@@ -459,6 +514,7 @@ int main(void)
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_unwritable_places_refused_at_open, make_dir,
                                         remove_dir),
+        cmocka_unit_test_setup_teardown(test_lock_and_file_kinds, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_save_past_file_size_limit, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_impossible_counts_refused, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_long_files, make_dir, remove_dir),
