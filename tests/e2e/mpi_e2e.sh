@@ -206,6 +206,23 @@ report "a silent worker ends the job (status $status)" $((! $?))
 out=$(run 2 -j 1 --checkpoint="$ck" 15 2>"$work/err")
 [ "$out" = 2279184 ]; report "  and the job resumes to the exact count" $((! $?))
 
+# rank 0 itself stopped (SIGSTOP) for longer than --worker-timeout: the
+# workers were never silent, rank 0 was not listening; the job goes on and
+# ends with the exact count
+rm -f "$ck"
+"$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 \
+  --worker-timeout=2 $big >"$work/out" 2>"$work/err" &
+pid=$!
+i=0
+while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+target=$(rank0 "$pid")
+kill -STOP "$target"; sleep 5; kill -CONT "$target"
+wait "$pid"; status=$?
+[ $status -eq 0 ] && [ "$(cat "$work/out")" = $big_total ] && [ ! -s "$work/err" ]
+ok=$?
+report "rank 0 stopped for 5 s with --worker-timeout=2: the job goes on (status $status)" $((! ok))
+[ $ok -eq 0 ] || sed 's/^/# /' "$work/err"
+
 # two jobs on one checkpoint: the second is refused while the first runs
 # (a killed job above may have left a lock file: a stale one, which locks
 # nothing; so wait for the first job's first save instead). The first job
