@@ -31,13 +31,26 @@ static inline nq_method nqc_checkpoint_method(nq_method asked, unsigned n,
     return asked;
 }
 
+/*! nqc_method_counts_unique() : 1 if method m counts unique solutions (a
+ *  count of it with unique set is not refused with NQ_EMETHOD). */
+static inline int nqc_method_counts_unique(nq_method m)
+{
+    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    uint64_t bytes;
+    co.method = m;
+    co.unique = 1;
+    return nq_memory(&bytes, 8, &co) != NQ_EMETHOD;
+}
+
 /*! nqc_checkpoint_mismatch() : after nq_checkpoint_open(n, method) answered
  *  NQ_EMISMATCH, writes in buf what differs between the file (its header
- *  `file`, NULL if unknown) and the count, as "holds n = 17, not 16", with
- *  the way out where there is one. */
+ *  `file`, NULL if unknown) and the count (`unique`: of unique solutions
+ *  too), as "holds n = 17, not 16", with the way out where there is one
+ *  that works: the file's method, without --unique where that method
+ *  counts totals only. */
 static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
                                            const nq_checkpoint_info *file,
-                                           unsigned n, nq_method method)
+                                           unsigned n, nq_method method, int unique)
 {
     nq_checkpoint_info want;
     nq_checkpoint *mem = NULL;
@@ -49,6 +62,11 @@ static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
     nq_checkpoint_close(mem);
     if (known && file->n != want.n)
         snprintf(buf, size, "holds n = %u, not %u", file->n, want.n);
+    else if (known && file->method != want.method && fm && unique &&
+             !nqc_method_counts_unique(file->method))
+        snprintf(buf, size, "holds method %s, not %s (the %s method counts totals only: "
+                            "--method=%s without --unique resumes it)",
+                 fm, nq_method_name(want.method), fm, fm);
     else if (known && file->method != want.method && fm)
         snprintf(buf, size, "holds method %s, not %s (--method=%s resumes it)", fm,
                  nq_method_name(want.method), fm);

@@ -352,7 +352,7 @@ static int open_checkpoint(ledger *l)
         return 0;
     if (rc == NQ_EMISMATCH) {
         nqc_checkpoint_mismatch(why, sizeof why, l->o->has_file ? &l->o->file : NULL,
-                                l->o->n, l->o->method);
+                                l->o->n, l->o->method, l->o->unique);
         nq_mpi_error("%s %s; refusing to use it", l->o->checkpoint, why);
     } else if (l->o->checkpoint) {
         nqc_checkpoint_open_error(why, sizeof why, rc, e, l->o->checkpoint, l->o->checkpoint);

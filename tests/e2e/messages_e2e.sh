@@ -123,6 +123,45 @@ report "a checkpoint that is a link: refused, the link named" $((! $?))
 report "  naming the file itself, as the message says, resumes it" $((! $?))
 refused_as "nqueens: /dev/null: not a regular file" --recheck /dev/null
 report "--recheck /dev/null: not a regular file" $((! $?))
+
+# --- after "--", a word that starts with '-' is an operand, not an option ------------
+refused -- -m 8 &&
+  [ "$msg" = "nqueens: '-m' is not a board size (expected 0..28 or a range A-B)" ]
+report "nqueens -- -m 8: '-m' is not a board size" $((! $?))
+refused -- -5 8 && [ "$msg" = "nqueens: '-5' is not a board size: sizes are not negative" ]
+report "nqueens -- -5 8: sizes are not negative" $((! $?))
+printf '8\n-x\n' | "$bin" >"$work/out" 2>"$work/err"
+[ "$(cat "$work/err")" = "nqueens: line 2: '-x' is not a board size (expected 0..28 or a range A-B)" ] &&
+  [ ! -s "$work/out" ]
+report "'-x' on standard input: not a board size" $((! $?))
+
+# off a terminal, --part without --json prints its share alone, no note
+out=$("$bin" --part 1/3 8 2>"$work/err")
+[ "$out" = 24 ] && [ ! -s "$work/err" ]
+report "--part 1/3 8 off a terminal: 24, and no note" $((! $?))
+
+# --- every line on stderr is a message that starts with "nqueens: " (or the line
+# that points to --help after a usage error): errors, warnings, notes, the
+# resuming line, progress written as plain lines --------------------------------
+all=$work/all_stderr
+: >"$all"
+say() { "$bin" "$@" >/dev/null 2>>"$all"; }
+say --progress -m symmetry 13
+say -m symmetry --checkpoint done.ckpt 10
+say --progress -m symmetry --checkpoint done.ckpt 10
+say -- -m 8
+say --bogus
+say --merge /dev/null
+say --merge "$work/unchecked"
+say --merge bare-missing.json
+say --checkpoint d2.ckpt 8
+say --recheck done.ckpt --by=independent
+say --random 100 --seed 1 --max-steps 1
+say -m symmetry -j 2 --max-memory=1 12
+say --part 1/47 -m symmetry 8
+[ -s "$all" ] && grep -q '^nqueens: resuming: ' "$all" && grep -q '^nqueens: n = 13: .*units' "$all" &&
+  ! grep -v -e '^nqueens: ' -e "^Try 'nqueens --help' for more information\.\$" "$all"
+report "every line on stderr starts with 'nqueens: '" $((! $?))
 cd "$work" || exit 1
 
 finish

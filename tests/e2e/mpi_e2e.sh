@@ -186,6 +186,16 @@ if [ -x "$nq" ]; then
   [ $status -eq 2 ] && [ -z "$out" ] &&
     grep -q "^nqueens-mpi: .*mpi.ckpt holds method symmetry, not plain (--method=symmetry resumes it); refusing to use it$" "$work/err"
   report "a checkpoint of another method: refused, naming both and the way out" $((! $?))
+  out=$(run 2 -j 1 --method=symmetry --checkpoint="$ck" 14 2>"$work/err")
+  [ "$out" = 365596 ]; report "  and --method=symmetry, as it says, resumes it" $((! $?))
+  # a join checkpoint with --unique: the way out drops --unique
+  rm -f "$ck"
+  "$nq" -j 1 -m join --checkpoint "$ck" 12 >/dev/null 2>&1
+  out=$(run 2 -j 1 -u --checkpoint="$ck" 12 2>"$work/err"); status=$?
+  [ $status -eq 2 ] && [ -z "$out" ] &&
+    grep -q "^nqueens-mpi: .*mpi.ckpt holds method join, not symmetry (the join method counts totals only: --method=join without --unique resumes it); refusing to use it$" "$work/err" &&
+    out=$(run 2 -j 1 --method=join --checkpoint="$ck" 12 2>"$work/err") && [ "$out" = 14200 ]
+  report "a join checkpoint with -u: the way out drops --unique, and resumes it" $((! $?))
 fi
 
 # a total that mpirun could not write (it exits 0 all the same: see
