@@ -95,7 +95,7 @@ static int format_placement(line_buf *b, const uint32_t *cols, size_t n,
  * --list
  *
  * Placements are gathered into chunks of whole lines, and each chunk goes
- * out in one write, standard output being unbuffered meanwhile: whatever
+ * out in one write (standard output is made unbuffered for it): whatever
  * ends the listing (a stop signal, a kill, a full disk), the output ends
  * with a whole line, except where the system itself cut a write short.
  * On a terminal each line goes out at once. SIGINT and the other stop

@@ -111,5 +111,18 @@ refused 2 --recheck s.ckpt --by=independent && case $msg in
   *) false ;; esac &&
   "$bin" --recheck s.ckpt --by=kernel >out 2>err && grep -q ': all match$' out
 report "--recheck --by=independent of the symmetry method: --by=kernel works" $((! $?))
+# "at another --simd" only where this CPU has a level beside none, and then
+# that level re-checks it
+level=none
+for l in avx512 avx2; do
+  "$bin" --simd=$l 4 >/dev/null 2>&1 && { level=$l; break; }
+done
+case $msg in
+  *"(try --by=kernel at another --simd)") [ $level != none ] &&
+    "$bin" --recheck s.ckpt --by=kernel --simd=$level >out 2>err && grep -q ': all match$' out ;;
+  *"(try --by=kernel)") [ $level = none ] ;;
+  *) false ;;
+esac
+report "  another --simd is named only where there is one ($level), and it works" $((! $?))
 
 finish
