@@ -112,7 +112,11 @@ typedef enum nq_status {
                                installed, or older than the build needs) */
     NQ_ENODEVICE = -19,   /*!< the driver shows no such GPU */
     NQ_EDEVICE = -20,     /*!< the GPU or its driver failed */
-    NQ_EDEVICEMEM = -21   /*!< the GPU ran out of memory */
+    NQ_EDEVICEMEM = -21,  /*!< the GPU ran out of memory */
+    NQ_ELOCK = -22        /*!< a checkpoint's lock file (its path + ".lock")
+                               cannot be made or locked (see errno: ELOOP a
+                               symbolic link, EISDIR a folder, EINVAL another
+                               file that is not a regular one) */
     /* A new code goes here, with its message in nq_strerror(). */
 } nq_status;
 
@@ -562,13 +566,20 @@ typedef struct nq_checkpoint_info {
  *  A file checkpoint holds a lock on `path`.lock until nq_checkpoint_close(),
  *  so that two runs never share one file; and opening creates and removes a
  *  temporary file beside `path`, so that a place where saves would fail is
- *  refused now, before any counting. `path` itself must be a regular file
+ *  refused now, before any counting. Once it holds the lock, it removes the
+ *  temporary files that killed saves left (regular files of this user
+ *  named `path`.tmp- and eight characters of 0-9 and a-v): no other run
+ *  can be writing one then. `path` itself must be a regular file
  *  or absent (a symbolic link is refused).
  *  @return NQ_OK; NQ_EBUSY (another process or object holds the lock);
+ *          NQ_ELOCK (the lock file cannot be made or locked: see errno);
  *          NQ_EFORMAT (not a checkpoint, truncated, corrupted, impossible
- *          counts); NQ_EMISMATCH (made for another n, method or unit list);
- *          NQ_EIO (unreadable, or no file can be written there: see errno);
- *          NQ_ERANGE; NQ_EINVAL; NQ_ENOMEM. */
+ *          counts, not a regular file: errno EINVAL); NQ_EMISMATCH (made
+ *          for another n, method or unit list); NQ_EIO (`path` is
+ *          unreadable, a symbolic link (ELOOP) or a folder (EISDIR), or no
+ *          file can be made beside it: see errno); NQ_ERANGE; NQ_EINVAL;
+ *          NQ_ENOMEM. A `path` that is not a regular file is refused
+ *          before anything is made beside it. */
 NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path,
                               unsigned n, nq_method method);
 

@@ -34,6 +34,7 @@ const char *nq_strerror(int status)
     case NQ_ENODEVICE: return "no such GPU";
     case NQ_EDEVICE: return "the GPU or its driver failed";
     case NQ_EDEVICEMEM: return "the GPU ran out of memory";
+    case NQ_ELOCK: return "the checkpoint's lock file cannot be made or locked";
     default: return "unknown error";
     }
 }

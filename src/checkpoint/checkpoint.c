@@ -23,6 +23,13 @@
  *  - The temporary file gets a new name each time and is created with
  *    O_CREAT | O_EXCL | O_NOFOLLOW: never through a symbolic link, never
  *    over an existing file. Every failure removes it.
+ *  - A save that was killed (kill -9, a power cut) leaves its temporary
+ *    file, a whole copy of the checkpoint. The next run removes such files
+ *    once it holds the lock: no other run can be saving then, so every
+ *    file of the temporary names of this checkpoint (FILE.tmp- and eight
+ *    characters of the alphabet create_tmp() draws from) is a leftover.
+ *    Only regular files of this user at exactly those names are removed;
+ *    nothing else in the folder is touched.
  *  - Opening proves that the directory takes new files (it creates and
  *    removes one), so a path that cannot be written fails before any
  *    counting, not after hours of it.
@@ -108,7 +115,8 @@ static char *join(const char *a, const char *b, size_t extra)
     return s;
 }
 
-/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_EIO (errno). */
+/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_ELOCK (errno;
+ * ELOOP: a link, EISDIR: a folder, EINVAL: another kind of file). */
 static int lock(nq_checkpoint *cp)
 {
     for (int attempt = 0; attempt < 16; attempt++) {
@@ -123,12 +131,13 @@ static int lock(nq_checkpoint *cp)
                 continue; /* removed meanwhile */
         }
         if (fd < 0)
-            return NQ_EIO;
+            return NQ_ELOCK;
         if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
-            e = fstat(fd, &held) != 0 ? errno : EEXIST; /* not a file of ours */
+            /* not a file of ours */
+            e = fstat(fd, &held) != 0 ? errno : S_ISDIR(held.st_mode) ? EISDIR : EINVAL;
             close(fd);
             errno = e;
-            return NQ_EIO;
+            return NQ_ELOCK;
         }
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
             e = errno;
@@ -136,7 +145,7 @@ static int lock(nq_checkpoint *cp)
             if (e == EWOULDBLOCK || e == EAGAIN)
                 return NQ_EBUSY;
             errno = e;
-            return NQ_EIO;
+            return NQ_ELOCK;
         }
         if (lstat(cp->lock_path, &named) == 0 && named.st_ino == held.st_ino &&
             named.st_dev == held.st_dev) {
@@ -147,7 +156,7 @@ static int lock(nq_checkpoint *cp)
         close(fd); /* a closing holder removed it: take the new one */
     }
     errno = EAGAIN;
-    return NQ_EIO;
+    return NQ_ELOCK;
 }
 
 static void unlock(nq_checkpoint *cp)
@@ -160,11 +169,11 @@ static void unlock(nq_checkpoint *cp)
     cp->lock_fd = -1;
 }
 
+
 /* Creates a new temporary file beside the checkpoint, never following a
  * link nor reusing a name: its descriptor, or -1 with errno set. */
 static int create_tmp(nq_checkpoint *cp)
 {
-    static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
     size_t base = strlen(cp->path) + 5; /* after "FILE.tmp-" */
     struct timespec ts;
 
@@ -177,9 +186,9 @@ static int create_tmp(nq_checkpoint *cp)
         x *= UINT64_C(0xbf58476d1ce4e5b9);
         x ^= x >> 29;
         memcpy(cp->tmp_path + base - 5, ".tmp-", 5);
-        for (int i = 0; i < 8; i++, x >>= 5)
-            cp->tmp_path[base + (size_t)i] = digits[x & 31];
-        cp->tmp_path[base + 8] = '\0';
+        for (int i = 0; i < NQ_CKPT_TMP_CHARS; i++, x >>= 5)
+            cp->tmp_path[base + (size_t)i] = NQ_CKPT_TMP_DIGITS[x & 31];
+        cp->tmp_path[base + NQ_CKPT_TMP_CHARS] = '\0';
         fd = open(cp->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd >= 0 || errno != EEXIST)
             return fd;
@@ -242,18 +251,34 @@ static int load(nq_checkpoint *cp)
 /* ------------------------------------------------------------------------
  * Opening and recording
  * ------------------------------------------------------------------------ */
+/* What FILE is, before anything is made beside it (so that a device, a
+ * folder or a link named by mistake gets no lock file): NQ_OK when it is a
+ * regular file or absent; else as nq_ckpt_read_file() answers for it. */
+static int check_kind(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return NQ_OK; /* absent (or unreadable: the reading says why) */
+    errno = S_ISLNK(st.st_mode) ? ELOOP : S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    return S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode) ? NQ_EIO : NQ_EFORMAT;
+}
+
 static int open_file(nq_checkpoint *cp, const char *path)
 {
     int rc, e;
 
+    if ((rc = check_kind(path)) != NQ_OK)
+        return rc;
     cp->path = join(path, "", 0);
     cp->lock_path = join(path, ".lock", 0);
     cp->tmp_path = join(path, "", 16);
     if (!cp->path || !cp->lock_path || !cp->tmp_path)
         return NQ_ENOMEM;
     rc = lock(cp);
-    if (rc == NQ_OK)
+    if (rc == NQ_OK) {
+        nq_ckpt_remove_leftovers(cp->path);
         rc = probe_dir(cp);
+    }
     if (rc == NQ_OK)
         rc = load(cp);
     if (rc != NQ_OK) {

@@ -131,4 +131,16 @@ int nq_ckpt_write_all(int fd, const unsigned char *p, size_t len);
 /* Flushes the folder that holds path, so that a rename into it is durable. */
 void nq_ckpt_sync_dir(const char *path);
 
+/* The characters of a save's temporary name after "FILE.tmp-":
+ * NQ_CKPT_TMP_CHARS of NQ_CKPT_TMP_DIGITS. */
+#define NQ_CKPT_TMP_CHARS 8
+#define NQ_CKPT_TMP_DIGITS "0123456789abcdefghijklmnopqrstuv"
+
+/* Removes the temporary files that killed saves left beside the
+ * checkpoint at `path` (regular files of this user named FILE.tmp- and
+ * NQ_CKPT_TMP_CHARS of NQ_CKPT_TMP_DIGITS). Called with the checkpoint's
+ * lock held, so that no other run can be writing one. What cannot be
+ * read or removed is left: the count goes on either way. */
+void nq_ckpt_remove_leftovers(const char *path);
+
 #endif

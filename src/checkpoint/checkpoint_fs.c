@@ -4,6 +4,7 @@
  * writing a buffer whole, and making a rename durable. The store
  * (checkpoint.c) adds the lock and the temporary files around them.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -113,4 +114,47 @@ void nq_ckpt_sync_dir(const char *path)
         close(fd);
     }
     free(dir);
+}
+
+/* 1 if `name` is one of the temporary names of the checkpoint whose file
+ * name (without its folder) is `base`. */
+static int is_tmp_name(const char *name, const char *base)
+{
+    size_t len = strlen(base);
+    if (strncmp(name, base, len) != 0 || strncmp(name + len, ".tmp-", 5) != 0)
+        return 0;
+    name += len + 5;
+    for (int i = 0; i < NQ_CKPT_TMP_CHARS; i++)
+        if (!name[i] || !strchr(NQ_CKPT_TMP_DIGITS, name[i]))
+            return 0;
+    return name[NQ_CKPT_TMP_CHARS] == '\0';
+}
+
+/* See checkpoint.h. */
+void nq_ckpt_remove_leftovers(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    char *dir = slash ? strdup(path) : NULL;
+    struct dirent *e;
+    DIR *d;
+    int dfd;
+
+    if (slash && !dir)
+        return;
+    if (dir)
+        dir[slash == path ? 1 : slash - path] = '\0';
+    d = opendir(dir ? dir : ".");
+    free(dir);
+    if (!d)
+        return;
+    dfd = dirfd(d);
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        if (is_tmp_name(e->d_name, base) &&
+            fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+            st.st_uid == geteuid())
+            unlinkat(dfd, e->d_name, 0);
+    }
+    closedir(d);
 }

@@ -32,6 +32,7 @@
 #include "cli_merge.h"
 #include "cli_recheck.h"
 #include "cli_output.h"
+#include "cli_signals.h"
 #include "cli_sizes.h"
 #include "cli_solutions.h"
 
@@ -98,6 +99,9 @@ int nq_cli_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 {
     cli_opts o;
 
+    /* a file-size limit fails a write with EFBIG (reported, cleaned up)
+     * rather than killing the process in the middle of it */
+    cli_ignore_file_size_limit();
     if (cli_parse_args(&o, argc, argv, err) != 0)
         return CLI_EXIT_USAGE;
     if (o.help) {

@@ -72,28 +72,21 @@ static void print_count(const cli_opts *o, unsigned n,
  * it can fail; `file` is the file's header as peeked before (NULL if it
  * could not be read), which names what a mismatch is. */
 static int open_checkpoint(nq_checkpoint **cp, const char *path, unsigned n,
-                           nq_method method, const nq_checkpoint_info *file, FILE *err)
+                           const nq_count_options *co, const nq_checkpoint_info *file,
+                           FILE *err)
 {
-    char name[CLI_QUOTE_SIZE], why[256];
-    int rc = nq_checkpoint_open(cp, path, n, method);
+    char name[CLI_QUOTE_SIZE], why[CLI_QUOTE_SIZE + 256];
+    int rc = nq_checkpoint_open(cp, path, n, co->method), e = errno;
 
+    if (rc == NQ_OK)
+        return 0;
     CLI_QUOTE(name, path);
-    switch (rc) {
-    case NQ_OK: return 0;
-    case NQ_EFORMAT:
-        cli_error(err, "%s: not a checkpoint, or truncated or corrupted; refusing to use it",
-                  name);
-        break;
-    case NQ_EMISMATCH:
-        nqc_checkpoint_mismatch(why, sizeof why, file, n, method);
+    if (rc == NQ_EMISMATCH) {
+        nqc_checkpoint_mismatch(why, sizeof why, file, n, co->method, co->unique);
         cli_error(err, "%s %s; refusing to use it", name, why);
-        break;
-    case NQ_EIO:
-        cli_error(err, "%s: %s", name, strerror(errno));
-        break;
-    default:
-        cli_error(err, "%s: %s", name, nq_strerror(rc));
-        break;
+    } else {
+        nqc_checkpoint_open_error(why, sizeof why, rc, e, path, name);
+        cli_error(err, "%s%s", why, rc == NQ_EFORMAT ? "; refusing to use it" : "");
     }
     return -1;
 }
@@ -105,9 +98,8 @@ static int say_resuming(const nq_checkpoint *cp, FILE *err)
     nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     if (nq_checkpoint_info_get(&info, cp) != NQ_OK || info.units_done == 0)
         return 0;
-    fprintf(err, "resuming: %llu of %llu units already done\n",
-            (unsigned long long)info.units_done, (unsigned long long)info.units_total);
-    fflush(err);
+    cli_error(err, "resuming: %llu of %llu units already done",
+              (unsigned long long)info.units_done, (unsigned long long)info.units_total);
     return 1;
 }
 
@@ -214,6 +206,10 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     co = count_options(o, sizes, &file, &has_file);
     if (check_parts(o, &co, sizes, err) != 0)
         return CLI_EXIT_USAGE;
+    /* a part printed bare or with labels is for a person to read: on a
+     * terminal, where one reads it, say what a merge needs */
+    if (o->part_m && o->format != CLI_FORMAT_JSON && isatty(fileno(err)))
+        cli_error(err, "note: --merge reads only parts printed with --json");
     if (cli_check_memory(&co, sizes, err) != 0)
         return CLI_EXIT_FAILURE;
     /* caught before the forecast and before the lock is taken: a stop while
@@ -222,7 +218,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     co.stop = cli_catch_signals();
     if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
         status = CLI_EXIT_FAILURE;
-    else if (o->checkpoint && open_checkpoint(&cp, o->checkpoint, sizes->n[0], co.method,
+    else if (o->checkpoint && open_checkpoint(&cp, o->checkpoint, sizes->n[0], &co,
                                               has_file ? &file : NULL, err) != 0)
         status = CLI_EXIT_USAGE;
     if (status != CLI_EXIT_OK) {

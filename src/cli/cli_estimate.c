@@ -24,6 +24,9 @@
 /* The sample of --estimate is seeded by n alone, so that two runs look at
  * the same work and differ only by the machine's speed. */
 #define ESTIMATE_SEED UINT64_C(0x6e7165737469)
+/* Estimates below this many seconds are said to be under it: the sample's
+ * precision is not finer. */
+#define QUICK_SECONDS 0.1
 /* Counts longer than this also say their core-hours. */
 #define CORE_HOURS_FROM 3600.0
 /* Counts below this n take seconds at most: no notice, no sampling. Off
@@ -38,44 +41,40 @@
 #define NOTICE_TTY_SECONDS 60.0
 #define NOTICE_SECONDS 86400.0
 
-void cli_format_duration(char *buf, size_t size, double s)
-{
-    static const struct {
-        double seconds;
-        const char *unit;
-    } units[] = {{31557600.0, "years"}, {86400.0, "days"}, {3600.0, "hours"},
-                 {60.0, "minutes"}, {1.0, "seconds"}};
-    size_t i = 0;
-    double v;
+/* The units of a duration, largest first, and their names. */
+static const double unit_seconds[] = {31557600.0, 86400.0, 3600.0, 60.0, 1.0};
+static const char *const unit_names[] = {"years", "days", "hours", "minutes", "seconds"};
+#define UNITS (sizeof unit_seconds / sizeof unit_seconds[0])
 
-    while (i + 1 < sizeof units / sizeof units[0] && s < 1.5 * units[i].seconds)
-        i++;
-    v = s / units[i].seconds;
-    snprintf(buf, size, v < 10 ? "%.1f %s" : "%.0f %s", v, units[i].unit);
-}
-
-/* The unit that cli_format_duration() picks for s. */
+/* The unit that a duration of s seconds is written in: the largest of
+ * which it holds 1.5 or more, else seconds. */
 static size_t duration_unit(double s)
 {
-    static const double limits[] = {31557600.0, 86400.0, 3600.0, 60.0, 1.0};
     size_t i = 0;
-    while (i + 1 < sizeof limits / sizeof limits[0] && s < 1.5 * limits[i])
+    while (i + 1 < UNITS && s < 1.5 * unit_seconds[i])
         i++;
     return i;
 }
 
-/* v seconds in unit i of duration_unit(), without the unit's name. */
+/* v seconds in unit i of duration_unit(), without the unit's name: no
+ * decimals from 10 on, one below, two significant digits below 0.1. */
 static void format_in_unit(char *buf, size_t size, double v, size_t i)
 {
-    static const double seconds[] = {31557600.0, 86400.0, 3600.0, 60.0, 1.0};
-    v /= seconds[i];
-    snprintf(buf, size, v < 10 ? "%.1f" : "%.0f", v);
+    v /= unit_seconds[i];
+    snprintf(buf, size, v >= 10 || v <= 0 ? "%.0f" : v >= 0.1 ? "%.1f" : "%.2g", v);
+}
+
+void cli_format_duration(char *buf, size_t size, double s)
+{
+    const size_t i = duration_unit(s);
+    char v[24];
+    format_in_unit(v, sizeof v, s, i);
+    snprintf(buf, size, "%s %s", v, unit_names[i]);
 }
 
 void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
                            uint64_t memory)
 {
-    static const char *const names[] = {"years", "days", "hours", "minutes", "seconds"};
     const size_t u = duration_unit(e->seconds);
     char when[48], lo[24], hi[24], bytes[32], core[48] = "";
     int n;
@@ -86,12 +85,15 @@ void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
         snprintf(core, sizeof core, ", %.3g core-hours", e->cpu_seconds / 3600.0);
     if (e->kind == NQ_ESTIMATE_LOWER_BOUND) {
         n = snprintf(buf, size, "at least %s", when);
+    } else if (e->seconds < QUICK_SECONDS && (e->kind == NQ_ESTIMATE_EXACT || !(e->high >= QUICK_SECONDS))) {
+        /* no one waits for it: the start of a process takes as long */
+        n = snprintf(buf, size, "under %.1f seconds", QUICK_SECONDS);
     } else if (e->kind == NQ_ESTIMATE_EXACT || !(e->high > e->low)) {
         n = snprintf(buf, size, "about %s", when);
     } else {
         format_in_unit(lo, sizeof lo, e->low, u);
         format_in_unit(hi, sizeof hi, e->high, u);
-        n = snprintf(buf, size, "about %s (%s to %s %s)", when, lo, hi, names[u]);
+        n = snprintf(buf, size, "about %s (%s to %s %s)", when, lo, hi, unit_names[u]);
     }
     if (n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, " with %u thread%s, %s of memory%s", e->threads,
@@ -153,7 +155,7 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
         snprintf(high, sizeof high, "%.3f", e->high);
     switch (o->format) {
     case CLI_FORMAT_BARE:
-        fprintf(out, "%s%.3f\n", bound, e->seconds);
+        fprintf(out, "%s%.3f seconds\n", bound, e->seconds);
         break;
     case CLI_FORMAT_LABELS:
         fprintf(out, "%u\t%s%.3f\t%u\t%s\t%.3f\t%s\t%.4g\t%s\n", n, bound, e->seconds,
@@ -270,6 +272,5 @@ void cli_notice_long_count(const cli_opts *o, unsigned n, const nq_estimate_resu
     if (o->no_notice || e->seconds < (tty ? NOTICE_TTY_SECONDS : NOTICE_SECONDS))
         return;
     cli_estimate_sentence(sentence, sizeof sentence, e, e->memory);
-    fprintf(err, "n = %u: %s\n", n, sentence);
-    fflush(err);
+    cli_error(err, "n = %u: %s", n, sentence);
 }

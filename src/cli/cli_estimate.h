@@ -12,8 +12,9 @@
 #include "cli_sizes.h"
 
 /* "about 4.1 hours (3.6 to 4.8 hours) with 2 threads, 70 MiB of memory,
- * 8.2 core-hours" (core-hours from an hour on), or "at least 3.2 days
- * with ...": what --estimate and the notice before a long count say. */
+ * 8.2 core-hours" (core-hours from an hour on), "at least 3.2 days with
+ * ...", or "under 0.1 seconds with ...": what --estimate and the notice
+ * before a long count say. */
 void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
                            uint64_t memory);
 
@@ -31,13 +32,15 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
 
 /* Before counting n, from its forecast e: one line on err if the count
  * will take over a minute (err a terminal, tty nonzero) or over a day
- * (elsewhere), in the words of cli_estimate_sentence() ("n = 24: about
+ * (elsewhere), in the words of cli_estimate_sentence() ("nqueens: n = 24: about
  * 2.5 days (2.1 to 2.9 days) with 2 threads, 5.1 GiB of memory, 120
  * core-hours"); nothing with --no-notice. */
 void cli_notice_long_count(const cli_opts *o, unsigned n, const nq_estimate_result *e,
                            int tty, FILE *err);
 
-/* "3.5 hours", "2 minutes": a duration in words, two digits at most. */
+/* "3.5 hours", "12 minutes", "0.045 seconds": a duration in the largest
+ * unit it holds 1.5 of, with no decimals from 10 on, one below, and two
+ * significant digits below 0.1 (never "0.0"). */
 void cli_format_duration(char *buf, size_t size, double seconds);
 
 /* After a count of n with co answered NQ_EMEMLIMIT: what it needs, and what

@@ -77,7 +77,12 @@ static int read_parts(part_list *list, const char *name, FILE *f, FILE *err)
         if (rc != NQ_OK) {
             char why[160];
             nq_partline_error_format(why, sizeof why, &pe);
-            cli_error(err, "%s:%llu: not a part result: %s", name, lineno, why);
+            /* not JSON, or the JSON of something else (a count's line): the
+             * parts were likely counted without --json */
+            cli_error(err, "%s:%llu: not a part result: %s%s", name, lineno, why,
+                      pe.fault == NQ_PARTLINE_SYNTAX || pe.fault == NQ_PARTLINE_MISSING
+                          ? "; --merge reads the lines of 'nqueens --part K/M --json N'"
+                          : "");
             return CLI_EXIT_USAGE;
         }
         at.file = name;

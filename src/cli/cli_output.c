@@ -138,7 +138,7 @@ int cli_flush(FILE *out, FILE *err)
      * report: stop quietly, with the status a SIGPIPE would have given. */
     if (errno == EPIPE)
         return CLI_EXIT_PIPE;
-    cli_error(err, "write error: %s", strerror(errno));
+    cli_error(err, "cannot write to standard output: %s", strerror(errno));
     return CLI_EXIT_FAILURE;
 }
 

@@ -44,8 +44,9 @@ const char *cli_quote(char *buf, size_t size, const char *s, size_t len);
  * need not be UTF-8; JSON text must be). */
 void cli_json_string(FILE *out, const char *s, size_t len);
 
-/* Flushes out: CLI_EXIT_OK; CLI_EXIT_PIPE, silently, when the reader went
- * away (EPIPE); CLI_EXIT_FAILURE after reporting any other write error. */
+/* Flushes out (the command's standard output): CLI_EXIT_OK; CLI_EXIT_PIPE,
+ * silently, when the reader went away (EPIPE); CLI_EXIT_FAILURE after
+ * reporting any other write error (a full disk, a file-size limit). */
 int cli_flush(FILE *out, FILE *err);
 
 /* A seed for a draw the user gave no --seed for: from the clock and the

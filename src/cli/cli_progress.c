@@ -4,8 +4,9 @@
  * few forms that fits in width - 1 columns (the last column is left free,
  * so that no terminal wraps), else the shortest cut to fit. The width is
  * asked again after each SIGWINCH. A terminal that says it is dumb
- * (TERM=dumb: an editor's shell buffer, a serial console) gets no escape
- * sequence and no "\r": plain lines, as a file or a pipe gets them.
+ * (TERM=dumb: an editor's shell buffer, a serial console), or says
+ * nothing (TERM unset or empty), gets no escape sequence and no "\r":
+ * plain lines that start with "nqueens: ", as a file or a pipe gets them.
  */
 #include "cli_progress.h"
 
@@ -43,7 +44,7 @@ void cli_progress_init(cli_progress_state *st, FILE *err, int forced)
 int cli_dumb_terminal(void)
 {
     const char *term = getenv("TERM");
-    return term && strcmp(term, "dumb") == 0;
+    return !term || !*term || strcmp(term, "dumb") == 0;
 }
 
 void cli_format_clock(char *buf, size_t size, double s)
@@ -107,7 +108,9 @@ void cli_progress(const nq_progress *p, void *data)
         snprintf(eta, sizeof eta, "%s", p->units_done == p->units_total ? "0:00:00" : "?");
     compose(line, sizeof line, st->redraw ? st->width - 1 : sizeof line - 1, st->n, p,
             pct, elapsed, eta);
-    fprintf(st->err, "%s%s%s", st->redraw ? "\r" : "", line, st->redraw ? "\033[K" : "\n");
+    /* a line redrawn in place is a display; a plain line is a message */
+    fprintf(st->err, "%s%s%s", st->redraw ? "\r" : "nqueens: ", line,
+            st->redraw ? "\033[K" : "\n");
     fflush(st->err);
     st->drawn = 1;
 }

@@ -30,7 +30,7 @@ void cli_progress(const nq_progress *p, void *data);
 /* Clears the line, if one is drawn. */
 void cli_progress_end(cli_progress_state *st);
 
-/* TERM=dumb: a terminal that takes no escape sequence. */
+/* TERM=dumb, empty or unset: a terminal that may take no escape sequence. */
 int cli_dumb_terminal(void);
 
 /* Formats a duration as "H:MM:SS", or "Dd HH:MM:SS" from one day on. */

@@ -110,10 +110,12 @@ static void print_verdict(const printer *p, const nq_recheck_result *r, int samp
     const unsigned long long checked = r->checked, bad = r->mismatched;
     switch (p->o->format) {
     case CLI_FORMAT_BARE:
-        fprintf(p->out, "n = %u, %s: %llu of %llu finished %s re-checked by %s at %s",
+        fprintf(p->out, "n = %u, %s: %llu of %llu finished %s re-checked by %s %s%s",
                 r->n, nq_method_name(r->method), checked,
                 (unsigned long long)r->units_done, nqc_plural(r->units_done, "unit", "units"),
-                nq_recheck_path_name(r->path), nq_simd_name(r->simd));
+                nq_recheck_path_name(r->path),
+                r->simd == NQ_SIMD_NONE ? "without SIMD" : "at SIMD level ",
+                r->simd == NQ_SIMD_NONE ? "" : nq_simd_name(r->simd));
         if (sampled)
             fprintf(p->out, ", seed %llu", (unsigned long long)seed);
         if (bad)
@@ -155,23 +157,26 @@ static void print_verdict(const printer *p, const nq_recheck_result *r, int samp
 static int load(nq_checkpoint **cp, const char *path, const char *name, FILE *err)
 {
     nq_checkpoint_info file = NQ_CHECKPOINT_INFO_INIT;
-    char why[256];
-    int rc = nq_checkpoint_load(cp, path);
+    char why[CLI_QUOTE_SIZE + 256];
+    int rc = nq_checkpoint_load(cp, path), e = errno;
     switch (rc) {
     case NQ_OK: return CLI_EXIT_OK;
     case NQ_EIO:
-        cli_error(err, "%s: %s", name, strerror(errno));
+        nqc_checkpoint_open_error(why, sizeof why, rc, e, path, name);
+        cli_error(err, "%s", why);
         return CLI_EXIT_USAGE;
     case NQ_EFORMAT:
-        if (nq_checkpoint_peek(&file, path) == NQ_OK && !nq_method_name(file.method))
+        if (nq_checkpoint_peek(&file, path) == NQ_OK && !nq_method_name(file.method)) {
             cli_error(err, "%s holds method number %u, which this version does not know",
                       name, (unsigned)file.method);
-        else
-            cli_error(err, "%s: not a checkpoint, or truncated or corrupted", name);
+        } else {
+            nqc_checkpoint_open_error(why, sizeof why, rc, e, path, name);
+            cli_error(err, "%s", why);
+        }
         return CLI_EXIT_USAGE;
     case NQ_EMISMATCH:
         if (nq_checkpoint_peek(&file, path) == NQ_OK) {
-            nqc_checkpoint_mismatch(why, sizeof why, &file, file.n, file.method);
+            nqc_checkpoint_mismatch(why, sizeof why, &file, file.n, file.method, 0);
             cli_error(err, "%s %s", name, why);
         } else {
             cli_error(err, "%s: made by another version of nqueens", name);
@@ -246,11 +251,12 @@ static int report(int rc, const cli_opts *o, const nq_recheck_options *ro,
         return 128 + cli_caught_signal();
     }
     if (rc == NQ_EMETHOD) {
+        /* another level runs other code: named where this CPU has one */
         cli_usage_error(err, "--by=%s: the %s method's units cannot be counted that way "
                              "(try --by=kernel%s)",
                         nq_recheck_path_name(o->recheck_by), nq_method_name(method),
                         o->recheck_by == NQ_RECHECK_INDEPENDENT &&
-                                method == NQ_METHOD_SYMMETRY
+                                method == NQ_METHOD_SYMMETRY && nq_simd_best() > NQ_SIMD_NONE
                             ? " at another --simd"
                             : "");
         return CLI_EXIT_USAGE;

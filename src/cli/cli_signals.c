@@ -76,6 +76,8 @@ void cli_release_signals(void)
 #endif
 }
 
+void cli_ignore_file_size_limit(void) { nqc_ignore_file_size_limit(); }
+
 int cli_caught_signal(void) { return (int)caught_signal; }
 
 int cli_take_resize(void)

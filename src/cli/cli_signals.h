@@ -1,13 +1,17 @@
 /*
  * Signals of the command, all in one place: SIGINT, SIGTERM, SIGHUP,
- * SIGQUIT and SIGXCPU stop a count cleanly (the library polls a flag and
- * saves the checkpoint), and
- * SIGWINCH tells the progress line that the terminal changed its width.
+ * SIGQUIT and SIGXCPU stop a count or a listing cleanly (the library polls
+ * a flag; a count saves its checkpoint), SIGWINCH tells the progress line
+ * that the terminal changed its width, and SIGXFSZ is ignored, so that a
+ * write past the file-size limit fails as a write to a full disk does.
  */
 #ifndef CLI_SIGNALS_H
 #define CLI_SIGNALS_H
 
 #include "nqueens.h"
+
+/* Ignores SIGXFSZ for the whole run (nqc_ignore_file_size_limit()). */
+void cli_ignore_file_size_limit(void);
 
 /* Catches the stop signals and SIGWINCH; returns the cancel flag to hand to
  * the library (nq_count_options.stop), or NULL when none could be made.

@@ -57,6 +57,15 @@ static void size_error(FILE *err, const char *where, const char *s, size_t len,
                   where, cli_quote(q, sizeof q, s, len), NQ_MAX_N);
 }
 
+/* 1 if s[0..len) is one or more digits. */
+static int is_number(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+    return len > 0;
+}
+
 int cli_parse_sizes(cli_sizes *v, const char *s, size_t len, FILE *err,
                     const char *where)
 {
@@ -70,7 +79,9 @@ int cli_parse_sizes(cli_sizes *v, const char *s, size_t len, FILE *err,
                   where, NQ_MAX_N);
         return -1;
     }
-    if (s[0] == '-') {
+    /* "-5" is a negative number; "-m" (after "--", or read from standard
+     * input) is no option here, and is refused below as any word is */
+    if (s[0] == '-' && is_number(s + 1, len - 1)) {
         cli_error(err, "%s'%s' is not a board size: sizes are not negative",
                   where, cli_quote(q, sizeof q, s, len));
         return -1;

@@ -19,9 +19,12 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "nqc_u64.h"
 #include "cli_output.h"
+#include "cli_signals.h"
 #include "cli_solutions.h"
+#include "nqc_plural.h"
+#include "nqc_signal.h"
+#include "nqc_u64.h"
 
 /* ------------------------------------------------------------------------
  * Writing placements
@@ -109,30 +112,93 @@ static int format_placement(line_buf *b, const uint32_t *cols, size_t n, const c
 
 /* ------------------------------------------------------------------------
  * --list
+ *
+ * Placements are gathered into chunks of whole lines, and each chunk goes
+ * out in one write (standard output is made unbuffered for it): whatever
+ * ends the listing (a stop signal, a kill, a full disk), the output ends
+ * with a whole line, except where the system itself cut a write short.
+ * On a terminal each line goes out at once. SIGINT and the other stop
+ * signals stop the listing: the lines gathered so far are written, and
+ * one message says how many placements were listed.
  * ------------------------------------------------------------------------ */
+#define LIST_CHUNK (64u << 10)
+
 typedef struct list_ctx {
     const cli_opts *o;
     FILE *out;
-    line_buf buf;
-    char head[32]; /* --json: the fields before the columns */
-    int failed;    /* out of memory or a write error */
+    line_buf buf;     /* one placement */
+    char head[32];    /* --json: the fields before the columns */
+    line_buf chunk;   /* whole lines not yet written */
+    int each_line;    /* a terminal: write every line at once */
+    int no_memory;
+    int write_errno;  /* a write failed with this, or 0 */
 } list_ctx;
+
+/* Writes the chunk: 0, or -1 (write_errno set). */
+static int write_chunk(list_ctx *c)
+{
+    int failed = c->chunk.len > 0 &&
+                 fwrite(c->chunk.p, 1, c->chunk.len, c->out) != c->chunk.len;
+    c->chunk.len = 0;
+    if (failed || fflush(c->out) != 0 || ferror(c->out)) {
+        c->write_errno = errno ? errno : EIO;
+        return -1;
+    }
+    return 0;
+}
 
 static int list_one(const uint32_t *cols, unsigned n, void *data)
 {
     list_ctx *c = data;
-    if (format_placement(&c->buf, cols, n, c->o, c->head) != 0 ||
-        fwrite(c->buf.p, 1, c->buf.len, c->out) != c->buf.len) {
-        c->failed = 1;
+    if (format_placement(&c->buf, cols, n, c->o, c->head) != 0) {
+        c->no_memory = 1;
         return 1; /* stop the listing */
     }
-    return 0;
+    if (c->chunk.len + c->buf.len > LIST_CHUNK && write_chunk(c) != 0)
+        return 1;
+    if (reserve(&c->chunk, c->buf.len) != 0) {
+        c->no_memory = 1;
+        return 1;
+    }
+    memcpy(c->chunk.p + c->chunk.len, c->buf.p, c->buf.len);
+    c->chunk.len += c->buf.len;
+    return c->each_line && write_chunk(c) != 0;
 }
+
+/* Writes the lines gathered for n and says how the listing of n ended (rc
+ * from nq_list(), `listed` its count of placements): the status. */
+static int list_ended(list_ctx *c, unsigned n, int rc, uint64_t listed, FILE *err)
+{
+    int sig = cli_caught_signal();
+
+    if (!c->write_errno)
+        write_chunk(c);
+    if (c->write_errno) { /* the first thing to say: the output is short */
+        errno = c->write_errno;
+        return cli_flush(c->out, err);
+    }
+    if (c->no_memory) {
+        cli_error(err, "out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    if (rc == NQ_OK)
+        return CLI_EXIT_OK;
+    if (rc == NQ_ECANCELED && sig) {
+        cli_error(err, "interrupted by %s; %llu %s of n = %u listed", nqc_signal_name(sig),
+                  (unsigned long long)listed, nqc_plural(listed, "placement", "placements"),
+                  n);
+        return 128 + sig;
+    }
+    cli_error(err, "n = %u: %s", n, nq_strerror(rc));
+    return CLI_EXIT_FAILURE;
+}
+
 
 int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
                 FILE *err)
 {
     list_ctx c;
+    nq_cancel *stop;
     int status = CLI_EXIT_OK;
 
     for (size_t i = 0; i < sizes->len; i++)
@@ -144,30 +210,27 @@ int cli_list(const cli_opts *o, const cli_sizes *sizes, FILE *out,
     memset(&c, 0, sizeof c);
     c.o = o;
     c.out = out;
+    c.each_line = isatty(fileno(out));
+    /* nothing was written to out yet: from now on each chunk is one write */
+    setvbuf(out, NULL, _IONBF, 0);
+    stop = cli_catch_signals();
     /* --limit 0 lists nothing, as `head -n 0` prints nothing (the
      * library reads a limit of 0 as none) */
     for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK &&
                        !(o->has_limit && o->limit == 0); i++) {
         nq_list_options lo = NQ_LIST_OPTIONS_INIT;
+        uint64_t listed = 0;
         int rc;
         lo.canonical = o->canonical;
         lo.limit = o->limit;
         snprintf(c.head, sizeof c.head, "{\"n\":%u,", sizes->n[i]);
-        rc = nq_list(NULL, sizes->n[i], &lo, list_one, &c);
-        if (c.failed) {
-            status = cli_flush(out, err);
-            if (status == CLI_EXIT_OK) {
-                cli_error(err, "out of memory");
-                status = CLI_EXIT_FAILURE;
-            }
-        } else if (rc != NQ_OK) {
-            cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
-            status = CLI_EXIT_FAILURE;
-        } else {
-            status = cli_flush(out, err);
-        }
+        lo.stop = stop;
+        rc = nq_list(&listed, sizes->n[i], &lo, list_one, &c);
+        status = list_ended(&c, sizes->n[i], rc, listed, err);
     }
+    cli_release_signals();
     free(c.buf.p);
+    free(c.chunk.p);
     return status;
 }
 

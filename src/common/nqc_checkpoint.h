@@ -1,15 +1,20 @@
 /*
  * What nqueens and nqueens-mpi both say and decide about a checkpoint
  * file, through the public API only: which method a count with a
- * checkpoint runs, and why a file does not fit a count. The file's facts
- * come from one nq_checkpoint_peek() made before it is opened, so that a
- * refusal reads the file no more than the count would.
+ * checkpoint runs, why a file does not fit a count, and which file a
+ * failure to open one is about (the checkpoint, its lock file or its
+ * folder). The file's facts come from one nq_checkpoint_peek() made
+ * before it is opened, so that a refusal reads the file no more than the
+ * count would.
  */
 #ifndef NQC_CHECKPOINT_H
 #define NQC_CHECKPOINT_H
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "nqueens.h"
 
@@ -26,13 +31,26 @@ static inline nq_method nqc_checkpoint_method(nq_method asked, unsigned n,
     return asked;
 }
 
+/*! nqc_method_counts_unique() : 1 if method m counts unique solutions (a
+ *  count of it with unique set is not refused with NQ_EMETHOD). */
+static inline int nqc_method_counts_unique(nq_method m)
+{
+    nq_count_options co = NQ_COUNT_OPTIONS_INIT;
+    uint64_t bytes;
+    co.method = m;
+    co.unique = 1;
+    return nq_memory(&bytes, 8, &co) != NQ_EMETHOD;
+}
+
 /*! nqc_checkpoint_mismatch() : after nq_checkpoint_open(n, method) answered
  *  NQ_EMISMATCH, writes in buf what differs between the file (its header
- *  `file`, NULL if unknown) and the count, as "holds n = 17, not 16", with
- *  the way out where there is one. */
+ *  `file`, NULL if unknown) and the count (`unique`: of unique solutions
+ *  too), as "holds n = 17, not 16", with the way out where there is one
+ *  that works: the file's method, without --unique where that method
+ *  counts totals only. */
 static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
                                            const nq_checkpoint_info *file,
-                                           unsigned n, nq_method method)
+                                           unsigned n, nq_method method, int unique)
 {
     nq_checkpoint_info want = NQ_CHECKPOINT_INFO_INIT;
     nq_checkpoint *mem = NULL;
@@ -44,6 +62,11 @@ static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
     nq_checkpoint_close(mem);
     if (known && file->n != want.n)
         snprintf(buf, size, "holds n = %u, not %u", file->n, want.n);
+    else if (known && file->method != want.method && fm && unique &&
+             !nqc_method_counts_unique(file->method))
+        snprintf(buf, size, "holds method %s, not %s (the %s method counts totals only: "
+                            "--method=%s without --unique resumes it)",
+                 fm, nq_method_name(want.method), fm, fm);
     else if (known && file->method != want.method && fm)
         snprintf(buf, size, "holds method %s, not %s (--method=%s resumes it)", fm,
                  nq_method_name(want.method), fm);
@@ -62,6 +85,74 @@ static inline void nqc_checkpoint_mismatch(char *buf, size_t size,
     else
         snprintf(buf, size, "belongs to another board size, method or version of "
                             "the unit list");
+}
+
+/* 1 if errno value e says that a file could not be made. */
+static inline int nqc_cannot_make(int e)
+{
+#ifdef EDQUOT
+    if (e == EDQUOT)
+        return 1;
+#endif
+    return e == EACCES || e == EPERM || e == EROFS || e == ENOSPC;
+}
+
+/*! nqc_checkpoint_open_error() : after nq_checkpoint_open(path) or
+ *  nq_checkpoint_load(path) answered rc (not NQ_EMISMATCH: see above),
+ *  with errno `e` as it left it, writes in buf why, naming the file at
+ *  fault: `path` (quoted for printing as `name`), its lock file, or its
+ *  folder, where no new file can be made (the lock file and a save's
+ *  temporary files go there). An error of making a file while `path`
+ *  itself is absent or readable can only be the folder's. */
+static inline void nqc_checkpoint_open_error(char *buf, size_t size, int rc, int e,
+                                             const char *path, const char *name)
+{
+    struct stat st;
+    const int found = lstat(path, &st) == 0;
+    const int absent = !found && errno == ENOENT;
+
+    switch (rc) {
+    case NQ_ELOCK:
+        if (e == ELOOP)
+            snprintf(buf, size, "%s.lock: the checkpoint's lock file is a symbolic link "
+                                "(never followed)", name);
+        else if (e == EISDIR)
+            snprintf(buf, size, "%s.lock: the checkpoint's lock file is a folder", name);
+        else if (e == EINVAL)
+            snprintf(buf, size, "%s.lock: the checkpoint's lock file is not a regular file",
+                     name);
+        else if (e == ENOENT && absent)
+            snprintf(buf, size, "%s: %s", name, strerror(e)); /* no such folder */
+        else if (e == ENOENT)
+            snprintf(buf, size, "%s.lock: cannot make the checkpoint's lock file: its "
+                                "folder takes no new files", name);
+        else if (nqc_cannot_make(e))
+            snprintf(buf, size, "%s.lock: cannot make the checkpoint's lock file: %s", name,
+                     strerror(e));
+        else
+            snprintf(buf, size, "%s.lock: cannot take the checkpoint's lock: %s", name,
+                     strerror(e));
+        break;
+    case NQ_EIO:
+        if (e == ELOOP)
+            snprintf(buf, size, "%s: a symbolic link, which a checkpoint never follows "
+                                "(name the file itself)", name);
+        else if (nqc_cannot_make(e) && (absent || access(path, R_OK) == 0))
+            snprintf(buf, size, "%s: cannot make files in its folder: %s", name,
+                     strerror(e));
+        else
+            snprintf(buf, size, "%s: %s", name, strerror(e));
+        break;
+    case NQ_EFORMAT:
+        if (found && !S_ISREG(st.st_mode))
+            snprintf(buf, size, "%s: not a regular file", name);
+        else
+            snprintf(buf, size, "%s: not a checkpoint, or truncated or corrupted", name);
+        break;
+    default:
+        snprintf(buf, size, "%s: %s", name, nq_strerror(rc));
+        break;
+    }
 }
 
 #endif

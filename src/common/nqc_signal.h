@@ -75,6 +75,17 @@ static inline void nqc_release_stop_signals(void (*handler)(int))
     }
 }
 
+/*! nqc_ignore_file_size_limit() : a write past the file-size limit
+ *  (RLIMIT_FSIZE: `ulimit -f`) then fails with EFBIG, as one to a full disk
+ *  fails with ENOSPC, so that the program removes what it was writing and
+ *  says why, instead of being killed by SIGXFSZ half-way through a save. */
+static inline void nqc_ignore_file_size_limit(void)
+{
+#ifdef SIGXFSZ
+    signal(SIGXFSZ, SIG_IGN);
+#endif
+}
+
 /*! nqc_signal_name() : "SIGTERM" for a stop signal, else "a signal". */
 static inline const char *nqc_signal_name(int sig)
 {

@@ -6,7 +6,8 @@
  * reports, sleeping a couple of milliseconds when none is waiting, so it
  * notices at once a signal, a checkpoint that is due, or a worker that has
  * been silent for longer than --worker-timeout (a counting worker reports
- * every second). Units handed out are marked taken until their results
+ * every second), silence being measured only while rank 0 itself runs
+ * its loop (LONG_TURN). Units handed out are marked taken until their results
  * come back; a batch that a worker gives back unfinished (it was stopped)
  * returns its remaining units to the pool.
  *
@@ -31,6 +32,17 @@
 #include "nqc_clock.h"
 #include "nqc_memory.h"
 #include "nqc_signal.h"
+
+/* A turn of rank 0's loop takes a few milliseconds (a nap, a report, a
+ * probe). One that takes longer than a worker's report period means that
+ * rank 0 itself was kept from listening: stopped (SIGSTOP, a debugger, a
+ * suspended virtual machine), starved of CPU, or saving a large
+ * checkpoint to a slow disk. That time is no worker's silence: every
+ * deadline moves on by it, so that a pause of rank 0 never ends a job by
+ * blaming a worker that was counting all along (its reports wait in MPI's
+ * queues meanwhile, and need turns of rank 0 to come out). Shorter delays
+ * are not forgiven, so that even a busy rank 0 still finds a hung worker. */
+#define LONG_TURN MPI_ALIVE_PERIOD
 
 /* How long a stopping job waits for its workers' last results: well
  * under a second, because mpirun, when it is the one interrupted, sends
@@ -213,10 +225,9 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
     return 0;
 }
 
-/* The first peer silent for longer than the timeout, or 0. */
-static int silent_peer(const ledger *l)
+/* The first peer silent for longer than the timeout at `now`, or 0. */
+static int silent_peer(const ledger *l, double now)
 {
-    double now = nqc_now();
     for (int r = 1; r < l->ranks; r++)
         if (!l->peers[r].finished && now - l->peers[r].heard > l->o->worker_timeout)
             return r;
@@ -229,23 +240,42 @@ static void nap(void)
     nanosleep(&ts, NULL);
 }
 
+/* The start of a turn: moves every deadline on by the time rank 0 spent
+ * away from its loop since the last turn (see LONG_TURN). @return the
+ * time of this turn, which *last becomes: silence is judged against it,
+ * so that a pause later in the turn is forgiven at the next one before
+ * it can count. */
+static double start_turn(ledger *l, double *last, double *stop_deadline)
+{
+    const double now = nqc_now(), away = now - *last;
+    *last = now;
+    if (away > LONG_TURN) {
+        for (int r = 1; r < l->ranks; r++)
+            l->peers[r].heard += away;
+        if (*stop_deadline > 0)
+            *stop_deadline += away;
+    }
+    return now;
+}
+
 /* Runs the job until the workers are finished or it must end:
  * 0, or -1 after printing why. */
 static int run(ledger *l, int *stopped_by)
 {
-    double stop_deadline = 0;
+    double stop_deadline = 0, last_turn = nqc_now();
 
     while (l->active > 0) {
         MPI_Status st;
         int flag, count, silent;
         uint64_t kind;
+        const double now = start_turn(l, &last_turn, &stop_deadline);
 
         if ((nq_mpi_signal || l->worker_signal) && !*stopped_by) {
             /* keep what is here now, then ask every worker to stop */
             *stopped_by = nq_mpi_signal ? (int)nq_mpi_signal : l->worker_signal;
             if (nq_mpi_signal)
                 l->signal_rank = 0;
-            stop_deadline = nqc_now() + STOP_GRACE;
+            stop_deadline = now + STOP_GRACE;
             save(l, 1);
             for (int r = 1; r < l->ranks; r++)
                 if (!l->peers[r].finished) {
@@ -253,11 +283,11 @@ static int run(ledger *l, int *stopped_by)
                     MPI_Send(&stop, 1, MPI_INT, r, MPI_TAG_STOP, MPI_COMM_WORLD);
                 }
         }
-        if (*stopped_by && nqc_now() > stop_deadline)
+        if (*stopped_by && now > stop_deadline)
             return 0; /* whatever did not come back in time is not saved */
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_TAG_REPORT, MPI_COMM_WORLD, &flag, &st);
         if (!flag) {
-            if (!*stopped_by && (silent = silent_peer(l)) != 0) {
+            if (!*stopped_by && (silent = silent_peer(l, now)) != 0) {
                 char saved[512];
                 save(l, 1);
                 saved_text(saved, sizeof saved, l);
@@ -316,23 +346,20 @@ static void dismiss(int ranks)
 
 static int open_checkpoint(ledger *l)
 {
-    int rc = nq_checkpoint_open(&l->cp, l->o->checkpoint, l->o->n, l->o->method);
+    int rc = nq_checkpoint_open(&l->cp, l->o->checkpoint, l->o->n, l->o->method), e = errno;
+    char why[512];
     if (rc == NQ_OK)
         return 0;
-    if (rc == NQ_EIO)
-        nq_mpi_error("%s: %s", l->o->checkpoint, strerror(errno));
-    else if (rc == NQ_EFORMAT)
-        nq_mpi_error("%s: not a checkpoint, or truncated or corrupted; refusing to use it",
-                     l->o->checkpoint);
-    else if (rc == NQ_EMISMATCH) {
-        char why[256];
+    if (rc == NQ_EMISMATCH) {
         nqc_checkpoint_mismatch(why, sizeof why, l->o->has_file ? &l->o->file : NULL,
-                                l->o->n, l->o->method);
+                                l->o->n, l->o->method, l->o->unique);
         nq_mpi_error("%s %s; refusing to use it", l->o->checkpoint, why);
+    } else if (l->o->checkpoint) {
+        nqc_checkpoint_open_error(why, sizeof why, rc, e, l->o->checkpoint, l->o->checkpoint);
+        nq_mpi_error("%s%s", why, rc == NQ_EFORMAT ? "; refusing to use it" : "");
+    } else {
+        nq_mpi_error("%s", nq_strerror(rc));
     }
-    else
-        nq_mpi_error("%s: %s", l->o->checkpoint ? l->o->checkpoint : "checkpoint",
-                     nq_strerror(rc));
     return -1;
 }
 

@@ -23,6 +23,7 @@
 
 #include "mpi_internal.h"
 #include "nqc_checkpoint.h"
+#include "nqc_signal.h"
 #include "nqc_size.h"
 #include "nqc_u64.h"
 
@@ -293,6 +294,9 @@ int main(int argc, char **argv)
     /* every rank: mpirun forwards SIGINT and SIGTERM to all of them, and a
      * batch system may signal each */
     nq_mpi_catch_signals();
+    /* a checkpoint save past the file-size limit fails with EFBIG, and is
+     * reported as a full disk is */
+    nqc_ignore_file_size_limit();
 
     rc = parse_args(&o, argc, argv);
     if (rc != 0) {

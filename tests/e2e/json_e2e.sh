@@ -102,4 +102,24 @@ for args in "--list --board --json 4" "--one --compact --format=json 5" "--json 
   report "nqueens $args: refused" $((! $?))
 done
 
+# strings need no escape: no '"', '\' or control character inside; all
+# but the estimate's text hold only letters, digits and _ (docs/json.md)
+{ "$bin" --json -u 8; cat "$work/p1.json" "$work/j1.json"; "$bin" --merge --json "$work"/p?.json
+  "$bin" --check --json 8; "$bin" --estimate --json 8; "$bin" --estimate --json -m plain 20
+} >"$work/all.json" 2>/dev/null
+LC_ALL=C sed 's/,"text":"[]-~ -!#-[]*"}$/}/' "$work/all.json" | grep -o ':"[^"]*"' | sort -u >"$work/strings"
+[ "$(wc -l <"$work/all.json")" -eq 7 ] && [ -s "$work/strings" ] &&
+  ! grep -v -x ':"[A-Za-z0-9_]*"' "$work/strings" &&
+  [ "$(grep -c '"text":"' "$work/all.json")" -eq 2 ]
+report "strings: letters, digits and _, but the estimate's text, which needs no escape" $((! $?))
+
+# the documentation lists every field that is printed
+doc=$(dirname "$0")/../../docs/json.md
+for k in n total unique method seconds part parts unit_list_version check known_total \
+         known_unique status threads units units_sampled exact lower_bound memory low high \
+         core_hours modelled samples text; do
+  grep -q "^| \`$k\` " "$doc" || { echo "  docs/json.md lacks $k"; false; }
+  report "docs/json.md describes $k" $((! $?))
+done
+
 finish

@@ -85,7 +85,7 @@ done
 # resume the interrupted n = 19 for one part only, to keep this short
 out=$("$bin" --checkpoint "$ck" --part 1/64 --json --progress 19 2>"$work/err")
 echo "$out" | grep -q '"part":1,"parts":64'; report "resumed run with --part" $((! $?))
-k=$(sed -n 's/^resuming: \([0-9]*\) of \([0-9]*\) units already done$/\1 \2/p' "$work/err")
+k=$(sed -n 's/^nqueens: resuming: \([0-9]*\) of \([0-9]*\) units already done$/\1 \2/p' "$work/err")
 [ -n "$k" ] && [ "${k% *}" -gt 0 ] && [ "${k% *}" -lt "${k#* }" ]
 report "resuming says how many units were already done ($k)" $((! $?))
 
@@ -114,7 +114,7 @@ if command -v script >/dev/null 2>&1; then
   for m in join:21:12 symmetry:20:6; do
     n=${m#*:} n=${n%:*} t=${m##*:} m=${m%%:*}
     script -qec "timeout -s INT $t $bin -m $m -j 1 $n" "$work/tty" >/dev/null 2>&1 </dev/null
-    grep -Eq "^n = $n: (about [0-9.]+ (minutes|hours|days|years) \([0-9.]+ to [0-9.]+ (minutes|hours|days|years)\)|at least [0-9.]+ (minutes|hours|days|years)) with 1 thread, [0-9.]+ [KMG]iB of memory(, [0-9.e+]+ core-hours)?" "$work/tty"
+    grep -Eq "^nqueens: n = $n: (about [0-9.]+ (minutes|hours|days|years) \([0-9.]+ to [0-9.]+ (minutes|hours|days|years)\)|at least [0-9.]+ (minutes|hours|days|years)) with 1 thread, [0-9.]+ [KMG]iB of memory(, [0-9.e+]+ core-hours)?" "$work/tty"
     report "a long count on a terminal says how long it will take ($m, n = $n)" $((! $?))
   done
 fi

@@ -78,4 +78,90 @@ report "three unchecked lines: plural noun, verb and pronoun" $((! $?))
 [ ! -s "$work/out" ] && [ "$(cat "$work/err")" = "nqueens: n = 12: its one part carries no unique count" ]
 report "one part of the join with --unique: singular" $((! $?))
 
+# --- the file at fault: the checkpoint, its lock file or its folder ---------------
+# refused_as ARGS... MESSAGE: refused with exactly that one line, and
+# nothing made in the scratch folder (the files made for the case aside)
+cd "$work" || exit 1
+mkdir at && cd at || exit 1
+refused_as() {
+  want=$1; shift
+  before=$(ls -A)
+  refused "$@" && [ "$(cat "$work/err")" = "$want" ] && [ "$(ls -A)" = "$before" ]
+}
+echo precious >victim
+ln -s victim lk.ckpt.lock
+refused_as "nqueens: lk.ckpt.lock: the checkpoint's lock file is a symbolic link (never followed)" \
+  --checkpoint lk.ckpt 8
+report "a lock file that is a link: the lock file is named" $((! $?))
+mkdir d2.ckpt.lock
+refused_as "nqueens: d2.ckpt.lock: the checkpoint's lock file is a folder" --checkpoint d2.ckpt 8
+report "a lock file that is a folder: the lock file is named" $((! $?))
+mkfifo ff.ckpt.lock
+refused_as "nqueens: ff.ckpt.lock: the checkpoint's lock file is not a regular file" \
+  --checkpoint ff.ckpt 8
+report "a lock file that is a FIFO: the lock file is named" $((! $?))
+refused_as "nqueens: /proc/self/mem.lock: cannot make the checkpoint's lock file: its folder takes no new files" \
+  --checkpoint /proc/self/mem 8
+report "--checkpoint /proc/self/mem: no file can be made beside it" $((! $?))
+refused_as "nqueens: missing/x.ckpt: No such file or directory" --checkpoint missing/x.ckpt 8
+report "a folder that does not exist: the checkpoint is named" $((! $?))
+refused_as "nqueens: /dev/null: not a regular file; refusing to use it" --checkpoint /dev/null 8 &&
+  [ ! -e /dev/null.lock ]
+report "--checkpoint /dev/null: not a regular file, and no /dev/null.lock" $((! $?))
+mkdir d
+refused_as "nqueens: d: Is a directory" --checkpoint d 8
+report "--checkpoint on a folder: no lock file beside it" $((! $?))
+ln -s victim l.ckpt
+refused_as "nqueens: l.ckpt: a symbolic link, which a checkpoint never follows (name the file itself)" \
+  --checkpoint l.ckpt 8 &&
+  refused_as "nqueens: l.ckpt: a symbolic link, which a checkpoint never follows (name the file itself)" \
+    --recheck l.ckpt && [ "$(cat victim)" = precious ]
+report "a checkpoint that is a link: refused, the link named" $((! $?))
+# the hint works: the file itself is used
+"$bin" -m symmetry --checkpoint real.ckpt 8 >/dev/null 2>&1 && ln -s real.ckpt link.ckpt &&
+  refused --checkpoint link.ckpt 8 && out=$("$bin" --checkpoint real.ckpt 8 2>&1) && [ "$out" = 92 ]
+report "  naming the file itself, as the message says, resumes it" $((! $?))
+refused_as "nqueens: /dev/null: not a regular file" --recheck /dev/null
+report "--recheck /dev/null: not a regular file" $((! $?))
+
+# --- after "--", a word that starts with '-' is an operand, not an option ------------
+refused -- -m 8 &&
+  [ "$msg" = "nqueens: '-m' is not a board size (expected 0..28 or a range A-B)" ]
+report "nqueens -- -m 8: '-m' is not a board size" $((! $?))
+refused -- -5 8 && [ "$msg" = "nqueens: '-5' is not a board size: sizes are not negative" ]
+report "nqueens -- -5 8: sizes are not negative" $((! $?))
+printf '8\n-x\n' | "$bin" >"$work/out" 2>"$work/err"
+[ "$(cat "$work/err")" = "nqueens: line 2: '-x' is not a board size (expected 0..28 or a range A-B)" ] &&
+  [ ! -s "$work/out" ]
+report "'-x' on standard input: not a board size" $((! $?))
+
+# off a terminal, --part without --json prints its share alone, no note
+out=$("$bin" --part 1/3 8 2>"$work/err")
+[ "$out" = 24 ] && [ ! -s "$work/err" ]
+report "--part 1/3 8 off a terminal: 24, and no note" $((! $?))
+
+# --- every line on stderr is a message that starts with "nqueens: " (or the line
+# that points to --help after a usage error): errors, warnings, notes, the
+# resuming line, progress written as plain lines --------------------------------
+all=$work/all_stderr
+: >"$all"
+say() { "$bin" "$@" >/dev/null 2>>"$all"; }
+say --progress -m symmetry 13
+say -m symmetry --checkpoint done.ckpt 10
+say --progress -m symmetry --checkpoint done.ckpt 10
+say -- -m 8
+say --bogus
+say --merge /dev/null
+say --merge "$work/unchecked"
+say --merge bare-missing.json
+say --checkpoint d2.ckpt 8
+say --recheck done.ckpt --by=independent
+say --random 100 --seed 1 --max-steps 1
+say -m symmetry -j 2 --max-memory=1 12
+say --part 1/47 -m symmetry 8
+[ -s "$all" ] && grep -q '^nqueens: resuming: ' "$all" && grep -q '^nqueens: n = 13: .*units' "$all" &&
+  ! grep -v -e '^nqueens: ' -e "^Try 'nqueens --help' for more information\.\$" "$all"
+report "every line on stderr starts with 'nqueens: '" $((! $?))
+cd "$work" || exit 1
+
 finish

@@ -186,6 +186,16 @@ if [ -x "$nq" ]; then
   [ $status -eq 2 ] && [ -z "$out" ] &&
     grep -q "^nqueens-mpi: .*mpi.ckpt holds method symmetry, not plain (--method=symmetry resumes it); refusing to use it$" "$work/err"
   report "a checkpoint of another method: refused, naming both and the way out" $((! $?))
+  out=$(run 2 -j 1 --method=symmetry --checkpoint="$ck" 14 2>"$work/err")
+  [ "$out" = 365596 ]; report "  and --method=symmetry, as it says, resumes it" $((! $?))
+  # a join checkpoint with --unique: the way out drops --unique
+  rm -f "$ck"
+  "$nq" -j 1 -m join --checkpoint "$ck" 12 >/dev/null 2>&1
+  out=$(run 2 -j 1 -u --checkpoint="$ck" 12 2>"$work/err"); status=$?
+  [ $status -eq 2 ] && [ -z "$out" ] &&
+    grep -q "^nqueens-mpi: .*mpi.ckpt holds method join, not symmetry (the join method counts totals only: --method=join without --unique resumes it); refusing to use it$" "$work/err" &&
+    out=$(run 2 -j 1 --method=join --checkpoint="$ck" 12 2>"$work/err") && [ "$out" = 14200 ]
+  report "a join checkpoint with -u: the way out drops --unique, and resumes it" $((! $?))
 fi
 
 # a total that mpirun could not write (it exits 0 all the same: see
@@ -206,6 +216,23 @@ report "a silent worker ends the job (status $status)" $((! $?))
 out=$(run 2 -j 1 --checkpoint="$ck" 15 2>"$work/err")
 [ "$out" = 2279184 ]; report "  and the job resumes to the exact count" $((! $?))
 
+# rank 0 itself stopped (SIGSTOP) for longer than --worker-timeout: the
+# workers were never silent, rank 0 was not listening; the job goes on and
+# ends with the exact count
+rm -f "$ck"
+"$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 \
+  --worker-timeout=2 $big >"$work/out" 2>"$work/err" &
+pid=$!
+i=0
+while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+target=$(rank0 "$pid")
+kill -STOP "$target"; sleep 5; kill -CONT "$target"
+wait "$pid"; status=$?
+[ $status -eq 0 ] && [ "$(cat "$work/out")" = $big_total ] && [ ! -s "$work/err" ]
+ok=$?
+report "rank 0 stopped for 5 s with --worker-timeout=2: the job goes on (status $status)" $((! ok))
+[ $ok -eq 0 ] || sed 's/^/# /' "$work/err"
+
 # two jobs on one checkpoint: the second is refused while the first runs
 # (a killed job above may have left a lock file: a stale one, which locks
 # nothing; so wait for the first job's first save instead). The first job
@@ -225,6 +252,14 @@ wait "$pid"
 ok=$?
 report "a second job on one checkpoint is refused" $((! ok))
 [ $ok -eq 0 ] || { echo "# status $status"; sed 's/^/# /' "$work/err" "$work/out1"; }
+
+# a lock file that is a folder: the lock file is named, not the checkpoint
+rm -f "$ck"; mkdir "$ck.lock"
+run 2 -j 1 --checkpoint="$ck" 8 >"$work/out" 2>"$work/err"; status=$?
+rmdir "$ck.lock"
+[ $status -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$ck" ] &&
+  grep -q "^nqueens-mpi: .*mpi\.ckpt\.lock: the checkpoint's lock file is a folder$" "$work/err"
+report "a lock file that is a folder: refused, naming the lock file" $((! $?))
 
 # --- the command line ----------------------------------------------------------------
 run 3 29 >"$work/out" 2>"$work/err"; status=$?

@@ -19,7 +19,7 @@ ls -a "$work/ck" >"$work/files_before"
 "$bin" --recheck "$ck" --sample 5 --seed 7 >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 0 ] && [ ! -s "$work/err" ] && [ "$(wc -l <"$work/out")" -eq 6 ] &&
   [ "$(grep -c '^unit [0-9]*: recorded [0-9]*, recounted [0-9]*: ok$' "$work/out")" -eq 5 ] &&
-  tail -n 1 "$work/out" | grep -q '^n = 11, join: 5 of [0-9]* finished units re-checked by walk at none, seed 7: all match$'
+  tail -n 1 "$work/out" | grep -q '^n = 11, join: 5 of [0-9]* finished units re-checked by walk without SIMD, seed 7: all match$'
 report "a sample of 5, bare: five ok lines and the verdict" $((! $?))
 "$bin" --recheck "$ck" --sample 5 --seed 7 >"$work/again" 2>&1
 cmp -s "$work/out" "$work/again"; report "the same seed draws the same units" $((! $?))
@@ -51,7 +51,7 @@ done
 [ "$(sed -n '1s/:.*//p;2s/:.*//p' "$work/out" | tr '\n' ' ')" = "unit 4 unit 9 " ]
 report "--pick: those, in order" $((! $?))
 "$bin" --recheck "$ck" --sample 999999 --seed 3 >"$work/out" 2>&1; status=$?
-[ $status -eq 0 ] && tail -n 1 "$work/out" | grep -q "^n = 11, join: \([0-9]*\) of \1 finished units re-checked by walk at none: all match$"
+[ $status -eq 0 ] && tail -n 1 "$work/out" | grep -q "^n = 11, join: \([0-9]*\) of \1 finished units re-checked by walk without SIMD: all match$"
 report "a sample larger than the finished units: every one" $((! $?))
 
 # --- only read ------------------------------------------------------------------

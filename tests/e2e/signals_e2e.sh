@@ -43,7 +43,8 @@ signum() { case $1 in HUP) echo 1 ;; INT) echo 2 ;; QUIT) echo 3 ;; XCPU) echo 2
 # (the next run says how many it resumes)
 check() {
   name=$1 status=$2 want=$3
-  msg=$(grep '^nqueens: ' "$work/err")
+  # (the messages but the resuming line and lines of progress)
+  msg=$(grep '^nqueens: ' "$work/err" | grep -v -e '^nqueens: resuming: ' -e '^nqueens: n = ')
   k=$(printf '%s\n' "$msg" |
     sed -n "s/^nqueens: interrupted by SIG[A-Z]*; \([0-9]*\) of [0-9]* units are saved in .*sig.ckpt.*: run the same command again to resume$/\1/p")
   [ "$status" -eq "$want" ] && [ ! -s "$work/out" ] &&
@@ -59,13 +60,13 @@ check() {
     pid=$!
     # until it has said what it resumes (or, with nothing saved, holds the lock)
     i=0
-    while [ $i -lt 6000 ] && ! grep -q '^resuming: ' "$work/peek" &&
+    while [ $i -lt 6000 ] && ! grep -q '^nqueens: resuming: ' "$work/peek" &&
       ! { [ "$k" -eq 0 ] && [ -e "$ck.lock" ]; }; do
       sleep 0.01; i=$((i + 1))
     done
     kill -TERM "$pid" 2>/dev/null
     wait "$pid"
-    r=$(sed -n 's/^resuming: \([0-9]*\) of [0-9]* units already done$/\1/p' "$work/peek")
+    r=$(sed -n 's/^nqueens: resuming: \([0-9]*\) of [0-9]* units already done$/\1/p' "$work/peek")
     [ "$k" -eq 0 ] && [ -z "$r" ] || [ "$r" = "$k" ] || ok=1
     done_before=$k
   fi

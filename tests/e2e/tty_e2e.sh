@@ -51,12 +51,35 @@ report "a terminal that grows: $narrow columns, then $wide" $((! $?))
 esc=$(printf '\033') cr=$(printf '\r')
 # (the terminal ends each line with "\r\n": any other "\r" is a redraw)
 [ $status -eq 0 ] && ! grep -q "$esc" "$work/log" && grep -q "^$total" "$work/log" &&
-  grep -q "^n = $n: .*units.*ETA" "$work/log" && ! sed "s/$cr\$//" "$work/log" | grep -q "$cr"
+  grep -q "^nqueens: n = $n: .*units.*ETA" "$work/log" && ! sed "s/$cr\$//" "$work/log" | grep -q "$cr"
 report "TERM=dumb: progress in plain lines, no escape sequence" $((! $?))
 
 # -q: the count alone, where a terminal would show progress by default
 "$pty" "$work/log" 80 80 0.1 env TERM=xterm "$bin" -q -m symmetry -j 1 $n; status=$?
 [ $status -eq 0 ] && [ "$(lines "$work/log" | grep -v '^@@RESIZE')" = "$total" ]
 report "-q on a terminal: no progress, the count" $((! $?))
+
+# a terminal whose TERM is empty or unset may take no escape sequence
+# either: the same plain lines (--progress draws from the start, so a
+# short count shows it; the command may end before the resize is tried)
+for how in "TERM=" "-u TERM"; do
+  "$pty" "$work/log" 80 80 0.1 env $how "$bin" --progress -m symmetry -j 1 16; status=$?
+  { [ $status -eq 0 ] || [ $status -eq 3 ]; } && ! grep -q "$esc" "$work/log" &&
+    grep -q "^14772512" "$work/log" && grep -q "^nqueens: n = 16: .*units" "$work/log" &&
+    ! sed "s/$cr\$//" "$work/log" | grep -q "$cr"
+  report "env $how: progress in plain lines, no escape sequence" $((! $?))
+done
+
+# --part without --json on a terminal: a note says what --merge reads; with
+# --json, none
+"$pty" "$work/log" 80 80 0.1 "$bin" --part 1/3 8; status=$?
+{ [ $status -eq 0 ] || [ $status -eq 3 ]; } &&
+  grep -q "^nqueens: note: --merge reads only parts printed with --json" "$work/log" &&
+  grep -q "^24" "$work/log"
+report "--part 1/3 8 on a terminal: the note, then the part" $((! $?))
+"$pty" "$work/log" 80 80 0.1 "$bin" --part 1/3 --json 8; status=$?
+{ [ $status -eq 0 ] || [ $status -eq 3 ]; } && ! grep -q "note" "$work/log" &&
+  grep -q '^{"n":8,' "$work/log"
+report "--part 1/3 --json 8 on a terminal: no note" $((! $?))
 
 finish

@@ -162,7 +162,7 @@ long_count() { # ARGS...: counts 8 and 24, stopped once 8 is printed
 }
 long_count; status=$?
 [ $status -eq 143 ] && [ "$(wc -l <"$work/err")" -eq 2 ] &&
-  head -1 "$work/err" | grep -Eq '^n = 24: (about|at least) [0-9.]+ (hours|days|years)( \([0-9.]+ to [0-9.]+ (hours|days|years)\))? with 1 thread, .* of memory(, [0-9.e+]+ core-hours)?$' &&
+  head -1 "$work/err" | grep -Eq '^nqueens: n = 24: (about|at least) [0-9.]+ (hours|days|years)( \([0-9.]+ to [0-9.]+ (hours|days|years)\))? with 1 thread, .* of memory(, [0-9.e+]+ core-hours)?$' &&
   sed -n 2p "$work/err" | grep -q "^nqueens: interrupted"
 report "a count of days in a script: one notice line first" $((! $?))
 [ $status -eq 143 ] && [ "$(wc -l <"$work/err")" -eq 2 ] || { echo "  status $status"; cat "$work/err"; }

@@ -22,8 +22,8 @@ int main(int argc, char **argv)
 {
     nq_checkpoint *mem = NULL, *file = NULL;
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r;
-    nq_checkpoint_info info;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
     uint64_t bad = UINT64_MAX;
     unsigned n;
     int rc;

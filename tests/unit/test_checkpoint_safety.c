@@ -11,7 +11,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -138,12 +140,19 @@ static void test_links_are_never_followed(void **state)
     (void)state;
     write_text(victim, "precious\n");
 
-    /* a link in place of the lock file, or of the checkpoint: refused */
+    /* a link in place of the lock file, or of the checkpoint: refused, each
+     * with its own status (the lock file's, or the file's), and nothing
+     * is made beside a checkpoint that is a link */
     assert_int_equal(symlink("victim.txt", lockf), 0);
-    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_EIO);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_ELOCK);
+    assert_int_equal(errno, ELOOP);
     assert_int_equal(unlink(lockf), 0);
     assert_int_equal(symlink("victim.txt", file), 0);
+    errno = 0;
     assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_EIO);
+    assert_int_equal(errno, ELOOP);
+    assert_int_equal(access(lockf, F_OK), -1);
     assert_int_equal(unlink(file), 0);
     assert_victim_intact();
 
@@ -163,6 +172,69 @@ static void test_links_are_never_followed(void **state)
     /* and no temporary file is left behind */
     list_dir(names, sizeof names);
     assert_string_equal(names, "run.ckpt run.ckpt.tmp victim.txt");
+}
+
+/* The temporary files that killed saves left are removed by the next open,
+ * once it holds the lock, and nothing else: not a name of another pattern
+ * or of another checkpoint, not a link (nor what it points to), not a
+ * folder; and not while another object or process holds the lock. */
+static void test_leftover_temporary_files(void **state)
+{
+    static const char *const kept[] = {
+        "run.ckpt.tmp",          "run.ckpt.tmp-",         "run.ckpt.tmp-abcdefg",
+        "run.ckpt.tmp-abcdefghi", "run.ckpt.tmp-ABCDEFGH", "run.ckpt.tmp-abcdefgw",
+        "run.ckpt.tmp-abc.efgh", "other.ckpt.tmp-abcdefgh", "run.ckpt.tmp-abcdefgh~",
+        "xrun.ckpt.tmp-abcdefgh"};
+    nq_checkpoint *a, *b = NULL;
+    char p[300], names[1024], want[1024] = "";
+    pid_t pid;
+    int st = 0;
+    (void)state;
+    write_text(victim, "precious\n");
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, kept[i]);
+        write_text(p, "not ours\n");
+    }
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-0000link", dir);
+    assert_int_equal(symlink("victim.txt", p), 0);
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-00folder", dir);
+    assert_int_equal(mkdir(p, 0755), 0);
+    list_dir(want, sizeof want);
+    /* two leftovers, and a stale lock file */
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-0123abcv", dir);
+    write_text(p, "a save that was killed\n");
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-vvvvvvvv", dir);
+    write_text(p, "");
+    write_text(lockf, "");
+
+    assert_int_equal(nq_checkpoint_open(&a, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    nq_checkpoint_close(a);
+    /* the stale lock file stays (the library removes only its own), and
+     * every file but the two leftovers */
+    assert_int_equal(unlink(lockf), 0);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, want);
+    assert_victim_intact();
+
+    /* while one object holds the lock, another open removes nothing, in
+     * this process or another */
+    assert_int_equal(nq_checkpoint_open(&a, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-11111111", dir);
+    write_text(p, "being written\n");
+    assert_int_equal(nq_checkpoint_open(&b, file, 9, NQ_METHOD_PLAIN), NQ_EBUSY);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_checkpoint *c;
+        _exit(nq_checkpoint_open(&c, file, 9, NQ_METHOD_PLAIN) == NQ_EBUSY ? 0 : 1);
+    }
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    assert_int_equal(access(p, F_OK), 0);
+    nq_checkpoint_close(a);
+    assert_int_equal(unlink(p), 0);
+    snprintf(p, sizeof p, "%s/run.ckpt.tmp-00folder", dir);
+    assert_int_equal(rmdir(p), 0);
 }
 
 /* nq_checkpoint_peek() reads as nq_checkpoint_open() does: a link to an
@@ -194,6 +266,10 @@ static void test_peek_reads_only_regular_files(void **state)
     assert_int_equal(errno, EISDIR);
 }
 
+/* A place where the lock file cannot be made is refused as the lock file's
+ * fault (NQ_ELOCK), with errno saying why; a stale lock file in a folder
+ * that takes no new files leaves the temporary file that opening tries,
+ * and so the folder, at fault (NQ_EIO). */
 static void test_unwritable_places_refused_at_open(void **state)
 {
     nq_checkpoint *cp = NULL;
@@ -201,23 +277,119 @@ static void test_unwritable_places_refused_at_open(void **state)
     (void)state;
     snprintf(p, sizeof p, "%s/missing/x.ckpt", dir);
     errno = 0;
-    assert_int_equal(nq_checkpoint_open(&cp, p, 12, NQ_METHOD_SYMMETRY), NQ_EIO);
+    assert_int_equal(nq_checkpoint_open(&cp, p, 12, NQ_METHOD_SYMMETRY), NQ_ELOCK);
     assert_int_equal(errno, ENOENT);
-    /* a place where no file can be made, even by root */
+    /* places where no file can be made, even by root */
     assert_int_equal(nq_checkpoint_open(&cp, "/proc/self/nq.ckpt", 12, NQ_METHOD_SYMMETRY),
-                     NQ_EIO);
+                     NQ_ELOCK);
+    assert_int_equal(nq_checkpoint_open(&cp, "/proc/self/mem", 12, NQ_METHOD_SYMMETRY),
+                     NQ_ELOCK);
     if (geteuid() != 0) {
+        assert_int_equal(chmod(dir, 0555), 0);
+        errno = 0;
+        assert_int_equal(nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY), NQ_ELOCK);
+        assert_int_equal(errno, EACCES);
+        assert_int_equal(chmod(dir, 0755), 0);
+        write_text(lockf, "");
         assert_int_equal(chmod(dir, 0555), 0);
         errno = 0;
         assert_int_equal(nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY), NQ_EIO);
         assert_int_equal(errno, EACCES);
         assert_int_equal(chmod(dir, 0755), 0);
+        assert_int_equal(unlink(lockf), 0);
     } else {
         print_message("read-only directory: not tried (root writes anywhere)\n");
     }
     assert_null(cp);
     list_dir(names, sizeof names);
     assert_string_equal(names, "");
+}
+
+/* A lock file that is not a regular file is refused, and said to be the
+ * lock file's fault; a checkpoint that is not a regular file is refused
+ * before its lock file is made. */
+static void test_lock_and_file_kinds(void **state)
+{
+    nq_checkpoint *cp = NULL;
+    char names[256];
+    (void)state;
+    assert_int_equal(mkdir(lockf, 0755), 0);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_ELOCK);
+    assert_int_equal(errno, EISDIR);
+    assert_int_equal(rmdir(lockf), 0);
+    assert_int_equal(mkfifo(lockf, 0600), 0);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_ELOCK);
+    assert_int_equal(errno, EINVAL);
+    assert_int_equal(unlink(lockf), 0);
+
+    assert_int_equal(mkdir(file, 0755), 0);
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EIO);
+    assert_int_equal(errno, EISDIR);
+    assert_int_equal(rmdir(file), 0);
+    assert_int_equal(mkfifo(file, 0600), 0);
+    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    assert_int_equal(unlink(file), 0);
+    /* a device: nothing is made beside it (root could make /dev/null.lock) */
+    assert_int_equal(nq_checkpoint_open(&cp, "/dev/null", 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);
+    assert_int_equal(access("/dev/null.lock", F_OK), -1);
+    assert_null(cp);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "");
+}
+
+/* A save that the file-size limit cuts short (SIGXFSZ ignored, as the
+ * command ignores it: the write fails with EFBIG) fails as one to a full
+ * disk: NQ_EIO, errno kept, no temporary file left, and the last snapshot
+ * intact. In a child process, whose limit goes with it. */
+static void test_save_past_file_size_limit(void **state)
+{
+    nq_checkpoint *cp;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
+    char names[256];
+    struct stat st;
+    int status = 0;
+    pid_t pid;
+    (void)state;
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim;
+        uint64_t units;
+        int code = 0;
+        signal(SIGXFSZ, SIG_IGN);
+        if (nq_units(&units, 12, NQ_METHOD_SYMMETRY) != NQ_OK || units < 100 ||
+            nq_checkpoint_open(&cp, file, 12, NQ_METHOD_SYMMETRY) != NQ_OK)
+            _exit(10);
+        /* a first snapshot of one unit, then a limit that it just fits */
+        if (nq_checkpoint_record(cp, 0, 0, 0) != NQ_OK || nq_checkpoint_save(cp) != NQ_OK ||
+            stat(file, &st) != 0)
+            _exit(11);
+        if (getrlimit(RLIMIT_FSIZE, &lim) != 0)
+            _exit(12);
+        lim.rlim_cur = (rlim_t)st.st_size;
+        if (setrlimit(RLIMIT_FSIZE, &lim) != 0)
+            _exit(12);
+        for (uint64_t u = 1; u < 100; u++)
+            if (nq_checkpoint_record(cp, u, 0, 0) != NQ_OK)
+                _exit(13);
+        errno = 0;
+        if (nq_checkpoint_save(cp) != NQ_EIO)
+            code = 14;
+        else if (errno != EFBIG)
+            code = 15;
+        nq_checkpoint_close(cp);
+        _exit(code);
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    list_dir(names, sizeof names);
+    assert_string_equal(names, "run.ckpt");
+    assert_int_equal(nq_checkpoint_peek(&info, file), NQ_OK);
+    assert_int_equal(info.units_done, 1);
 }
 
 /* ---- files with impossible counts ---------------------------------------- */
@@ -337,10 +509,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_second_open_is_refused, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_stale_lock_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_links_are_never_followed, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_leftover_temporary_files, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_peek_reads_only_regular_files, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_unwritable_places_refused_at_open, make_dir,
                                         remove_dir),
+        cmocka_unit_test_setup_teardown(test_lock_and_file_kinds, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_save_past_file_size_limit, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_impossible_counts_refused, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_long_files, make_dir, remove_dir),
     };

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "cli_output.h"
+#include "cli_estimate.h"
 #include "nqueens.h"
 #include "test_cli_run.h"
 
@@ -524,6 +525,42 @@ static void test_part_and_merge(void **state)
 /* ------------------------------------------------------------------------
  * GNU option handling
  * ------------------------------------------------------------------------ */
+/* Durations in words: the unit that fits, and never "0.0" however short;
+ * an estimate below a tenth of a second is said to be under it. */
+static void test_durations_in_words(void **state)
+{
+    static const struct {
+        double seconds;
+        const char *words;
+    } cases[] = {{0.0, "0 seconds"},        {0.0004, "0.0004 seconds"},
+                 {0.034, "0.034 seconds"},  {0.099, "0.099 seconds"},
+                 {0.1, "0.1 seconds"},      {1.49, "1.5 seconds"},
+                 {42.0, "42 seconds"},      {95.0, "1.6 minutes"},
+                 {7200.0, "2.0 hours"},     {86400.0 * 3, "3.0 days"},
+                 {31557600.0 * 20, "20 years"}};
+    nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
+    char buf[200];
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cli_format_duration(buf, sizeof buf, cases[i].seconds);
+        assert_string_equal(buf, cases[i].words);
+    }
+    e.threads = 1;
+    e.kind = NQ_ESTIMATE_EXACT;
+    e.seconds = e.low = e.high = 0.004;
+    cli_estimate_sentence(buf, sizeof buf, &e, 2u << 20);
+    assert_string_equal(buf, "under 0.1 seconds with 1 thread, 2.0 MiB of memory");
+    /* an interval that reaches past it is given, without "0.0" */
+    e.kind = NQ_ESTIMATE_SAMPLED;
+    e.seconds = 0.05;
+    e.low = 0.02;
+    e.high = 0.3;
+    e.threads = 2;
+    cli_estimate_sentence(buf, sizeof buf, &e, 2u << 20);
+    assert_string_equal(buf, "about 0.05 seconds (0.02 to 0.3 seconds) with 2 threads, "
+                             "2.0 MiB of memory");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_empty_stdin_asks_for_nothing),
         cmocka_unit_test(test_check_mode),
         cmocka_unit_test(test_part_and_merge),
+        cmocka_unit_test(test_durations_in_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -70,13 +70,20 @@ static void test_clean_checkpoint(void **state)
     assert_string_equal(o.err, "");
     assert_int_equal(occurrences(o.out, ": ok\n"), 4);
     assert_non_null(strstr(o.out, "n = 10, join: 4 of 252 finished units re-checked by walk "
-                                  "at none, seed 9: all match\n"));
+                                  "without SIMD, seed 9: all match\n"));
     /* the same seed, the same units */
     {
         char first[8192];
         strcpy(first, o.out);
         o = run_cli(NULL, "--recheck", path, "--sample=4", "--seed=9", NULL);
         assert_string_equal(o.out, first);
+    }
+    /* a level in words: "without SIMD", or "at SIMD level avx2" */
+    if (nq_simd_best() >= NQ_SIMD_AVX2) {
+        o = run_cli(NULL, "--recheck", path, "--by=kernel", "--simd=avx2", "--pick=3", NULL);
+        assert_int_equal(o.status, 0);
+        assert_non_null(strstr(o.out, "n = 10, join: 1 of 252 finished units re-checked by "
+                                      "kernel at SIMD level avx2: all match\n"));
     }
     o = run_cli(NULL, "--recheck", path, "--by", "independent", "--labels", NULL);
     assert_int_equal(o.status, 0);
