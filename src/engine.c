@@ -77,7 +77,8 @@ static int pick_method(const nq_method_ops **out, const nq_count_options *o,
 /* The method and device of the count (o checked): the GPU when asked for
  * and there, or under NQ_DEVICE_AUTO when it is there and runs the
  * method; NQ_EMETHOD when the GPU is asked for and the method (named, or
- * a checkpoint's) has no GPU path. */
+ * a checkpoint's) has no GPU path. Such a method does not depend on the
+ * device, so under NQ_DEVICE_AUTO it stays, on the CPU. */
 static int choose(const nq_method_ops **ops, nq_device *device,
                   const nq_count_options *o, unsigned n)
 {
@@ -89,7 +90,6 @@ static int choose(const nq_method_ops **ops, nq_device *device,
         if (o->device == NQ_DEVICE_GPU)
             return NQ_EMETHOD;
         gpu = 0;
-        rc = pick_method(ops, o, n, 0);
     }
     *device = gpu ? NQ_DEVICE_GPU : NQ_DEVICE_CPU;
     return rc;

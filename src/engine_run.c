@@ -75,25 +75,38 @@ typedef struct worker {
     nq_gpu *gpu; /* the GPU this worker drives, or NULL */
 } worker;
 
-/* Takes a finished unit into w's sums, the checkpoint and on_unit. */
-static void finish_unit(worker *w, uint64_t unit, const nq_unit_result *res)
+/* Takes the finished units[0 .. k-1] (their results res[0 .. k-1]) into
+ * w's sums, the checkpoint and on_unit, under one hold of the lock. */
+static void finish_units(worker *w, const uint64_t *units, const nq_unit_result *res,
+                         uint64_t k)
 {
     run *r = w->r;
-    w->acc.total += res->total;
-    w->acc.unique += res->unique;
-    w->acc.units++;
     pthread_mutex_lock(&r->lock);
-    r->finished++;
-    if (r->opts->checkpoint) {
-        int rc = nq_checkpoint_record(r->opts->checkpoint, unit, res->total,
-                                      res->unique);
-        if (rc != NQ_OK && r->error == NQ_OK) {
-            r->error = rc;
-            atomic_store(&r->stop, 1);
+    for (uint64_t j = 0; j < k; j++) {
+        w->acc.total += res[j].total;
+        w->acc.unique += res[j].unique;
+        w->acc.units++;
+        r->finished++;
+        if (r->opts->checkpoint) {
+            int rc = nq_checkpoint_record(r->opts->checkpoint, units[j], res[j].total,
+                                          res[j].unique);
+            if (rc != NQ_OK && r->error == NQ_OK) {
+                r->error = rc;
+                atomic_store(&r->stop, 1);
+            }
         }
+        if (r->opts->on_unit)
+            r->opts->on_unit(units[j], res[j].total, res[j].unique, r->opts->unit_data);
     }
-    if (r->opts->on_unit)
-        r->opts->on_unit(unit, res->total, res->unique, r->opts->unit_data);
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* A worker's last act: one fewer left, and the watching thread woken. */
+static void worker_done(run *r)
+{
+    pthread_mutex_lock(&r->lock);
+    r->workers_left--;
+    pthread_cond_signal(&r->wake);
     pthread_mutex_unlock(&r->lock);
 }
 
@@ -128,12 +141,9 @@ static void *work(void *arg)
             fail(r, rc);
             break;
         }
-        finish_unit(w, unit, &res);
+        finish_units(w, &unit, &res, 1);
     }
-    pthread_mutex_lock(&r->lock);
-    r->workers_left--;
-    pthread_cond_signal(&r->wake);
-    pthread_mutex_unlock(&r->lock);
+    worker_done(r);
     return NULL;
 }
 
@@ -181,8 +191,7 @@ static void *work_gpu(void *arg)
             fail(r, rc);
             break;
         }
-        for (uint64_t j = 0; j < k; j++)
-            finish_unit(w, r->todo[i + j], &res[j]);
+        finish_units(w, r->todo + i, res, k);
         /* the next batch: about GPU_BATCH_SECONDS, growing at most 4-fold */
         dt = nqc_now() - t0;
         if (dt < GPU_BATCH_SECONDS / 4)
@@ -193,10 +202,7 @@ static void *work_gpu(void *arg)
             batch = GPU_BATCH_MAX;
     }
     free(res);
-    pthread_mutex_lock(&r->lock);
-    r->workers_left--;
-    pthread_cond_signal(&r->wake);
-    pthread_mutex_unlock(&r->lock);
+    worker_done(r);
     return NULL;
 }
 
