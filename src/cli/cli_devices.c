@@ -5,19 +5,7 @@
 
 #include "cli.h"
 #include "cli_output.h"
-
-const char *cli_no_gpu_reason(int status)
-{
-    switch (status) {
-    case NQ_EUNSUPPORTED:
-        return "this build has no GPU support (build it with CUDA: see the README)";
-    case NQ_ENODRIVER:
-        return "no NVIDIA driver that this build can use (libcuda.so.1 from "
-               "CUDA 11 or later)";
-    case NQ_ENODEVICE: return "the NVIDIA driver shows no GPU";
-    default: return nq_strerror(status);
-    }
-}
+#include "nqc_gpu.h"
 
 int cli_check_device(const cli_opts *o, FILE *err)
 {
@@ -27,7 +15,7 @@ int cli_check_device(const cli_opts *o, FILE *err)
         return 0;
     rc = nq_gpu_count(&count);
     if (rc != NQ_OK) {
-        cli_usage_error(err, "--device=gpu: %s", cli_no_gpu_reason(rc));
+        cli_usage_error(err, "--device=gpu: %s", nqc_no_gpu_reason(rc));
         return -1;
     }
     if (o->method != NQ_METHOD_DEFAULT && o->method != NQ_METHOD_SYMMETRY) {
@@ -57,7 +45,7 @@ int cli_devices(const cli_opts *o, FILE *out, FILE *err)
             nq_simd_name(nq_simd_best()));
     rc = nq_gpu_count(&count);
     if (rc != NQ_OK)
-        fprintf(out, "gpu\tnone: %s\n", cli_no_gpu_reason(rc));
+        fprintf(out, "gpu\tnone: %s\n", nqc_no_gpu_reason(rc));
     for (unsigned i = 0; i < count; i++) {
         nq_gpu_info g = NQ_GPU_INFO_INIT;
         rc = nq_gpu_info_get(&g, i);

@@ -19,9 +19,6 @@ int cli_devices(const cli_opts *o, FILE *out, FILE *err);
  * after the message (a usage error: exit status 2). */
 int cli_check_device(const cli_opts *o, FILE *err);
 
-/* Why no GPU can count, for a status of nq_gpu_count(): a phrase. */
-const char *cli_no_gpu_reason(int status);
-
 /* The line of --version that says whether this build counts on GPUs. */
 void cli_print_gpu_support(FILE *out);
 

@@ -30,6 +30,7 @@
 #include "mpi_internal.h"
 #include "nqc_checkpoint.h"
 #include "nqc_clock.h"
+#include "nqc_gpu.h"
 #include "nqc_memory.h"
 #include "nqc_signal.h"
 
@@ -187,6 +188,10 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
             nqc_memory_refusal(text, sizeof text, l->o->n, m[0], (unsigned)m[1],
                                l->o->max_memory, m[2], "its node");
             nq_mpi_error("rank %d failed: %s", rank, text);
+        } else if (l->o->device == NQ_DEVICE_GPU &&
+                   (code == NQ_EUNSUPPORTED || code == NQ_ENODRIVER || code == NQ_ENODEVICE)) {
+            /* the worker has no GPU to count on: why, in nqueens's words */
+            nq_mpi_error("rank %d failed: --device=gpu: %s", rank, nqc_no_gpu_reason(code));
         } else {
             nq_mpi_error("rank %d failed: %s", rank, nq_strerror(code));
         }

@@ -293,7 +293,8 @@ fi
 # does not run is refused before anything starts
 out=$(run_abort 2 -j 1 --device=gpu 10 2>"$work/err"); status=$?
 { [ $status -eq 0 ] && [ "$out" = 724 ]; } ||
-  { [ $status -eq 1 ] && [ -z "$out" ] && grep -q "rank 1 failed: .*GPU" "$work/err"; }
+  { [ $status -eq 1 ] && [ -z "$out" ] &&
+    grep -q "rank 1 failed: --device=gpu: \(this build has no GPU support\|no NVIDIA driver\|the NVIDIA driver shows no GPU\)" "$work/err"; }
 report "--device=gpu counts on the GPU or names the rank without one" $((! $?))
 run_abort 2 --device=gpu --method=join 10 >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && [ ! -s "$work/out" ] &&
