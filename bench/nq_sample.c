@@ -18,19 +18,24 @@
  * published, the interval must hold it: that checks the sample as a
  * sample (a count of the units themselves is exact either way).
  *
- * usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES]]]]
+ * The symmetry method's units also count unique solutions: their sample
+ * is printed and checked the same way.
+ *
+ * usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES [METHOD]]]]]
  *        SIMD: auto, none, avx2, avx512 (default auto)
+ *        METHOD: join or symmetry (default join)
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_arg.h"
 #include "nqc_clock.h"
 #include "nqueens.h"
 
 typedef struct sample {
-    uint64_t *unit, *total;
+    uint64_t *unit, *total, *unique;
     double *seconds, *cpu;
     size_t len, cap;
     double last, last_cpu;
@@ -48,10 +53,10 @@ static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
 {
     sample *s = data;
     double t = nqc_now(), c = cpu_now();
-    (void)unique;
     if (s->len < s->cap) {
         s->unit[s->len] = unit;
         s->total[s->len] = total;
+        s->unique[s->len] = unique;
         s->seconds[s->len] = t - s->last;
         s->cpu[s->len] = c - s->last_cpu;
         s->len++;
@@ -72,12 +77,41 @@ static void mean_se(double *mean, double *se, const double *x, size_t len)
     *se = len > 1 ? sqrt(sq / (double)(len - 1) / (double)len) : 0;
 }
 
+/* Prints what the sample's counts x[0..len) say of the whole list of
+ * `units` units, and whether the published figure lies in its 95%
+ * interval: 0 if out of memory. */
+static int report(const char *what, const uint64_t *x, size_t len, double units,
+                  uint64_t part, int have_known, uint64_t known)
+{
+    double *v = calloc(len ? len : 1, sizeof *v), m, se;
+    if (!v) {
+        fputs("nq_sample: out of memory\n", stderr);
+        return 0;
+    }
+    for (size_t i = 0; i < len; i++)
+        v[i] = (double)x[i];
+    mean_se(&m, &se, v, len);
+    free(v);
+    printf("# %s from the sample: %.6g (95%%: %.6g to %.6g); part %s %llu\n", what,
+           units * m, units * (m - 1.96 * se), units * (m + 1.96 * se), what,
+           (unsigned long long)part);
+    if (have_known) {
+        int inside = (double)known >= units * (m - 1.96 * se) &&
+                     (double)known <= units * (m + 1.96 * se);
+        printf("# published %s %llu: %s the interval\n", what, (unsigned long long)known,
+               inside ? "inside" : "OUTSIDE");
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = 0, want = 50, seed = 1, max_memory = 0, units = 0;
     nq_simd simd = NQ_SIMD_AUTO;
-    if (argc < 2 || argc > 6) {
-        fputs("usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES]]]]\n", stderr);
+    nq_method method = NQ_METHOD_JOIN;
+    if (argc < 2 || argc > 7) {
+        fputs("usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES [METHOD]]]]]\n",
+              stderr);
         return 2;
     }
     n = bench_arg("nq_sample", argv[1], "N");
@@ -89,6 +123,15 @@ int main(int argc, char **argv)
         simd = bench_simd("nq_sample", argv[4]);
     if (argc > 5)
         max_memory = bench_arg("nq_sample", argv[5], "MAX_MEMORY_BYTES");
+    if (argc > 6) {
+        if (!strcmp(argv[6], "symmetry")) {
+            method = NQ_METHOD_SYMMETRY;
+        } else if (strcmp(argv[6], "join")) {
+            fprintf(stderr, "nq_sample: METHOD must be join or symmetry, not '%s'\n",
+                    argv[6]);
+            return 2;
+        }
+    }
     if (n > NQ_MAX_N || want < 2) {
         fputs("nq_sample: N must be at most NQ_MAX_N and UNITS at least 2\n", stderr);
         return 2;
@@ -96,7 +139,8 @@ int main(int argc, char **argv)
 
     nq_count_options opts = NQ_COUNT_OPTIONS_INIT;
     opts.threads = 1;
-    opts.method = NQ_METHOD_JOIN;
+    opts.method = method;
+    opts.unique = method == NQ_METHOD_SYMMETRY;
     opts.simd = simd;
     opts.max_memory = max_memory;
     int rc = nq_units(&units, (unsigned)n, opts.method);
@@ -119,9 +163,10 @@ int main(int argc, char **argv)
     s.cap = (size_t)(units / m + 1);
     s.unit = calloc(s.cap, sizeof *s.unit);
     s.total = calloc(s.cap, sizeof *s.total);
+    s.unique = calloc(s.cap, sizeof *s.unique);
     s.seconds = calloc(s.cap, sizeof *s.seconds);
     s.cpu = calloc(s.cap, sizeof *s.cpu);
-    if (!s.unit || !s.total || !s.seconds || !s.cpu) {
+    if (!s.unit || !s.total || !s.unique || !s.seconds || !s.cpu) {
         fputs("nq_sample: out of memory\n", stderr);
         return 1;
     }
@@ -139,41 +184,33 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    printf("# n = %u, join, SIMD %s, 1 thread: part %u of %u (%zu of %llu units), "
+    printf("# n = %u, %s, SIMD %s, 1 thread: part %u of %u (%zu of %llu units), "
            "seed %llu, %.1f s in all\n",
-           (unsigned)n, nq_simd_name(res.simd), opts.part_k, opts.part_m, s.len,
+           (unsigned)n, nq_method_name(res.method), nq_simd_name(res.simd), opts.part_k, opts.part_m, s.len,
            (unsigned long long)units, (unsigned long long)seed, wall);
-    printf("unit\ttotal\tseconds\tcpu_seconds\n");
+    printf("unit\ttotal\tunique\tseconds\tcpu_seconds\n");
     for (size_t i = 0; i < s.len; i++)
-        printf("%llu\t%llu\t%.4f\t%.4f%s\n", (unsigned long long)s.unit[i],
-               (unsigned long long)s.total[i], s.seconds[i], s.cpu[i],
+        printf("%llu\t%llu\t%llu\t%.4f\t%.4f%s\n", (unsigned long long)s.unit[i],
+               (unsigned long long)s.total[i], (unsigned long long)s.unique[i],
+               s.seconds[i], s.cpu[i],
                i == 0 ? "\t(with the setup)" : "");
 
-    double *counts = calloc(s.len, sizeof *counts);
-    if (!counts)
-        return 1;
-    for (size_t i = 0; i < s.len; i++)
-        counts[i] = (double)s.total[i];
-    double tm, tse, cm, cse;
+    double tm, tse;
     mean_se(&tm, &tse, s.cpu + 1, s.len - 1);
-    mean_se(&cm, &cse, counts, s.len);
     double u = (double)units;
     printf("# one-core CPU seconds of the whole count: %.4g (95%%: %.4g to %.4g); "
            "%.3g core-hours\n",
            u * tm, u * (tm - 1.96 * tse), u * (tm + 1.96 * tse), u * tm / 3600);
-    printf("# total from the sample: %.6g (95%%: %.6g to %.6g); part total %llu\n",
-           u * cm, u * (cm - 1.96 * cse), u * (cm + 1.96 * cse),
-           (unsigned long long)res.total);
     uint64_t known = 0, known_unique = 0;
-    if (nq_known(&known, &known_unique, (unsigned)n) == NQ_OK) {
-        int inside = (double)known >= u * (cm - 1.96 * cse) &&
-                     (double)known <= u * (cm + 1.96 * cse);
-        printf("# published total %llu: %s the interval\n", (unsigned long long)known,
-               inside ? "inside" : "OUTSIDE");
-    }
-    free(counts);
+    int have_known = nq_known(&known, &known_unique, (unsigned)n) == NQ_OK;
+    if (!report("total", s.total, s.len, u, res.total, have_known, known))
+        return 1;
+    if (res.has_unique &&
+        !report("unique", s.unique, s.len, u, res.unique, have_known, known_unique))
+        return 1;
     free(s.unit);
     free(s.total);
+    free(s.unique);
     free(s.seconds);
     free(s.cpu);
     return 0;

@@ -55,6 +55,36 @@ static void test_model_grows_with_n(void **state)
     }
 }
 
+/* From n = 21 the symmetry method is modelled too, for totals and unique
+ * counts alike (it counts both at once), up to n = 28: an interval, no
+ * lower bound, growth with n. */
+static void test_sym_model(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    double last = 0.0;
+    (void)state;
+    o.threads = 1;
+    o.method = NQ_METHOD_SYMMETRY;
+    for (unsigned n = 21; n <= NQ_MAX_N; n++) {
+        nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT, u = NQ_ESTIMATE_RESULT_INIT;
+        o.unique = 0;
+        assert_int_equal(nq_estimate(&e, n, &o, BUDGET, n), NQ_OK);
+        assert_int_equal(e.kind, NQ_ESTIMATE_MODELLED);
+        assert_int_equal(e.method, NQ_METHOD_SYMMETRY);
+        assert_int_equal(e.units_sampled, 0);
+        assert_true(e.samples >= 32);
+        check_interval(&e);
+        assert_true(e.high > e.low);
+        assert_true(e.seconds > 4.0 * last);
+        last = e.seconds;
+        o.unique = 1;
+        assert_int_equal(nq_estimate(&u, n, &o, BUDGET, n), NQ_OK);
+        assert_int_equal(u.kind, NQ_ESTIMATE_MODELLED);
+        assert_int_equal(u.method, NQ_METHOD_SYMMETRY);
+        check_interval(&u);
+    }
+}
+
 /* A count whose table does not fit walks the halves: the model prices
  * the walk, and still gives an interval. */
 static void test_model_walk(void **state)
@@ -195,6 +225,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_grows_with_n),
         cmocka_unit_test(test_model_walk),
+        cmocka_unit_test(test_sym_model),
         cmocka_unit_test(test_model_threads),
         cmocka_unit_test(test_exact_sample),
         cmocka_unit_test(test_lower_bound),

@@ -126,5 +126,6 @@ const nq_method_ops nq_sym_method = {
     .solve = nq_sym_solve_any,
     .destroy = nq_sym_free_any,
     .has_simd = nq_sym_has_simd,
+    .model = nq_sym_model,
     .solve_gpu = nq_sym_solve_gpu,
 };

@@ -28,6 +28,9 @@ int nq_sym_plan_build(nq_sym_plan **out, unsigned n);
 /* @return the number of units of the plan (0 for NULL). */
 uint64_t nq_sym_plan_size(const nq_sym_plan *plan);
 
+/* @return the board size of the plan (0 for NULL). */
+unsigned nq_sym_plan_n(const nq_sym_plan *plan);
+
 /* Solves unit `unit` (< size) at SIMD level `simd` (never AUTO) with the
  * kernel of that level (sym_kernel.h). out->total is already multiplied by
  * the unit's symmetry weight; out->unique is the unit's share of the
@@ -93,6 +96,27 @@ struct nq_gpu;
 int nq_sym_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
                      size_t count, nq_simd simd, const nq_stop_flag *stop,
                      nq_unit_result *out);
+
+/* sym_cost.c: models the one-core CPU time of the whole count of the
+ * plan at level `simd` (never AUTO) from random walks down a seeded
+ * sample of its units, priced by units of a smaller board timed on this
+ * machine, in about `budget` seconds of the calling thread. Any n > 5;
+ * nq_sym_model() (the method's `model`) only from the n where timing a
+ * sample of units no longer does. Polls *stop.
+ * @return NQ_OK, NQ_EUNSUPPORTED (nq_sym_model() below that n, or no
+ *         kernel of that level), NQ_ECANCELED, NQ_EINVAL, NQ_ENOMEM. */
+int nq_sym_cost(const nq_sym_plan *plan, nq_simd simd, double budget, uint64_t seed,
+                const nq_stop_flag *stop, nq_cost_model *out);
+/* sym_cost.c: the nodes of unit `unit`'s interior walk (n > 5; a queen
+ * placed on a level other than the last), as the model estimates them
+ * from about `probes` (1 to 8192) random walks seeded by *seed (exact when
+ * no level of the walk has more than `probes` nodes), and, unless exact
+ * is NULL, exactly. For the tests and benchmarks.
+ * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
+int nq_sym_unit_nodes(const nq_sym_plan *plan, uint64_t unit, unsigned probes,
+                      uint64_t *seed, double *estimate, uint64_t *exact);
+int nq_sym_model(void *plan, nq_simd simd, double budget, uint64_t seed,
+                 const nq_stop_flag *stop, nq_cost_model *out);
 
 void nq_sym_plan_free(nq_sym_plan *plan);
 

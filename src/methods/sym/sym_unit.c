@@ -140,6 +140,11 @@ uint64_t nq_sym_plan_size(const nq_sym_plan *plan)
     return plan ? plan->nunits : 0;
 }
 
+unsigned nq_sym_plan_n(const nq_sym_plan *plan)
+{
+    return plan ? plan->n : 0;
+}
+
 void nq_sym_plan_free(nq_sym_plan *plan)
 {
     if (!plan)
