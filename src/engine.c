@@ -120,7 +120,7 @@ static int check_checkpoint(const nq_checkpoint *cp, unsigned n,
     if (nq_checkpoint_info_get(&info, cp) != NQ_OK)
         return NQ_EINVAL;
     if (info.n != n || info.method != method ||
-        info.unit_list_version != nq_unit_list_version(method))
+        !nq_method_reads_list(method, n, info.unit_list_version))
         return NQ_EMISMATCH;
     return NQ_OK;
 }

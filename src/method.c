@@ -89,6 +89,15 @@ const char *nq_method_name(nq_method method)
     return ops ? ops->name : NULL;
 }
 
+int nq_method_reads_list(nq_method method, unsigned n, uint32_t version)
+{
+    const nq_method_ops *ops = nq_method_ops_of(method);
+    if (!ops)
+        return 0;
+    return version == ops->list_version ||
+           (version + 1 == ops->list_version && n < ops->list_kept_below);
+}
+
 uint32_t nq_unit_list_version(nq_method method)
 {
     const nq_method_ops *ops = nq_method_ops_of(method);

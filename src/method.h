@@ -43,6 +43,10 @@ typedef struct nq_method_ops {
     /* Bumped whenever the unit list of some n changes (order, shape,
      * count): checkpoints and "part k of m" runs address units by index. */
     uint32_t list_version;
+    /* The lists of n below this are also those of list_version - 1:
+     * checkpoints and part lines of that version are read as this one's
+     * (nq_method_reads_list). 0: none. */
+    unsigned list_kept_below;
     int has_unique;        /* nonzero: solve() fills unique */
 
     /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan; the
@@ -118,6 +122,12 @@ extern const nq_method_ops nq_join_method;     /* join.c */
  *         default for totals at large n (ops->id says which; the default
  *         of one count is nq_method_pick()'s); NULL for an unknown method. */
 const nq_method_ops *nq_method_ops_of(nq_method method);
+
+/* Whether a checkpoint or part line of n made with unit list `version` of
+ * the method addresses the same units as the method's list now: its
+ * current version, or the one before where that list of n is unchanged
+ * (list_kept_below). 0 for a value that is not a method. */
+int nq_method_reads_list(nq_method method, unsigned n, uint32_t version);
 
 /* The method that counts board size n with `method` when unique counts
  * are wanted (`unique` nonzero) or not: NQ_METHOD_DEFAULT is the fastest

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "checkpoint.h"
+#include "method.h"
 
 #define CKPT_MAGIC "NQCKPT\r\n"
 
@@ -183,6 +184,15 @@ int nq_ckpt_read_header(nq_ckpt_header *out, const unsigned char *b,
     return NQ_OK;
 }
 
+/* Whether a file's unit list `version` is the list `want` counts: the
+ * same version, or an older one of an unchanged list (method.h). */
+static int same_list(const nq_ckpt_expect *want, uint32_t version)
+{
+    return version == want->list_version ||
+           (want->list_version == nq_unit_list_version((nq_method)want->method) &&
+            nq_method_reads_list((nq_method)want->method, want->n, version));
+}
+
 int nq_ckpt_header_matches(const unsigned char *b, size_t len,
                            const nq_ckpt_expect *want)
 {
@@ -190,7 +200,7 @@ int nq_ckpt_header_matches(const unsigned char *b, size_t len,
         !known_format(get32(b + 8)))
         return 1; /* no header to compare: say nothing of a mismatch */
     return get32(b + 12) == want->n && get32(b + 16) == want->method &&
-           get32(b + 20) == want->list_version && get64(b + 24) == want->units_total;
+           same_list(want, get32(b + 20)) && get64(b + 24) == want->units_total;
 }
 
 int nq_ckpt_check_record(const nq_ckpt_expect *want, uint64_t sum, uint64_t total,
@@ -276,7 +286,7 @@ int nq_ckpt_decode(const unsigned char *b, size_t len,
         return rc;
     /* an intact file: now, is it ours? */
     if (h.n != want->n || h.method != want->method ||
-        h.list_version != want->list_version || h.units_total != want->units_total)
+        !same_list(want, h.list_version) || h.units_total != want->units_total)
         return NQ_EMISMATCH;
     if (h.records > h.units_total)
         return NQ_EFORMAT;

@@ -357,7 +357,8 @@ static int parse(nq_part *out, nq_partline_error *err, const char *line, size_t 
         return fail(&sc, NQ_PARTLINE_N, 0, KEY_N);
     if (!(ops = method_named(f.method, f.method_len)))
         return fail(&sc, NQ_PARTLINE_METHOD, 0, KEY_METHOD);
-    if (v[KEY_VERSION] != ops->list_version)
+    if (v[KEY_VERSION] > UINT32_MAX ||
+        !nq_method_reads_list(ops->id, (unsigned)v[KEY_N], (uint32_t)v[KEY_VERSION]))
         return fail(&sc, NQ_PARTLINE_VERSION, 0, KEY_VERSION);
     if (v[KEY_PART] == 0 || v[KEY_PART] > v[KEY_PARTS] || v[KEY_PARTS] > UINT32_MAX)
         return fail(&sc, NQ_PARTLINE_RANGE, 0, v[KEY_PARTS] > UINT32_MAX ? KEY_PARTS : KEY_PART);

@@ -266,6 +266,42 @@ static void test_old_list_version_is_refused(void **state)
     }
 }
 
+/* The symmetry method's list version 3 changed n = 28 alone: a file of
+ * version 2 resumes below 28 (and is written as version 3 again) and is
+ * refused at 28. */
+static void test_kept_list_version_resumes(void **state)
+{
+    nq_checkpoint *cp = NULL;
+    nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
+    uint64_t units;
+    (void)state;
+    assert_int_equal(nq_unit_list_version(NQ_METHOD_SYMMETRY), 3);
+    assert_int_equal(nq_units(&units, 12, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(nq_checkpoint_open_list(&cp, path, 12, NQ_METHOD_SYMMETRY, 2, units),
+                     NQ_OK);
+    assert_int_equal(nq_checkpoint_save(cp), NQ_OK);
+    nq_checkpoint_close(cp);
+    /* nothing recorded: every unit is counted, and the total is right */
+    assert_int_equal(count_with_checkpoint(&r, 12, NQ_METHOD_SYMMETRY, 0, 0), units);
+    assert_int_equal(r.total, 14200);
+    assert_int_equal(r.unique, 1787);
+    assert_int_equal(nq_checkpoint_peek(&info, path), NQ_OK);
+    assert_int_equal(info.unit_list_version, 3);
+    assert_int_equal(unlink(path), 0);
+
+    cp = NULL;
+    assert_int_equal(nq_units(&units, 28, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(nq_checkpoint_open_list(&cp, path, 28, NQ_METHOD_SYMMETRY, 2, units),
+                     NQ_OK);
+    assert_int_equal(nq_checkpoint_save(cp), NQ_OK);
+    nq_checkpoint_close(cp);
+    cp = NULL;
+    assert_int_equal(nq_checkpoint_open(&cp, path, 28, NQ_METHOD_SYMMETRY), NQ_EMISMATCH);
+    assert_null(cp);
+    assert_int_equal(unlink(path), 0);
+}
+
 static void test_record_rules(void **state)
 {
     nq_checkpoint *cp;
@@ -982,6 +1018,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_progress_after_resume, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_corruption_is_refused, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_other_runs_are_refused, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_kept_list_version_resumes, make_path,
+                                        remove_path),
         cmocka_unit_test_setup_teardown(test_old_list_version_is_refused, make_path,
                                         remove_path),
         cmocka_unit_test_setup_teardown(test_record_rules, make_path, remove_path),

@@ -59,6 +59,12 @@ static void test_lines_are_read(void **state)
     assert_int_equal(q.method, NQ_METHOD_PLAIN);
     assert_false(q.has_unique);
     assert_false(q.has_check);
+    /* a line of the symmetry method's version 2 below n = 28, where
+     * version 3 kept the list, is read as version 3 */
+    assert_int_equal(parse(&q, &e, "{\"n\":27,\"total\":8,\"unique\":1,\"method\":"
+                                   "\"symmetry\",\"part\":1,\"parts\":9,"
+                                   "\"unit_list_version\":2}"), NQ_OK);
+    assert_int_equal(q.unit_list_version, 3);
     /* the canonical text the checksum covers */
     p.n = 0;
     p.total = p.unique = 1;
@@ -120,6 +126,11 @@ static const bad_line bad_lines[] = {
      "\"unit_list_version\":4000000000}", NQ_PARTLINE_VERSION, "unit_list_version"},
     /* a part of the join's unit list version 1, from before version 2 */
     {"{\"n\":24,\"total\":1,\"method\":\"join\",\"part\":1,\"parts\":1,"
+     "\"unit_list_version\":1}", NQ_PARTLINE_VERSION, "unit_list_version"},
+    /* the symmetry method's version 2 changed at n = 28 (version 3) */
+    {"{\"n\":28,\"total\":8,\"method\":\"symmetry\",\"part\":1,\"parts\":9,"
+     "\"unit_list_version\":2}", NQ_PARTLINE_VERSION, "unit_list_version"},
+    {"{\"n\":20,\"total\":8,\"method\":\"symmetry\",\"part\":1,\"parts\":9,"
      "\"unit_list_version\":1}", NQ_PARTLINE_VERSION, "unit_list_version"},
     {"{\"n\":8,\"total\":1,\"method\":\"plain\",\"part\":0,\"parts\":1,"
      "\"unit_list_version\":1}", NQ_PARTLINE_RANGE, "part"},

@@ -72,12 +72,14 @@
  *
  * Units. A unit is one group or one single constellation. From n =
  * NQ_SYM_SPLIT_N on, entries with a trivial stabiliser are split further:
- * groups by the columns of their first two interior queens up to n = 27,
- * single constellations (and groups at n = 28) by the first one only. That
- * keeps units short (at n = 20 some 10 ms on average with AVX-512; the
- * longest are the unsplit constellations fixed by a turn, some 70 ms of
- * one core) and the list below a million units (849,057 at
- * n = 27; 63,750 at n = 28, where two levels would give 1.06 million).
+ * groups by the columns of their first two interior queens, single
+ * constellations by the first one only. That keeps units short (at n = 20
+ * some 2 ms on average with AVX-512; the longest are the unsplit
+ * constellations fixed by a turn) and the list long enough for tens of
+ * thousands of workers: 849,057 units at n = 27, 1,062,722 at n = 28,
+ * whose units take some five core-hours on average (until unit list
+ * version 3, n = 28 split groups by one queen only: 63,750 units of some
+ * 90 core-hours).
  * Constellations with a nontrivial stabiliser are never split, because
  * their unique share ((count + fixed) / |H|) is only an integer for the
  * whole constellation. The list depends on n alone: entries in the order of
@@ -120,6 +122,7 @@ const nq_method_ops nq_sym_method = {
     .id = NQ_METHOD_SYMMETRY,
     .name = "symmetry",
     .list_version = NQ_SYM_UNIT_LIST_VERSION,
+    .list_kept_below = NQ_SYM_UNIT_LIST_KEPT_BELOW,
     .has_unique = 1,
     .build = nq_sym_build_any,
     .size = nq_sym_size_any,

@@ -19,7 +19,10 @@ typedef struct nq_sym_plan nq_sym_plan;
 
 /* Bumped whenever the unit list of some n changes (order, shape, count),
  * because checkpoints and "part k of m" runs address units by index. */
-#define NQ_SYM_UNIT_LIST_VERSION 2u
+#define NQ_SYM_UNIT_LIST_VERSION 3u
+/* Version 3 changed the list of n = 28 alone (groups split by two queens,
+ * as below it): the lists of smaller n are version 2's. */
+#define NQ_SYM_UNIT_LIST_KEPT_BELOW 28u
 
 /* Builds the ordered unit list for n (0..NQ_MAX_N).
  * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM (or NQ_EINVAL for a NULL out). */

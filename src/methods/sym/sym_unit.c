@@ -16,9 +16,6 @@
 /* Boards from this size on split constellations by their first interior
  * queen (see the design note). */
 #define NQ_SYM_SPLIT_N 20u
-/* Below this size, groups are split by their first two interior queens;
- * from it on by the first only (see the design note). */
-#define NQ_SYM_SPLIT2_MAX_N 28u
 /* Boards up to this size are a single brute-force unit. */
 #define NQ_SYM_SMALL_N 5u
 /* Marks a unit that is a whole constellation. */
@@ -55,7 +52,7 @@ static unsigned nq_sym_split_depth(unsigned n, const nq_sym_constellation *cn)
 {
     if (n < NQ_SYM_SPLIT_N || cn->stab != 1)
         return 0;
-    return cn->bottom && n < NQ_SYM_SPLIT2_MAX_N ? 2 : 1;
+    return cn->bottom ? 2 : 1;
 }
 
 /* Lists the units of constellation i from index k on (when units is not
