@@ -28,8 +28,13 @@
  * shared among the threads at the efficiency measured for them.
  *
  * The interval of a sample: the last part's estimate against the one
- * before it, and never narrower than SAMPLE_ERROR; a sample that outran
- * the budget gives a lower bound, with no upper limit.
+ * before it, and never narrower than SAMPLE_ERROR. A part that outruns
+ * the budget (it was planned from the part before, and a busy machine or
+ * a heavier stretch of units made it longer) leaves the estimate of the
+ * last part counted whole, raised to what the cut part shows at least;
+ * only a first unit that cannot finish in the budget gives a lower
+ * bound, with no upper limit (the methods with a cost model never get
+ * there on a CPU).
  */
 #include <stdint.h>
 #include <string.h>
@@ -317,11 +322,20 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
          * sample's threads, and the estimate, far less */
         cpu = cpu > cpu_overhead ? cpu - cpu_overhead : 0.0;
         if (rc == NQ_ECANCELED && !nq_cancel_raised(c->o.stop)) {
-            /* the sample would have taken t seconds at least */
+            /* the count takes at least what this part says */
             est = cpu * (double)m / speedup(threads, units) + overhead;
             if (est < t) /* the count does all the sample did, and more */
                 est = t;
-            if (est > out->seconds) {
+            if (out->units_sampled) {
+                /* an earlier part was counted whole: its estimate stands,
+                 * raised to this part's bound if that is higher (a busy
+                 * machine slows a part past its deadline; it gives an
+                 * estimate, not a bound) */
+                if (est > out->seconds) {
+                    out->low = out->seconds;
+                    out->seconds = est;
+                }
+            } else if (est > out->seconds) {
                 out->seconds = est;
                 out->kind = NQ_ESTIMATE_LOWER_BOUND;
             }

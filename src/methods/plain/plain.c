@@ -29,6 +29,15 @@
 
 #include <stdlib.h>
 
+#include "methods/walk_cost.h"
+
+/* Boards from this size on are estimated by the cost model of walks
+ * (walk_cost.h): a unit takes a quarter of a second at n = 17 and grows
+ * eightfold a row, too long to time a fair sample of units in seconds.
+ * Units of CAL_N (milliseconds) price a node. */
+#define PLAIN_MODEL_MIN_N 17u
+#define PLAIN_CAL_N 15u
+
 struct nq_plain_plan {
     unsigned n;
     uint64_t size;
@@ -217,6 +226,50 @@ static int plain_solve(const void *plan, uint64_t unit, nq_simd simd,
 
 static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
 
+/* A unit's walk for the cost model: rows 2 .. n-1 below its two queens. */
+static int plain_tree(const void *any, uint64_t unit, nq_walk_tree *out)
+{
+    const nq_plain_plan *plan = any;
+    uint32_t a, b;
+    if (!plan || unit >= plan->size)
+        return NQ_EINVAL;
+    if (plan->n <= 2) {
+        out->levels = out->level = 0;
+        out->cols = out->ld = out->rd = 0;
+        return NQ_OK;
+    }
+    a = UINT32_C(1) << plan->first[unit];
+    b = UINT32_C(1) << plan->second[unit];
+    out->levels = plan->n - 2;
+    out->level = 0;
+    out->cols = a | b;
+    out->ld = ((a << 1) | b) << 1;
+    out->rd = ((a >> 1) | b) >> 1;
+    for (unsigned i = 0; i < out->levels; i++) {
+        out->allowed[i] = board_mask(plan->n);
+        out->shift[i] = 1;
+    }
+    return NQ_OK;
+}
+
+static const nq_walk_method plain_walks = { &nq_plain_method, PLAIN_CAL_N, plain_tree };
+
+static int plain_model(void *plan, nq_simd simd, double budget, uint64_t seed,
+                       const nq_stop_flag *stop, nq_cost_model *out)
+{
+    if (!plan || !out)
+        return NQ_EINVAL;
+    if (((const nq_plain_plan *)plan)->n < PLAIN_MODEL_MIN_N)
+        return NQ_EUNSUPPORTED;
+    return nq_walk_model(&plain_walks, plan, simd, budget, seed, stop, out);
+}
+
+int nq_plain_unit_nodes(const nq_plain_plan *plan, uint64_t unit, unsigned probes,
+                        uint64_t *seed, double *estimate, uint64_t *exact)
+{
+    return nq_walk_unit_nodes(&plain_walks, plan, unit, probes, seed, estimate, exact);
+}
+
 const nq_method_ops nq_plain_method = {
     .id = NQ_METHOD_PLAIN,
     .name = "plain",
@@ -226,4 +279,5 @@ const nq_method_ops nq_plain_method = {
     .size = plain_size,
     .solve = plain_solve,
     .destroy = plain_destroy,
+    .model = plain_model,
 };

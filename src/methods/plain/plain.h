@@ -21,5 +21,10 @@ uint64_t nq_plain_plan_size(const nq_plain_plan *plan);
 int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
                         const nq_stop_flag *stop, nq_unit_result *out);
 void nq_plain_plan_free(nq_plain_plan *plan);
+/* The nodes of a unit's walk as the cost model estimates them from about
+ * `probes` random walks, and exactly unless exact is NULL (walk_cost.h).
+ * For the tests. @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
+int nq_plain_unit_nodes(const nq_plain_plan *plan, uint64_t unit, unsigned probes,
+                        uint64_t *seed, double *estimate, uint64_t *exact);
 
 #endif

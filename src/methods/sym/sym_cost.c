@@ -1,296 +1,55 @@
 /*
- * sym_cost.c - how long a count by the symmetry method will take, worked
- * out from random walks down a sample of its units (sym.h).
+ * sym_cost.c - the symmetry method's cost model: its units' walks as the
+ * model of walks sees them (walk_cost.h), priced by units of CAL_N.
  *
- * Why a model. Timing a sample of units prices the count well while a
- * unit takes milliseconds; from n = MODEL_MIN_N on, a unit takes a second
- * to hours, and a sample of a few units in a budget of seconds would say
- * little. So the work is counted instead, and priced by a smaller board.
- *
- * Work. A unit's work is the nodes of its interior walk (queens placed on
- * a level other than the walk's last), which its kernel's time follows
- * closely (0.64 and 0.65 ns a node at n = 16 and 17 with AVX-512). The
- * nodes of a unit are estimated by PROBES random walks from its start
- * node (Knuth's estimator: each walk picks one free square per level at
- * random and adds, per level, the product of the candidates of the levels
- * above it and of that level; its mean is the tree's size).
- *
- * Price. The CPU seconds per node of this machine at the count's SIMD
- * level come from whole units of CAL_N walked by the kernel and whose
- * nodes are counted exactly. Each is timed twice and the shorter time
- * kept, after one untimed walk: a cold core (caches, clock speed) and a
- * program on the core beside it slow the first of two runs far more often
- * than both, so neither the first estimate after an idle spell nor one on
- * a busy machine reads high. Thread CPU time throughout.
- *
- * Sample. The units are cut into NQC_STRATA strata and each gives one
- * unit at a seeded random place (nqc_sample.h). The total is the mean
- * cost times the number of units. Its interval adds, in quadrature, the
- * sampling error (from neighbouring strata), the price's error and
- * MODEL_ERROR, what the model missed where it was checked against full
- * counts and samples (docs/performance.md). The fixed solutions of the
- * few units fixed by a turn (sym_fixed.c) are left out: their search
- * branches in a half or a quarter of the rows, a share of the count that
- * shrinks with n (2% at n = 20).
+ * From n = MODEL_MIN_N on, a unit takes up to seconds at n = 21 and hours
+ * at 28: timing a sample of units in a budget of seconds says little
+ * there (at n = 21 it read 1.5 times the time), so nq_estimate() takes
+ * the model. Units of n = 20 are split as the count's are (by their first
+ * interior queens) and take milliseconds: they price a node. The fixed
+ * solutions of the few units fixed by a turn (sym_fixed.c) are in the
+ * price, not in the nodes: their search branches in a half or a quarter
+ * of the rows, a share of the count that shrinks with n.
  */
 #include "sym.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "nqc_clock.h"
-#include "nqc_sample.h"
+#include "methods/walk_cost.h"
 
 /* The smallest n priced by the model, and the board that prices it. */
 #define MODEL_MIN_N 21u
 #define CAL_N 20u
-/* The fewest units of the count and of CAL_N looked at, whatever the
- * budget. */
-#define MIN_SAMPLES 32u
-#define MIN_PRICED 16u
-/* Random walks down each sampled unit: at least, and at most (the
- * budget decides, from the time of the first MIN_SAMPLES units). */
-#define PROBES 256u
-#define MAX_PROBES 8192u
-/* Share of the budget spent pricing. */
-#define CAL_SHARE 0.4
-/* Relative error of the model itself, beyond sampling (two standard
- * deviations), and the width of the interval in standard deviations. */
-#define MODEL_ERROR 0.12
-#define Z 2.0
 
-/* The nodes below `start` on `bd`, by one random walk. */
-static double probe(const nq_sym_board *bd, const nq_sym_node *start, uint64_t *seed)
+static int sym_tree(const void *plan, uint64_t unit, nq_walk_tree *out)
 {
-    uint32_t cols = start->cols, ld = start->ld, rd = start->rd;
-    double weight = 1.0, nodes = 0.0;
-    for (unsigned d = start->level; d + 1 < bd->levels; d++) {
-        uint32_t f = bd->allowed[d] & ~(cols | ld | rd), bit;
-        unsigned c = 0, pick;
-        for (uint32_t g = f; g; g &= g - 1)
-            c++;
-        if (!c)
-            break;
-        weight *= (double)c;
-        nodes += weight;
-        pick = (unsigned)(nqc_splitmix64(seed) % c);
-        while (pick--)
-            f &= f - 1;
-        bit = f & (0u - f);
-        cols |= bit;
-        ld = (ld | bit) << bd->shift[d];
-        rd = (rd | bit) >> bd->shift[d];
-    }
-    return nodes;
-}
-
-/* The nodes of the walk from `start` on `bd`, from about `probes` random
- * walks: the top levels are listed exactly, level by level, while the
- * next level's nodes number fewer than `probes` (frontier[] has room for
- * 2 * probes), and each node of the last level listed gets an equal share
- * of the walks, so the top of the tree adds nothing to the error. */
-static double unit_nodes(const nq_sym_board *bd, const nq_sym_node *start,
-                         unsigned probes, nq_sym_node *frontier, uint64_t *seed)
-{
-    unsigned have = 1, each;
-    double nodes = 0.0, below = 0.0;
-    frontier[0] = *start;
-    while (frontier[0].level + 1 < bd->levels) {
-        unsigned next = 0;
-        for (unsigned i = 0; i < have; i++) {
-            const nq_sym_node *q = &frontier[i];
-            uint32_t f = bd->allowed[q->level] & ~(q->cols | q->ld | q->rd);
-            for (; f; f &= f - 1)
-                next++;
-        }
-        if (next == 0 || next > probes)
-            break;
-        /* the children go after the parents, then move to the front */
-        unsigned at = have;
-        for (unsigned i = 0; i < have; i++) {
-            const nq_sym_node q = frontier[i];
-            const unsigned s = bd->shift[q.level];
-            for (uint32_t f = bd->allowed[q.level] & ~(q.cols | q.ld | q.rd); f; f &= f - 1) {
-                const uint32_t bit = f & (0u - f);
-                frontier[at++] = (nq_sym_node){ q.level + 1, q.cols | bit,
-                                                (q.ld | bit) << s, (q.rd | bit) >> s };
-            }
-        }
-        memmove(frontier, frontier + have, next * sizeof *frontier);
-        have = next;
-        nodes += next;
-    }
-    each = probes / have ? probes / have : 1;
-    for (unsigned i = 0; i < have; i++) {
-        double sum = 0.0;
-        for (unsigned p = 0; p < each; p++)
-            sum += probe(bd, &frontier[i], seed);
-        below += sum / each;
-    }
-    return nodes + below;
-}
-
-/* The nodes below a node of level d, exactly. */
-static uint64_t nodes_below(const nq_sym_board *bd, unsigned d, uint32_t cols,
-                            uint32_t ld, uint32_t rd)
-{
-    uint32_t f = bd->allowed[d] & ~(cols | ld | rd);
-    uint64_t nodes = 0;
-    if (d + 1 >= bd->levels)
-        return 0;
-    while (f) {
-        const uint32_t bit = f & (0u - f);
-        f ^= bit;
-        nodes += 1 + nodes_below(bd, d + 1, cols | bit, (ld | bit) << bd->shift[d],
-                                 (rd | bit) >> bd->shift[d]);
-    }
-    return nodes;
-}
-
-/* CPU seconds of one count of unit u of the plan at level simd (its
- * walk by the kernel and, for a unit fixed by a turn, its fixed
- * solutions), or a negative number if it failed with *rc. */
-static double timed_unit(const nq_sym_plan *plan, uint64_t u, nq_simd simd,
-                         const nq_stop_flag *stop, int *rc)
-{
-    nq_unit_result r;
-    double t = nqc_thread_cpu();
-    *rc = nq_sym_solve_unit(plan, u, simd, stop, &r);
-    return *rc == NQ_OK ? nqc_thread_cpu() - t : -1.0;
-}
-
-/* The price of this machine: CPU seconds per node at level simd, from
- * units of CAL_N, in about `budget` seconds. */
-static int price(nqc_ratio *out, nq_simd simd, double budget, uint64_t seed,
-                 const nq_stop_flag *stop)
-{
-    nq_sym_plan *plan;
-    double start = nqc_thread_cpu();
-    uint64_t units;
-    int rc, warm = 0;
-    if (!nq_sym_kernel_of(simd))
-        return NQ_EUNSUPPORTED;
-    rc = nq_sym_plan_build(&plan, CAL_N);
+    nq_sym_board bd;
+    nq_sym_node s;
+    int rc = nq_sym_unit_walk(plan, unit, &bd, &s);
     if (rc != NQ_OK)
         return rc;
-    units = nq_sym_plan_size(plan);
-    *out = (nqc_ratio){ 0, 0, 0, 0, 0, 0 };
-    for (unsigned i = 0; i < NQC_STRATA && rc == NQ_OK; i++) {
-        const uint64_t u = nqc_sample_item(units, i, &seed);
-        nq_sym_board bd;
-        nq_sym_node s;
-        double a, b;
-        rc = nq_sym_unit_walk(plan, u, &bd, &s);
-        if (rc != NQ_OK)
-            break;
-        if (!warm) { /* the untimed count */
-            warm = 1;
-            if (timed_unit(plan, u, simd, stop, &rc) < 0.0)
-                break;
-        }
-        a = timed_unit(plan, u, simd, stop, &rc);
-        b = a < 0.0 ? a : timed_unit(plan, u, simd, stop, &rc);
-        if (b < 0.0)
-            break;
-        nqc_ratio_add(out, a < b ? a : b,
-                      (double)nodes_below(&bd, s.level, s.cols, s.ld, s.rd));
-        if (out->k >= MIN_PRICED && nqc_thread_cpu() - start > budget)
-            break;
+    out->levels = bd.levels;
+    out->level = s.level;
+    out->cols = s.cols;
+    out->ld = s.ld;
+    out->rd = s.rd;
+    for (unsigned i = 0; i < bd.levels; i++) {
+        out->allowed[i] = bd.allowed[i];
+        out->shift[i] = bd.shift[i];
     }
-    nq_sym_plan_free(plan);
-    if (rc == NQ_OK && nq_stopped(stop))
-        rc = NQ_ECANCELED;
-    return rc;
+    return NQ_OK;
 }
+
+static const nq_walk_method sym_walks = { &nq_sym_method, CAL_N, sym_tree };
 
 int nq_sym_cost(const nq_sym_plan *plan, nq_simd simd, double budget, uint64_t seed,
                 const nq_stop_flag *stop, nq_cost_model *out)
 {
-    const uint64_t units = nq_sym_plan_size(plan);
-    double sum = 0.0, mean, rel, a, *cost;
-    unsigned char *seen;
-    nq_sym_node *frontier;
-    unsigned k = 0, probes = PROBES;
-    nqc_ratio pr;
-    int rc;
-
-    if (!plan || !out)
-        return NQ_EINVAL;
-    rc = price(&pr, simd, budget * CAL_SHARE, seed, stop);
-    if (rc != NQ_OK)
-        return rc;
-    a = nqc_ratio_value(&pr);
-    cost = malloc(NQC_STRATA * sizeof *cost);
-    seen = calloc(NQC_STRATA, 1);
-    frontier = malloc(2 * MAX_PROBES * sizeof *frontier);
-    if (!cost || !seen || !frontier) {
-        free(cost);
-        free(seen);
-        free(frontier);
-        return NQ_ENOMEM;
-    }
-    const double start = nqc_thread_cpu(), work = budget * (1 - CAL_SHARE);
-    for (unsigned i = 0; i < NQC_STRATA; i++) {
-        const unsigned j = nqc_stratum(i);
-        nq_sym_board bd;
-        nq_sym_node s;
-        rc = nq_sym_unit_walk(plan, nqc_sample_item(units, i, &seed), &bd, &s);
-        if (rc != NQ_OK)
-            break;
-        cost[j] = a * unit_nodes(&bd, &s, probes, frontier, &seed);
-        seen[j] = 1;
-        sum += cost[j];
-        k++;
-        if (nq_stopped(stop)) {
-            rc = NQ_ECANCELED;
-            break;
-        }
-        const double spent = nqc_thread_cpu() - start;
-        if (k == MIN_SAMPLES && spent > 0.0) {
-            /* walks per unit that let every stratum be seen in the budget */
-            double fit = (double)probes * (work - spent) / spent * MIN_SAMPLES /
-                         (NQC_STRATA - MIN_SAMPLES);
-            probes = fit > MAX_PROBES ? MAX_PROBES : fit > PROBES ? (unsigned)fit : PROBES;
-        }
-        if (k >= MIN_SAMPLES && spent > work)
-            break;
-    }
-    if (rc == NQ_OK) {
-        const double samp_err = nqc_strata_error(cost, seen, mean = sum / k, k),
-                     price_err = nqc_ratio_error(&pr);
-        rel = nqc_root(samp_err * samp_err + price_err * price_err);
-        rel = nqc_root(Z * Z * rel * rel + MODEL_ERROR * MODEL_ERROR);
-        out->cpu_seconds = mean * (double)units;
-        out->low = out->cpu_seconds * (rel < 0.5 ? 1.0 - rel : 0.5);
-        out->high = out->cpu_seconds * (1.0 + rel);
-        out->sampled = k;
-        out->timed = pr.k;
-    }
-    free(cost);
-    free(seen);
-    free(frontier);
-    return rc;
+    return nq_walk_model(&sym_walks, plan, simd, budget, seed, stop, out);
 }
 
 int nq_sym_unit_nodes(const nq_sym_plan *plan, uint64_t unit, unsigned probes,
                       uint64_t *seed, double *estimate, uint64_t *exact)
 {
-    nq_sym_board bd;
-    nq_sym_node s, *frontier;
-    int rc;
-    if (!seed || !estimate || probes == 0 || probes > MAX_PROBES)
-        return NQ_EINVAL;
-    rc = nq_sym_unit_walk(plan, unit, &bd, &s);
-    if (rc != NQ_OK)
-        return rc;
-    frontier = malloc(2 * (size_t)probes * sizeof *frontier);
-    if (!frontier)
-        return NQ_ENOMEM;
-    *estimate = unit_nodes(&bd, &s, probes, frontier, seed);
-    free(frontier);
-    if (exact)
-        *exact = nodes_below(&bd, s.level, s.cols, s.ld, s.rd);
-    return NQ_OK;
+    return nq_walk_unit_nodes(&sym_walks, plan, unit, probes, seed, estimate, exact);
 }
 
 int nq_sym_model(void *plan, nq_simd simd, double budget, uint64_t seed,

@@ -1,0 +1,57 @@
+/*
+ * walk_cost.h - the cost model of the methods whose units are walks down
+ * a tree of rows (the symmetry method and the plain walk): what a method
+ * tells the model, and the model (walk_cost.c). Not public.
+ */
+#ifndef NQ_WALK_COST_H
+#define NQ_WALK_COST_H
+
+#include <stdint.h>
+
+#include "method.h"
+
+#define NQ_WALK_MAX_LEVELS 32u
+
+/* A unit's walk: `levels` rows, top to bottom, the last only tested; a
+ * row's queen may stand on allowed[i] and moves the diagonal masks by
+ * shift[i] to the next row; the walk starts at row `level` with the
+ * attacked columns and diagonals cols, ld and rd. A node is a queen placed
+ * on a row other than the last. */
+typedef struct nq_walk_tree {
+    unsigned levels, level;
+    uint32_t cols, ld, rd;
+    uint32_t allowed[NQ_WALK_MAX_LEVELS];
+    uint32_t shift[NQ_WALK_MAX_LEVELS];
+} nq_walk_tree;
+
+/* What the model needs of a method beyond its row: the board whose units
+ * are timed to price a node (small enough to time a unit in milliseconds,
+ * large enough that its units are like the count's), and the walk of a
+ * unit (NQ_OK or NQ_EINVAL). */
+typedef struct nq_walk_method {
+    const nq_method_ops *ops;
+    unsigned cal_n;
+    int (*tree)(const void *plan, uint64_t unit, nq_walk_tree *out);
+} nq_walk_method;
+
+/* Models the one-core CPU time of the whole count of `plan` (of m->ops) at
+ * level `simd` (never AUTO) from random walks down a seeded sample of its
+ * units, priced by units of m->cal_n timed on this machine, in about
+ * `budget` seconds of the calling thread. Polls *stop.
+ * @return NQ_OK, NQ_EUNSUPPORTED (no kernel of that level), NQ_ECANCELED,
+ *         NQ_EINVAL, NQ_ENOMEM. */
+int nq_walk_model(const nq_walk_method *m, const void *plan, nq_simd simd,
+                  double budget, uint64_t seed, const nq_stop_flag *stop,
+                  nq_cost_model *out);
+
+/* The nodes of unit `unit`'s walk as the model estimates them from about
+ * `probes` (1 to NQ_WALK_MAX_PROBES) random walks seeded by *seed (exact
+ * when no row of the walk has more than `probes` nodes), and, unless
+ * exact is NULL, exactly. For the tests and benchmarks.
+ * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
+#define NQ_WALK_MAX_PROBES 8192u
+int nq_walk_unit_nodes(const nq_walk_method *m, const void *plan, uint64_t unit,
+                       unsigned probes, uint64_t *seed, double *estimate,
+                       uint64_t *exact);
+
+#endif /* NQ_WALK_COST_H */
