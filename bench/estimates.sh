@@ -1,16 +1,28 @@
 #!/bin/sh
-# Two runs of `nqueens --estimate --json -j1 N` for every N of SIZES, one
-# after the other (all N, then all N again), each under GNU time: prints
-# one markdown row per N with both estimates and their intervals, the
-# spread between the runs, the core-hours, the wall and user seconds the
-# estimate itself took and its peak resident memory. The rows of
-# docs/performance.md, "Two runs of each n".
+# Estimates against measurements, method by method. For each method of
+# NQ_EST_METHODS and each N of SIZES: `nqueens --estimate --json -j1 -m
+# METHOD N` twice, the first after NQ_EST_IDLE seconds in which this
+# script runs nothing (a cold first estimate, as a user runs it once), the
+# second right after it (warm); and, for N up to NQ_EST_COUNT_UP_TO, the
+# count itself (`nqueens -j1 -m METHOD N`, user + system seconds of GNU
+# time). `unique` stands for `--unique` with the default method (the
+# symmetry method counts unique solutions). Prints one markdown row per
+# method and n: both estimates with their intervals, cold over warm, the
+# count and each estimate over it, the core-hours, and the wall seconds
+# and peak memory the estimates took. Beyond the counts, compare with the
+# samples of bench/nq_sample.c (docs/performance.md, "Measured growth").
 #
 # usage: sh bench/estimates.sh [SIZES]     (default: "16 17 ... 28")
-# env:   NQ_BENCH_BUILD=dir  build tree to use (default build/bench)
+# env:   NQ_EST_METHODS      methods (default "join symmetry plain unique")
+#        NQ_EST_COUNT_UP_TO  count in full up to this n (default 18)
+#        NQ_EST_IDLE         idle seconds before each cold estimate (default 20)
+#        NQ_BENCH_BUILD=dir  build tree to use (default build/bench)
 set -eu
 cd "$(dirname "$0")/.."
 sizes=${1:-16 17 18 19 20 21 22 23 24 25 26 27 28}
+methods=${NQ_EST_METHODS:-join symmetry plain unique}
+count_to=${NQ_EST_COUNT_UP_TO:-18}
+idle=${NQ_EST_IDLE:-20}
 b=${NQ_BENCH_BUILD:-build/bench}
 [ -x /usr/bin/time ] || { echo "estimates.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 . bench/sides.sh
@@ -18,31 +30,48 @@ bench_build "$b"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-for run in 1 2; do
-  for n in $sizes; do
-    /usr/bin/time -f "%e %U %M" -o "$tmp/t.$run.$n" \
-      "$b/nqueens" --estimate --json -j1 "$n" >"$tmp/j.$run.$n" </dev/null
-  done
-done
+
 # field NAME FILE: a number of the one-line JSON object
 field() { sed -n "s/.*\"$1\":\([-0-9.e+]*\).*/\1/p" "$2"; }
+
 echo
-echo "| n | how | run 1: seconds (low to high) | run 2: seconds (low to high) | spread | core-hours | time of \`--estimate\`: wall s / user s | peak RSS (MiB) |"
-echo "|---:|---|---:|---:|---:|---:|---:|---:|"
-for n in $sizes; do
-  j1=$tmp/j.1.$n j2=$tmp/j.2.$n
-  how=sample
-  grep -q '"exact":true' "$j1" && how=exact
-  grep -q '"modelled":true' "$j1" && how=model
-  awk -v n="$n" -v how="$how" \
-      -v s1="$(field seconds "$j1")" -v l1="$(field low "$j1")" -v h1="$(field high "$j1")" \
-      -v s2="$(field seconds "$j2")" -v l2="$(field low "$j2")" -v h2="$(field high "$j2")" \
-      -v ch="$(field core_hours "$j1")" \
-      -v t1="$(cat "$tmp/t.1.$n")" -v t2="$(cat "$tmp/t.2.$n")" 'BEGIN {
-    split(t1, a, " "); split(t2, b, " ")
-    hi = s1 > s2 ? s1 : s2; lo = s1 > s2 ? s2 : s1
-    printf "| %s | %s | %.4g (%.4g to %.4g) | %.4g (%.4g to %.4g) | %.0f%% | %.3g | %.2f / %.2f, %.2f / %.2f | %d, %d |\n",
-      n, how, s1, l1, h1, s2, l2, h2, 100 * (hi - lo) / lo, ch,
-      a[1], a[2], b[1], b[2], a[3] / 1024 + 0.5, b[3] / 1024 + 0.5
-  }'
+echo "| method | n | how | cold: seconds (low to high) | warm: seconds (low to high) | cold / warm | counted: CPU s | cold / counted | warm / counted | core-hours | estimates: wall s, peak MiB |"
+echo "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for method in $methods; do
+  case $method in
+    unique) args="-u" ;;
+    *) args="-m $method" ;;
+  esac
+  for n in $sizes; do
+    sleep "$idle"
+    for run in cold warm; do
+      # shellcheck disable=SC2086 # args holds two words
+      /usr/bin/time -f "%e %M" -o "$tmp/t.$run" \
+        "$b/nqueens" --estimate --json -j1 $args "$n" >"$tmp/j.$run" </dev/null
+    done
+    counted=""
+    if [ "$n" -le "$count_to" ]; then
+      # shellcheck disable=SC2086
+      /usr/bin/time -f "%U %S" -o "$tmp/t.count" "$b/nqueens" -j1 $args --no-progress "$n" \
+        >/dev/null </dev/null
+      counted=$(awk '{ printf "%.2f", $1 + $2 }' "$tmp/t.count")
+    fi
+    how=sample
+    grep -q '"exact":true' "$tmp/j.cold" && how=exact
+    grep -q '"modelled":true' "$tmp/j.cold" && how=model
+    grep -q '"lower_bound":true' "$tmp/j.cold" && how="at least"
+    awk -v m="$method" -v n="$n" -v how="$how" -v c="$counted" \
+        -v s1="$(field seconds "$tmp/j.cold")" -v l1="$(field low "$tmp/j.cold")" \
+        -v h1="$(field high "$tmp/j.cold")" -v s2="$(field seconds "$tmp/j.warm")" \
+        -v l2="$(field low "$tmp/j.warm")" -v h2="$(field high "$tmp/j.warm")" \
+        -v ch="$(field core_hours "$tmp/j.warm")" \
+        -v t1="$(cat "$tmp/t.cold")" -v t2="$(cat "$tmp/t.warm")" 'BEGIN {
+      split(t1, a, " "); split(t2, b, " ")
+      r1 = c == "" ? "" : sprintf("%.2f", s1 / c)
+      r2 = c == "" ? "" : sprintf("%.2f", s2 / c)
+      printf "| %s | %s | %s | %.4g (%.4g to %.4g) | %.4g (%.4g to %.4g) | %.2f | %s | %s | %s | %.3g | %.1f, %.1f; %d, %d |\n",
+        m, n, how, s1, l1, h1, s2, l2, h2, s1 / s2, c, r1, r2, ch,
+        a[1], b[1], a[2] / 1024 + 0.5, b[2] / 1024 + 0.5
+    }'
+  done
 done

@@ -165,8 +165,8 @@ static int modelled(nq_estimate_result *out, nq_counter *c, double budget,
     nq_cost_model m;
     int rc;
 
-    if (!c->ops->model)
-        return NQ_EUNSUPPORTED;
+    if (!c->ops->model || c->device == NQ_DEVICE_GPU)
+        return NQ_EUNSUPPORTED; /* the models price CPU time: a GPU is timed */
     rc = c->ops->model(c->plan, c->simd, budget, seed, nq_cancel_flag(c->o.stop), &m);
     if (rc == NQ_OK && nq_cancel_raised(c->o.stop))
         rc = NQ_ECANCELED;
@@ -216,7 +216,7 @@ static int estimate(nq_estimate_result *e, unsigned n, const nq_count_options *o
 {
     nq_counter c;
     watch w = {NULL, NULL, cpu_now, 0.0, 0.0};
-    double start = nqc_now(), fixed;
+    double start = nqc_now(), cpu_start = cpu_now(), fixed;
     int rc;
 
     memset(e, 0, sizeof *e);
@@ -238,8 +238,12 @@ static int estimate(nq_estimate_result *e, unsigned n, const nq_count_options *o
     if (rc == NQ_OK)
         rc = nq_cancel_new(&w.stop);
     if (rc == NQ_OK) {
-        /* what the count pays once, before its first unit */
+        /* what the count pays once, before its first unit: its wall time,
+         * or its CPU time where less (a busy machine stretches the wall
+         * time; threads that build a table together, the CPU time) */
         fixed = nqc_now() - start;
+        if (cpu_now() - cpu_start < fixed)
+            fixed = cpu_now() - cpu_start;
         rc = sample(e, &c, &w, budget, seed);
         if (rc == NQ_OK) {
             e->seconds += fixed;
@@ -297,6 +301,8 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     watch_for(w, budget + 1.0, 1, budget + 1.0); /* no unit: no CPU */
     if ((rc = timed_run(&overhead, &cpu_overhead, c, &o)) != NQ_OK)
         return rc;
+    if (cpu_overhead > 0.0 && cpu_overhead < overhead && c->device != NQ_DEVICE_GPU)
+        overhead = cpu_overhead; /* as `fixed` in estimate() */
     o.unit_first = 0;
     out->method = c->ops->id;
     out->seconds = 0.0;
@@ -347,7 +353,9 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
         est = cpu * (double)m / speedup(threads, units);
         if (out->units_sampled)
             out->low = out->seconds;
-        out->seconds = m == 1 ? t : est + overhead;
+        /* the whole count (m = 1) too by its CPU time: its wall time on
+         * a busy machine would say how busy the machine was */
+        out->seconds = est + overhead;
         out->units_sampled = k;
         out->kind = m == 1 ? NQ_ESTIMATE_EXACT : NQ_ESTIMATE_SAMPLED;
         target = (budget - (nqc_now() - start)) / 2 - overhead;
