@@ -24,7 +24,14 @@ static const nq_method_ops *const nq_methods[] = {
  * measurements gave the same rows at every SIMD level, so the level is not
  * a column: every machine of a split run chooses alike. (Until the join's
  * AVX-512 pair kernel kept short lists in registers, the symmetry method
- * was the default at n = 17 on AVX-512.) A split run's parts name the
+ * was the default at n = 17 on AVX-512.) Up to n = 28 the join stays the
+ * cheaper for totals (docs/record-runs.md, "Which method"): one core's
+ * CPU time, measured at n = 21 to 25, is 4 to 5 times less than the
+ * symmetry method's at AVX-512; modelled, 2.7 times less at n = 27, and
+ * at n = 28 the two models overlap at AVX-512 (the join 5.7 to 9.8
+ * million core-hours over eight runs, the symmetry method 6.0 to 6.8)
+ * while the join takes half the symmetry method's time at AVX2 and
+ * without SIMD. A split run's parts name the
  * method that counted them (a mix is refused when they are added up), a
  * checkpoint resumes with the method that made it, and nqueens-mpi lets
  * rank 0 choose for every rank, so a change of these rows changes no

@@ -57,10 +57,9 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
     {CLI_OPT_ESTIMATE, "estimate", 0, NULL, CLI_MODE_ESTIMATE, ONLY(ESTIMATE), NULL,
      "print how many seconds counting each N would take\n"
      "here, in a few seconds: a sample of the count timed\n"
-     "(the join beyond n = 20: its work sampled and priced\n"
-     "by a smaller board); --labels and --json add the\n"
-     "interval (low, high) and core-hours, and every format\n"
-     "says \"at least\" of a sample that outran its time"},
+     "(large counts: their work sampled and priced by a\n"
+     "smaller board); --labels and --json add the interval\n"
+     "(low, high) and core-hours"},
     {CLI_OPT_MAX_TIME, "max-time", 0, "TIME", -1, ONLY(COUNT) | ONLY(CHECK), NULL,
      "refuse a count estimated to take longer than TIME\n"
      "(suffix s, m, h, d or y; default 10y; 'none': no\n"

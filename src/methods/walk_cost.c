@@ -159,12 +159,12 @@ static walk_node start_of(const nq_walk_tree *t)
 
 /* CPU seconds of one count of unit u of the plan at level simd, or a
  * negative number if it failed with *rc. */
-static double timed_unit(const nq_method_ops *ops, const void *plan, uint64_t u,
+static double timed_unit(const nq_walk_method *m, const void *plan, uint64_t u,
                          nq_simd simd, const nq_stop_flag *stop, int *rc)
 {
     nq_unit_result r;
     double t = nqc_thread_cpu();
-    *rc = ops->solve(plan, u, simd, stop, &r);
+    *rc = m->solve(plan, u, simd, stop, &r);
     return *rc == NQ_OK ? nqc_thread_cpu() - t : -1.0;
 }
 
@@ -173,17 +173,16 @@ static double timed_unit(const nq_method_ops *ops, const void *plan, uint64_t u,
 static int price(nqc_ratio *out, const nq_walk_method *m, nq_simd simd, double budget,
                  uint64_t seed, const nq_stop_flag *stop, walk_node *frontier)
 {
-    const nq_method_ops *ops = m->ops;
     void *plan;
     double start = nqc_thread_cpu();
     uint64_t units;
     int rc, warm = 0;
-    if (ops->has_simd && !ops->has_simd(simd))
+    if (m->has_simd && !m->has_simd(simd))
         return NQ_EUNSUPPORTED;
-    rc = ops->build(&plan, m->cal_n);
+    rc = m->build(&plan, m->cal_n);
     if (rc != NQ_OK)
         return rc;
-    units = ops->size(plan);
+    units = m->size(plan);
     *out = (nqc_ratio){ 0, 0, 0, 0, 0, 0 };
     for (unsigned i = 0; i < NQC_STRATA && rc == NQ_OK; i++) {
         const uint64_t u = nqc_sample_item(units, i, &seed);
@@ -195,11 +194,11 @@ static int price(nqc_ratio *out, const nq_walk_method *m, nq_simd simd, double b
             break;
         if (!warm) { /* the untimed count */
             warm = 1;
-            if (timed_unit(ops, plan, u, simd, stop, &rc) < 0.0)
+            if (timed_unit(m, plan, u, simd, stop, &rc) < 0.0)
                 break;
         }
-        a = timed_unit(ops, plan, u, simd, stop, &rc);
-        b = a < 0.0 ? a : timed_unit(ops, plan, u, simd, stop, &rc);
+        a = timed_unit(m, plan, u, simd, stop, &rc);
+        b = a < 0.0 ? a : timed_unit(m, plan, u, simd, stop, &rc);
         if (b < 0.0)
             break;
         s = start_of(&t);
@@ -208,7 +207,7 @@ static int price(nqc_ratio *out, const nq_walk_method *m, nq_simd simd, double b
         if (out->k >= MIN_PRICED && nqc_thread_cpu() - start > budget)
             break;
     }
-    ops->destroy(plan);
+    m->destroy(plan);
     if (rc == NQ_OK && nq_stopped(stop))
         rc = NQ_ECANCELED;
     return rc;
@@ -218,7 +217,7 @@ int nq_walk_model(const nq_walk_method *m, const void *plan, nq_simd simd,
                   double budget, uint64_t seed, const nq_stop_flag *stop,
                   nq_cost_model *out)
 {
-    const uint64_t units = plan && m ? m->ops->size(plan) : 0;
+    const uint64_t units = plan && m ? m->size(plan) : 0;
     double sum = 0.0, mean, rel, a, *cost;
     unsigned char *seen;
     walk_node *frontier;

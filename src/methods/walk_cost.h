@@ -24,13 +24,21 @@ typedef struct nq_walk_tree {
     uint32_t shift[NQ_WALK_MAX_LEVELS];
 } nq_walk_tree;
 
-/* What the model needs of a method beyond its row: the board whose units
- * are timed to price a node (small enough to time a unit in milliseconds,
- * large enough that its units are like the count's), and the walk of a
- * unit (NQ_OK or NQ_EINVAL). */
+/* What the model needs of a method: the board whose units are timed to
+ * price a node (small enough to time a unit in milliseconds, large enough
+ * that its units are like the count's); the functions of its row in the
+ * method table (method.h) that build, size, solve and free a plan, and
+ * say whether a SIMD level has a kernel (NULL: every level counts); and
+ * the walk of a unit (NQ_OK or NQ_EINVAL). The method passes its own
+ * functions rather than its row, which names the model. */
 typedef struct nq_walk_method {
-    const nq_method_ops *ops;
     unsigned cal_n;
+    int (*build)(void **plan, unsigned n);
+    uint64_t (*size)(const void *plan);
+    int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
+                 const nq_stop_flag *stop, nq_unit_result *out);
+    void (*destroy)(void *plan);
+    int (*has_simd)(nq_simd simd);
     int (*tree)(const void *plan, uint64_t unit, nq_walk_tree *out);
 } nq_walk_method;
 

@@ -252,7 +252,8 @@ static int plain_tree(const void *any, uint64_t unit, nq_walk_tree *out)
     return NQ_OK;
 }
 
-static const nq_walk_method plain_walks = { &nq_plain_method, PLAIN_CAL_N, plain_tree };
+static const nq_walk_method plain_walks = { PLAIN_CAL_N, plain_build, plain_size,
+                                            plain_solve, plain_destroy, NULL, plain_tree };
 
 static int plain_model(void *plan, nq_simd simd, double budget, uint64_t seed,
                        const nq_stop_flag *stop, nq_cost_model *out)

@@ -98,26 +98,6 @@
  * The method's row (method.h)
  * ======================================================================== */
 
-static int nq_sym_build_any(void **plan, unsigned n)
-{
-    return nq_sym_plan_build((nq_sym_plan **)plan, n);
-}
-
-static uint64_t nq_sym_size_any(const void *plan)
-{
-    return nq_sym_plan_size(plan);
-}
-
-static int nq_sym_solve_any(const void *plan, uint64_t unit, nq_simd simd,
-                            const nq_stop_flag *stop, nq_unit_result *out)
-{
-    return nq_sym_solve_unit(plan, unit, simd, stop, out);
-}
-
-static void nq_sym_free_any(void *plan) { nq_sym_plan_free(plan); }
-
-static int nq_sym_has_simd(nq_simd simd) { return nq_sym_kernel_of(simd) != NULL; }
-
 const nq_method_ops nq_sym_method = {
     .id = NQ_METHOD_SYMMETRY,
     .name = "symmetry",

@@ -123,4 +123,14 @@ int nq_sym_model(void *plan, nq_simd simd, double budget, uint64_t seed,
 
 void nq_sym_plan_free(nq_sym_plan *plan);
 
+/* The same on plans without a type, as the method table (method.h) and the
+ * cost model of walks (walk_cost.h) call them; nq_sym_has_simd() says
+ * whether this build has a kernel of that level. */
+int nq_sym_build_any(void **plan, unsigned n);
+uint64_t nq_sym_size_any(const void *plan);
+int nq_sym_solve_any(const void *plan, uint64_t unit, nq_simd simd,
+                     const nq_stop_flag *stop, nq_unit_result *out);
+void nq_sym_free_any(void *plan);
+int nq_sym_has_simd(nq_simd simd);
+
 #endif /* NQ_SYM_H */

@@ -38,7 +38,9 @@ static int sym_tree(const void *plan, uint64_t unit, nq_walk_tree *out)
     return NQ_OK;
 }
 
-static const nq_walk_method sym_walks = { &nq_sym_method, CAL_N, sym_tree };
+static const nq_walk_method sym_walks = { CAL_N, nq_sym_build_any, nq_sym_size_any,
+                                          nq_sym_solve_any, nq_sym_free_any,
+                                          nq_sym_has_simd, sym_tree };
 
 int nq_sym_cost(const nq_sym_plan *plan, nq_simd simd, double budget, uint64_t seed,
                 const nq_stop_flag *stop, nq_cost_model *out)

@@ -307,3 +307,27 @@ int nq_sym_unit_kind(const nq_sym_plan *plan, uint64_t unit, nq_sym_kind *kind,
     return NQ_OK;
 }
 
+/* ========================================================================
+ * The functions of the method's row (sym.c) and of its cost model
+ * (sym_cost.c), on plans without a type
+ * ======================================================================== */
+
+int nq_sym_build_any(void **plan, unsigned n)
+{
+    return nq_sym_plan_build((nq_sym_plan **)plan, n);
+}
+
+uint64_t nq_sym_size_any(const void *plan)
+{
+    return nq_sym_plan_size(plan);
+}
+
+int nq_sym_solve_any(const void *plan, uint64_t unit, nq_simd simd,
+                     const nq_stop_flag *stop, nq_unit_result *out)
+{
+    return nq_sym_solve_unit(plan, unit, simd, stop, out);
+}
+
+void nq_sym_free_any(void *plan) { nq_sym_plan_free(plan); }
+
+int nq_sym_has_simd(nq_simd simd) { return nq_sym_kernel_of(simd) != NULL; }
