@@ -171,7 +171,8 @@ if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
   fi
 fi
 
-# --- record counts: estimates from unit samples timed on this GPU --------
+# --- record counts: estimates on this GPU (timed samples to n = 24, the
+# --- symmetry method's cost model priced on this GPU from n = 25) --------
 if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ]; then
   echo "== estimates on this GPU (nqueens --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28})"
   # shellcheck disable=SC2086 # a list of sizes

@@ -42,6 +42,7 @@
 
 #include "nqc_clock.h"
 #include "nqc_random.h"
+#include "device/device.h"
 #include "engine.h"
 #include "method.h"
 #include "nqueens.h"
@@ -160,14 +161,23 @@ static double core_seconds(double seconds, double speed)
 static int modelled(nq_estimate_result *out, nq_counter *c, double budget,
                     uint64_t seed)
 {
-    const unsigned threads = c->threads ? c->threads : 1u;
+    /* a GPU's model gives its wall time: one device, as its sample */
+    const int gpu = c->device == NQ_DEVICE_GPU;
+    const unsigned threads = gpu ? 1u : c->threads ? c->threads : 1u;
     double start = nqc_now(), speed;
     nq_cost_model m;
     int rc;
 
-    if (!c->ops->model || c->device == NQ_DEVICE_GPU)
-        return NQ_EUNSUPPORTED; /* the models price CPU time: a GPU is timed */
-    rc = c->ops->model(c->plan, c->simd, budget, seed, nq_cancel_flag(c->o.stop), &m);
+    if (gpu ? !c->ops->model_gpu : !c->ops->model)
+        return NQ_EUNSUPPORTED;
+    if (gpu && !c->gpu[0]) {
+        rc = nq_gpu_open(&c->gpu[0], c->o.gpu, c->gpu_memory / NQ_GPU_WORKERS);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    rc = gpu ? c->ops->model_gpu(c->plan, c->gpu[0], c->simd, budget, seed,
+                                 nq_cancel_flag(c->o.stop), &m)
+             : c->ops->model(c->plan, c->simd, budget, seed, nq_cancel_flag(c->o.stop), &m);
     if (rc == NQ_OK && nq_cancel_raised(c->o.stop))
         rc = NQ_ECANCELED;
     if (rc != NQ_OK)

@@ -111,6 +111,14 @@ typedef struct nq_method_ops {
     int (*solve_gpu)(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
                      size_t count, nq_simd simd, const nq_stop_flag *stop,
                      nq_unit_result *out);
+    /* As `model`, for a count on the opened GPU: out->cpu_seconds (and its
+     * interval) are that GPU's wall seconds for the whole count, priced by
+     * batches of a smaller board's units timed on it. NULL, or
+     * NQ_EUNSUPPORTED for this plan: nq_estimate() times a sample of units
+     * on the GPU instead. Polls *stop. @return as `model`, or an error of
+     * the GPU (NQ_EDEVICE, NQ_EDEVICEMEM). */
+    int (*model_gpu)(void *plan, struct nq_gpu *gpu, nq_simd simd, double budget,
+                     uint64_t seed, const nq_stop_flag *stop, nq_cost_model *out);
 } nq_method_ops;
 
 /* The methods (one file each). */

@@ -47,6 +47,10 @@
  * budget. */
 #define MIN_SAMPLES 32u
 #define MIN_PRICED 16u
+/* Units of a GPU's priced batch (one per stratum of NQC_STRATA / this),
+ * and the fewest batches timed. */
+#define GPU_BATCH 1024u
+#define MIN_PRICED_GPU 3u
 /* Random walks down each sampled unit, at least (the budget decides, up
  * to NQ_WALK_MAX_PROBES). */
 #define PROBES 256u
@@ -213,31 +217,72 @@ static int price(nqc_ratio *out, const nq_walk_method *m, nq_simd simd, double b
     return rc;
 }
 
-int nq_walk_model(const nq_walk_method *m, const void *plan, nq_simd simd,
-                  double budget, uint64_t seed, const nq_stop_flag *stop,
-                  nq_cost_model *out)
+/* The price of a GPU: its wall seconds per node, from batches of
+ * GPU_BATCH units of m->cal_n (one a stratum), in about `budget` seconds;
+ * each batch counted twice after an untimed one, the shorter kept. */
+static int price_gpu(nqc_ratio *out, const nq_walk_method *m, struct nq_gpu *gpu,
+                     nq_simd simd, double budget, uint64_t seed,
+                     const nq_stop_flag *stop, walk_node *frontier)
 {
-    const uint64_t units = plan && m ? m->size(plan) : 0;
-    double sum = 0.0, mean, rel, a, *cost;
-    unsigned char *seen;
-    walk_node *frontier;
-    unsigned k = 0, probes = PROBES;
-    nqc_ratio pr = { 0, 0, 0, 0, 0, 0 };
-    int rc;
+    void *plan;
+    uint64_t *batch = malloc(GPU_BATCH * sizeof *batch), units;
+    nq_unit_result *res = malloc(GPU_BATCH * sizeof *res);
+    double start = nqc_now();
+    int rc = batch && res ? m->build(&plan, m->cal_n) : NQ_ENOMEM;
+    *out = (nqc_ratio){ 0, 0, 0, 0, 0, 0 };
+    if (rc != NQ_OK) {
+        free(batch);
+        free(res);
+        return rc;
+    }
+    units = m->size(plan);
+    for (unsigned round = 0; rc == NQ_OK; round++) {
+        double nodes = 0.0, best = -1.0;
+        for (unsigned i = 0; i < GPU_BATCH && rc == NQ_OK; i++) {
+            nq_walk_tree t;
+            walk_node s;
+            batch[i] = nqc_sample_item(units, i * (NQC_STRATA / GPU_BATCH), &seed);
+            rc = m->tree(plan, batch[i], &t);
+            s = start_of(&t);
+            if (rc == NQ_OK)
+                nodes += unit_nodes(&t, &s, NQ_WALK_MAX_PROBES, frontier, &seed);
+        }
+        for (int run = round == 0 ? -1 : 0; run < 2 && rc == NQ_OK; run++) {
+            const double t0 = nqc_now();
+            rc = m->solve_gpu(plan, gpu, batch, GPU_BATCH, simd, stop, res);
+            if (run >= 0 && (best < 0.0 || nqc_now() - t0 < best))
+                best = nqc_now() - t0;
+        }
+        if (rc != NQ_OK)
+            break;
+        nqc_ratio_add(out, best, nodes);
+        if (out->k >= MIN_PRICED_GPU && nqc_now() - start > budget)
+            break;
+    }
+    m->destroy(plan);
+    free(batch);
+    free(res);
+    return rc;
+}
 
-    if (!plan || !out || !m || units == 0)
-        return NQ_EINVAL;
+/* The model of nq_walk_model() and nq_walk_model_gpu(), whose price is
+ * *pr (rc: how the pricing ended). */
+static int model(const nq_walk_method *m, const void *plan, double budget, uint64_t seed,
+                 const nq_stop_flag *stop, nq_cost_model *out, walk_node *frontier,
+                 const nqc_ratio *pr, int rc)
+{
+    const uint64_t units = m->size(plan);
+    double sum = 0.0, mean, rel, a = nqc_ratio_value(pr), *cost;
+    unsigned char *seen;
+    unsigned k = 0, probes = PROBES;
+
     cost = malloc(NQC_STRATA * sizeof *cost);
     seen = calloc(NQC_STRATA, 1);
-    frontier = malloc(2 * NQ_WALK_MAX_PROBES * sizeof *frontier);
-    if (!cost || !seen || !frontier) {
+    if (!cost || !seen) {
         free(cost);
         free(seen);
-        free(frontier);
         return NQ_ENOMEM;
     }
-    rc = price(&pr, m, simd, budget * CAL_SHARE, seed, stop, frontier);
-    a = nqc_ratio_value(&pr);
     const double start = nqc_thread_cpu(), work = budget * (1 - CAL_SHARE);
     for (unsigned i = 0; i < NQC_STRATA && rc == NQ_OK; i++) {
         const unsigned j = nqc_stratum(i);
@@ -267,19 +312,56 @@ int nq_walk_model(const nq_walk_method *m, const void *plan, nq_simd simd,
     }
     if (rc == NQ_OK) {
         const double samp_err = nqc_strata_error(cost, seen, mean = sum / k, k),
-                     price_err = nqc_ratio_error(&pr);
+                     price_err = nqc_ratio_error(pr);
         rel = nqc_root(samp_err * samp_err + price_err * price_err);
         rel = nqc_root(Z * Z * rel * rel + MODEL_ERROR * MODEL_ERROR);
         out->cpu_seconds = mean * (double)units;
         out->low = out->cpu_seconds * (rel < 0.5 ? 1.0 - rel : 0.5);
         out->high = out->cpu_seconds * (1.0 + rel);
         out->sampled = k;
-        out->timed = pr.k;
+        out->timed = pr->k;
     }
     free(cost);
     free(seen);
+    return rc;
+}
+
+/* Runs the model with the price of the CPU (gpu NULL) or of the GPU. */
+static int priced_model(const nq_walk_method *m, const void *plan, struct nq_gpu *gpu,
+                        nq_simd simd, double budget, uint64_t seed,
+                        const nq_stop_flag *stop, nq_cost_model *out)
+{
+    nqc_ratio pr = { 0, 0, 0, 0, 0, 0 };
+    walk_node *frontier;
+    int rc;
+    if (!plan || !out || !m || m->size(plan) == 0)
+        return NQ_EINVAL;
+    frontier = malloc(2 * NQ_WALK_MAX_PROBES * sizeof *frontier);
+    if (!frontier)
+        return NQ_ENOMEM;
+    rc = gpu ? price_gpu(&pr, m, gpu, simd, budget * CAL_SHARE, seed, stop, frontier)
+             : price(&pr, m, simd, budget * CAL_SHARE, seed, stop, frontier);
+    rc = model(m, plan, budget, seed, stop, out, frontier, &pr, rc);
     free(frontier);
     return rc;
+}
+
+int nq_walk_model(const nq_walk_method *m, const void *plan, nq_simd simd,
+                  double budget, uint64_t seed, const nq_stop_flag *stop,
+                  nq_cost_model *out)
+{
+    return priced_model(m, plan, NULL, simd, budget, seed, stop, out);
+}
+
+int nq_walk_model_gpu(const nq_walk_method *m, const void *plan, struct nq_gpu *gpu,
+                      nq_simd simd, double budget, uint64_t seed,
+                      const nq_stop_flag *stop, nq_cost_model *out)
+{
+    if (!m || !gpu)
+        return NQ_EINVAL;
+    if (!m->solve_gpu)
+        return NQ_EUNSUPPORTED;
+    return priced_model(m, plan, gpu, simd, budget, seed, stop, out);
 }
 
 int nq_walk_unit_nodes(const nq_walk_method *m, const void *plan, uint64_t unit,

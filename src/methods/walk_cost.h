@@ -10,6 +10,8 @@
 
 #include "method.h"
 
+struct nq_gpu; /* device/device.h */
+
 #define NQ_WALK_MAX_LEVELS 32u
 
 /* A unit's walk: `levels` rows, top to bottom, the last only tested; a
@@ -40,6 +42,10 @@ typedef struct nq_walk_method {
     void (*destroy)(void *plan);
     int (*has_simd)(nq_simd simd);
     int (*tree)(const void *plan, uint64_t unit, nq_walk_tree *out);
+    /* method.h's solve_gpu; NULL: no GPU path */
+    int (*solve_gpu)(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
+                     size_t count, nq_simd simd, const nq_stop_flag *stop,
+                     nq_unit_result *out);
 } nq_walk_method;
 
 /* Models the one-core CPU time of the whole count of `plan` (of m->ops) at
@@ -51,6 +57,16 @@ typedef struct nq_walk_method {
 int nq_walk_model(const nq_walk_method *m, const void *plan, nq_simd simd,
                   double budget, uint64_t seed, const nq_stop_flag *stop,
                   nq_cost_model *out);
+
+/* As nq_walk_model(), for a count on the opened GPU `gpu` (m->solve_gpu
+ * set): out->cpu_seconds is the GPU's wall time for the whole count,
+ * priced by batches of GPU_BATCH units of m->cal_n, each counted twice
+ * on it after an untimed batch, the shorter time kept.
+ * @return as nq_walk_model(), NQ_EUNSUPPORTED without solve_gpu, or an
+ *         error of the GPU. */
+int nq_walk_model_gpu(const nq_walk_method *m, const void *plan, struct nq_gpu *gpu,
+                      nq_simd simd, double budget, uint64_t seed,
+                      const nq_stop_flag *stop, nq_cost_model *out);
 
 /* The nodes of unit `unit`'s walk as the model estimates them from about
  * `probes` (1 to NQ_WALK_MAX_PROBES) random walks seeded by *seed (exact

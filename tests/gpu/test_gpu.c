@@ -240,6 +240,27 @@ static void test_estimate(void **state)
     assert_true(e.seconds > t / 2 && e.seconds < t * 2);
 }
 
+/* From n = 25 the GPU's estimate is its cost model's (units of n = 20
+ * timed on the GPU price a node): an interval, no lower bound, growth
+ * with n; printed beside the CPU's for the record. */
+static void test_estimate_model(void **state)
+{
+    nq_count_options o = gpu_options();
+    double last = 0.0;
+    (void)state;
+    o.method = NQ_METHOD_SYMMETRY;
+    for (unsigned n = 25; n <= NQ_MAX_N; n++) {
+        nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
+        assert_int_equal(nq_estimate(&e, n, &o, 2.0, n), NQ_OK);
+        assert_int_equal(e.kind, NQ_ESTIMATE_MODELLED);
+        assert_true(e.low <= e.seconds && e.seconds <= e.high);
+        assert_true(e.seconds > 4.0 * last);
+        printf("n = %u: one GPU, %.4g s (%.4g to %.4g), %.4g GPU-hours\n", n, e.seconds,
+               e.low, e.high, e.seconds / 3600.0);
+        last = e.seconds;
+    }
+}
+
 int main(void)
 {
     unsigned count = 0;
@@ -251,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_choice),
         cmocka_unit_test(test_estimate),
+        cmocka_unit_test(test_estimate_model),
     };
     if (rc != NQ_OK) {
         printf("skipped: no GPU to count on (%s)\n",

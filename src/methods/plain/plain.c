@@ -253,7 +253,7 @@ static int plain_tree(const void *any, uint64_t unit, nq_walk_tree *out)
 }
 
 static const nq_walk_method plain_walks = { PLAIN_CAL_N, plain_build, plain_size,
-                                            plain_solve, plain_destroy, NULL, plain_tree };
+                                            plain_solve, plain_destroy, NULL, plain_tree, NULL };
 
 static int plain_model(void *plan, nq_simd simd, double budget, uint64_t seed,
                        const nq_stop_flag *stop, nq_cost_model *out)

@@ -110,5 +110,6 @@ const nq_method_ops nq_sym_method = {
     .destroy = nq_sym_free_any,
     .has_simd = nq_sym_has_simd,
     .model = nq_sym_model,
+    .model_gpu = nq_sym_model_gpu,
     .solve_gpu = nq_sym_solve_gpu,
 };

@@ -118,6 +118,8 @@ int nq_sym_cost(const nq_sym_plan *plan, nq_simd simd, double budget, uint64_t s
  * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
 int nq_sym_unit_nodes(const nq_sym_plan *plan, uint64_t unit, unsigned probes,
                       uint64_t *seed, double *estimate, uint64_t *exact);
+int nq_sym_model_gpu(void *plan, struct nq_gpu *gpu, nq_simd simd, double budget,
+                     uint64_t seed, const nq_stop_flag *stop, nq_cost_model *out);
 int nq_sym_model(void *plan, nq_simd simd, double budget, uint64_t seed,
                  const nq_stop_flag *stop, nq_cost_model *out);
 

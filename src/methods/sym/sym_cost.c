@@ -15,8 +15,11 @@
 
 #include "methods/walk_cost.h"
 
-/* The smallest n priced by the model, and the board that prices it. */
+/* The smallest n priced by the model, and the board that prices it. On a
+ * GPU, a unit of n = 24 takes some 3 s of one core, a fraction of a
+ * second of the GPU: timing a sample of units prices smaller counts. */
 #define MODEL_MIN_N 21u
+#define GPU_MODEL_MIN_N 25u
 #define CAL_N 20u
 
 static int sym_tree(const void *plan, uint64_t unit, nq_walk_tree *out)
@@ -40,7 +43,7 @@ static int sym_tree(const void *plan, uint64_t unit, nq_walk_tree *out)
 
 static const nq_walk_method sym_walks = { CAL_N, nq_sym_build_any, nq_sym_size_any,
                                           nq_sym_solve_any, nq_sym_free_any,
-                                          nq_sym_has_simd, sym_tree };
+                                          nq_sym_has_simd, sym_tree, nq_sym_solve_gpu };
 
 int nq_sym_cost(const nq_sym_plan *plan, nq_simd simd, double budget, uint64_t seed,
                 const nq_stop_flag *stop, nq_cost_model *out)
@@ -62,4 +65,14 @@ int nq_sym_model(void *plan, nq_simd simd, double budget, uint64_t seed,
     if (nq_sym_plan_n(plan) < MODEL_MIN_N)
         return NQ_EUNSUPPORTED;
     return nq_sym_cost(plan, simd, budget, seed, stop, out);
+}
+
+int nq_sym_model_gpu(void *plan, struct nq_gpu *gpu, nq_simd simd, double budget,
+                     uint64_t seed, const nq_stop_flag *stop, nq_cost_model *out)
+{
+    if (!plan || !out || !gpu)
+        return NQ_EINVAL;
+    if (nq_sym_plan_n(plan) < GPU_MODEL_MIN_N)
+        return NQ_EUNSUPPORTED;
+    return nq_walk_model_gpu(&sym_walks, plan, gpu, simd, budget, seed, stop, out);
 }
