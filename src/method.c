@@ -26,8 +26,8 @@ static const nq_method_ops *const nq_methods[] = {
  * AVX-512 pair kernel kept short lists in registers, the symmetry method
  * was the default at n = 17 on AVX-512.) Up to n = 28 the join stays the
  * cheaper for totals (docs/record-runs.md, "Which method"): one core's
- * CPU time, measured at n = 21 to 25, is 4 to 5 times less than the
- * symmetry method's at AVX-512; modelled, 2.7 times less at n = 27, and
+ * CPU time, measured at n = 21 to 26, is 2.3 to 5.3 times less than the
+ * symmetry method's at AVX-512; modelled, 2.6 times less at n = 27, and
  * at n = 28 the two models overlap at AVX-512 (the join 5.7 to 9.8
  * million core-hours over eight runs, the symmetry method 6.0 to 6.8)
  * while the join takes half the symmetry method's time at AVX2 and
