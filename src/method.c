@@ -29,7 +29,7 @@ static const nq_method_ops *const nq_methods[] = {
  * CPU time, measured at n = 21 to 26, is 2.3 to 5.3 times less than the
  * symmetry method's at AVX-512; modelled, 2.6 times less at n = 27, and
  * at n = 28 the two models overlap at AVX-512 (the join 5.7 to 9.8
- * million core-hours over eight runs, the symmetry method 6.0 to 6.8)
+ * million core-hours over the runs made, the symmetry method 5.5 to 6.8)
  * while the join takes half the symmetry method's time at AVX2 and
  * without SIMD. A split run's parts name the
  * method that counted them (a mix is refused when they are added up), a
