@@ -125,9 +125,9 @@ wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "bu
 # library sources it needs.
 fuzz_targets="
 fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c src/results.c
-fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
+fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/methods/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
-fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
+fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/methods/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 "
 build_aarch64() {
   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \

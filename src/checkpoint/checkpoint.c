@@ -234,6 +234,7 @@ static int load(nq_checkpoint *cp)
     want.n = cp->n;
     want.method = (uint32_t)cp->method;
     want.list_version = cp->list_version;
+    want.list_version_kept = nq_ckpt_kept_version(cp->n, cp->method, cp->list_version);
     want.units_total = cp->units_total;
     want.has_unique = cp->has_unique;
     want.max_total = cp->max_total;
@@ -356,6 +357,14 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, unsigned n,
     if (rc == NQ_OK)
         (*out)->unbound = unbound || !path;
     return rc;
+}
+
+uint32_t nq_ckpt_kept_version(unsigned n, nq_method method, uint32_t list_version)
+{
+    return list_version > 1 && list_version == nq_unit_list_version(method) &&
+                   nq_method_reads_list(method, n, list_version - 1)
+               ? list_version - 1
+               : 0;
 }
 
 int nq_checkpoint_bind(nq_checkpoint *cp, nq_method method, uint32_t list_version,

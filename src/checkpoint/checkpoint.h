@@ -65,7 +65,14 @@ typedef struct nq_ckpt_expect {
     uint64_t units_total;
     int has_unique;      /* the method counts unique solutions */
     uint64_t max_total;  /* the totals may add up to this much at most */
+    /* an older unit list version whose list of n is this one's, read as
+     * list_version (nq_method_reads_list); 0: none */
+    uint32_t list_version_kept;
 } nq_ckpt_expect;
+
+/* The older unit list version that a file of n read as `list_version`
+ * of the method may hold (nq_ckpt_expect.list_version_kept), or 0. */
+uint32_t nq_ckpt_kept_version(unsigned n, nq_method method, uint32_t list_version);
 
 typedef int (*nq_ckpt_record_fn)(void *data, uint64_t unit, uint64_t total,
                                  uint64_t unique);

@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "checkpoint.h"
-#include "method.h"
 
 #define CKPT_MAGIC "NQCKPT\r\n"
 
@@ -185,12 +184,11 @@ int nq_ckpt_read_header(nq_ckpt_header *out, const unsigned char *b,
 }
 
 /* Whether a file's unit list `version` is the list `want` counts: the
- * same version, or an older one of an unchanged list (method.h). */
+ * same version, or an older one of an unchanged list. */
 static int same_list(const nq_ckpt_expect *want, uint32_t version)
 {
     return version == want->list_version ||
-           (want->list_version == nq_unit_list_version((nq_method)want->method) &&
-            nq_method_reads_list((nq_method)want->method, want->n, version));
+           (want->list_version_kept != 0 && version == want->list_version_kept);
 }
 
 int nq_ckpt_header_matches(const unsigned char *b, size_t len,

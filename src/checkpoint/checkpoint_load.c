@@ -55,6 +55,7 @@ int nq_checkpoint_load(nq_checkpoint **out, const char *path)
         want.n = h.n;
         want.method = (uint32_t)ops->id;
         want.list_version = ops->list_version;
+        want.list_version_kept = nq_ckpt_kept_version(h.n, ops->id, ops->list_version);
         want.units_total = units;
         want.has_unique = ops->has_unique;
         if (nq_known(&want.max_total, NULL, h.n) != NQ_OK)

@@ -580,6 +580,7 @@ static nq_ckpt_expect img_want(void)
     w.units_total = IMG_UNITS;
     w.has_unique = 1;
     w.max_total = UINT64_MAX;
+    w.list_version_kept = 0;
     return w;
 }
 
@@ -982,6 +983,10 @@ static void test_checkpoint_corpus(void **state)
     want.n = 8;
     want.method = NQ_METHOD_SYMMETRY;
     want.list_version = nq_unit_list_version(NQ_METHOD_SYMMETRY);
+    /* the seeds are of the symmetry method's list version 2, which
+     * version 3 keeps below n = 28 */
+    want.list_version_kept = nq_ckpt_kept_version(8, NQ_METHOD_SYMMETRY, want.list_version);
+    assert_int_equal(want.list_version_kept, 2);
     want.units_total = units;
     want.has_unique = 1;
     want.max_total = test_known[8].total;
