@@ -79,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         want.n = h.n;
         want.method = (uint32_t)ops->id;
         want.list_version = ops->list_version;
+        want.list_version_kept = nq_ckpt_kept_version(h.n, ops->id, ops->list_version);
         want.units_total = units;
         want.has_unique = ops->has_unique;
         if (nq_known(&want.max_total, NULL, h.n) != NQ_OK)
