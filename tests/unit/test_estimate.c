@@ -87,8 +87,8 @@ static void test_sym_model(void **state)
 }
 
 /* Every method and mode grows with n from 16 to 28, wherever the estimate
- * switches from timing a sample to a model, and never says "at least"
- * there (each n costs several times the one before, far beyond the
+ * switches from timing a sample to a model, and the models never say "at
+ * least" (each n costs several times the one before, far beyond the
  * estimates' errors). */
 static void test_every_method_grows(void **state)
 {
@@ -112,8 +112,15 @@ static void test_every_method_grows(void **state)
              * unit there takes under the sanitizers; the models keep a
              * minimum sample whatever the budget */
             assert_int_equal(nq_estimate(&e, n, &o, n <= 20 ? 1.0 : BUDGET, n), NQ_OK);
-            assert_int_not_equal(e.kind, NQ_ESTIMATE_LOWER_BOUND);
             check_interval(&e);
+            if (e.kind == NQ_ESTIMATE_LOWER_BOUND) {
+                /* a timed sample whose first unit outran its second: on
+                 * an emulated or very slow CPU only; the models (from
+                 * n = 21; the plain walk's from 17) never give one */
+                assert_true(n <= 20);
+                last = 0.0;
+                continue;
+            }
             assert_true(e.seconds > 2.0 * last);
             last = e.seconds;
         }
