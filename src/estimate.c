@@ -251,9 +251,10 @@ static int estimate(nq_estimate_result *e, unsigned n, const nq_count_options *o
         /* what the count pays once, before its first unit: its wall time,
          * or its CPU time where less (a busy machine stretches the wall
          * time; threads that build a table together, the CPU time) */
+        const double fixed_cpu = cpu_now() - cpu_start;
         fixed = nqc_now() - start;
-        if (cpu_now() - cpu_start < fixed)
-            fixed = cpu_now() - cpu_start;
+        if (fixed_cpu < fixed)
+            fixed = fixed_cpu;
         rc = sample(e, &c, &w, budget, seed);
         if (rc == NQ_OK) {
             e->seconds += fixed;
@@ -311,8 +312,8 @@ static int sample(nq_estimate_result *out, nq_counter *c, watch *w,
     watch_for(w, budget + 1.0, 1, budget + 1.0); /* no unit: no CPU */
     if ((rc = timed_run(&overhead, &cpu_overhead, c, &o)) != NQ_OK)
         return rc;
-    if (cpu_overhead > 0.0 && cpu_overhead < overhead && c->device != NQ_DEVICE_GPU)
-        overhead = cpu_overhead; /* as `fixed` in estimate() */
+    if (cpu_overhead > 0.0 && cpu_overhead < overhead)
+        overhead = cpu_overhead; /* as `fixed` in estimate(); on a GPU, equal */
     o.unit_first = 0;
     out->method = c->ops->id;
     out->seconds = 0.0;
