@@ -295,8 +295,12 @@ static void test_batches_agree(void **state)
     unsigned nl = levels(lv);
     (void)state;
     for (unsigned n = 4; n <= NQ_TEST_CROSS_N; n++) {
-        nq_join_plan *plan = build(n, 0), *walk = build(n, 1);
+        /* the table; quarters listed per split; the walk alone; and
+         * slots so small that most quarters are walked, some listed */
+        nq_join_plan *plan = build(n, 0), *walk[3] = { build(n, 1), build(n, 1), build(n, 1) };
         uint64_t total = 0;
+        assert_int_equal(nq_join_plan_set_rowset_pieces(walk[1], 0), NQ_OK);
+        assert_int_equal(nq_join_plan_set_rowset_pieces(walk[2], 40), NQ_OK);
         for (uint64_t u = 0; u < nq_join_plan_size(plan); u++) {
             uint64_t t;
             assert_int_equal(nq_join_plan_set_batch(plan, (size_t)1 << 20), NQ_OK);
@@ -305,17 +309,21 @@ static void test_batches_agree(void **state)
                 if (n > 11 && sizes[i] < 1000)
                     continue; /* many batches: quadratic in the list */
                 assert_int_equal(nq_join_plan_set_batch(plan, sizes[i]), NQ_OK);
-                assert_int_equal(nq_join_plan_set_batch(walk, sizes[i]), NQ_OK);
                 assert_int_equal(solve(plan, u, lv[u % nl]), t);
-                assert_int_equal(solve(walk, u, lv[(u + 1) % nl]), t);
+                for (unsigned w = 0; w < 3; w++) {
+                    assert_int_equal(nq_join_plan_set_batch(walk[w], sizes[i]), NQ_OK);
+                    assert_int_equal(solve(walk[w], u, lv[(u + 1 + w) % nl]), t);
+                }
             }
             total += t;
         }
         assert_int_equal(total, test_known[n].total);
         assert_int_equal(nq_join_plan_set_batch(plan, 0), NQ_EINVAL);
         assert_int_equal(nq_join_plan_set_batch(NULL, 5), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_rowset_pieces(NULL, 5), NQ_EINVAL);
         nq_join_plan_free(plan);
-        nq_join_plan_free(walk);
+        for (unsigned w = 0; w < 3; w++)
+            nq_join_plan_free(walk[w]);
     }
 }
 
@@ -425,6 +433,112 @@ static void test_batches_list_all(void **state)
             free(lists[i]->key);
         }
         nq_join_quarter_free(&q);
+    }
+}
+
+/* Every key of half g on `rows` from its quarters listed per split
+ * (join_rowset.c), batch after batch of at most cap (or the widest
+ * cell); *walk when a quarter would not fit `max_pieces`. */
+static void list_rowsets(nq_join_keys *all, nq_join_rowset *slot, size_t max_pieces,
+                         nq_join_pieces *pieces, const nq_join_half *g, uint32_t rows,
+                         size_t cap, int *walk)
+{
+    nq_join_cursor at = { 0 };
+    nq_join_keys batch = { NULL, 0, 0 };
+    all->count = 0;
+    *walk = 0;
+    while (!at.done && !*walk) {
+        assert_int_equal(nq_join_rowset_keys(&batch, pieces, slot, max_pieces, g, rows,
+                                             nq_join_kernel_of(NQ_SIMD_NONE), &at, cap, walk),
+                         NQ_OK);
+        if (*walk)
+            break;
+        assert_true(batch.count <= cap || batch.count <= pieces->room + 8);
+        assert_true(batch.count > 0 || at.done);
+        assert_int_equal(nq_join_keys_reserve(all, batch.count), NQ_OK);
+        for (size_t i = 0; i < batch.count; i++)
+            all->keys[all->count++] = batch.keys[i];
+    }
+    free(batch.keys);
+}
+
+/* A half's keys from its quarters listed per split are the walk's, for
+ * every row set of the half (sampled beyond n = 11), either side, with
+ * diagonals barred at random; in batches, the same list in the same
+ * order; and a quarter too large for its slot is refused, to be walked. */
+static void test_rowsets_list_all(void **state)
+{
+    static const size_t caps[] = { 3, 100, SIZE_MAX };
+    uint64_t seed = 99;
+    (void)state;
+    for (unsigned n = 5; n <= 14; n++) {
+        const unsigned h = n / 2;
+        nq_join_rowset slot[2];
+        nq_join_pieces pieces = { { NULL, NULL, NULL }, { NULL, NULL, NULL }, 0 };
+        nq_join_sieve sv;
+        unsigned listed = 0, refused = 0;
+        memset(slot, 0, sizeof slot);
+        nq_join_sieve_holes(&sv, 0, 0, 2 * h - 1, 2 * h - 1);
+        for (uint32_t rows = 0; rows < (1u << n); rows++) {
+            if ((unsigned)__builtin_popcount(rows) != h || (n > 11 && rows % 61 != 0))
+                continue;
+            for (unsigned side = 0; side < 2; side++) {
+                nq_join_half g = { 0 };
+                nq_join_keys ref = { NULL, 0, 0 }, got = { NULL, 0, 0 };
+                int walk;
+                g.n = n;
+                g.c0 = side ? n - h : 0;
+                g.lo1 = g.lo2 = n - h;
+                g.len1 = g.len2 = 2 * h - 1;
+                /* one diagonal of each direction barred, now and then */
+                g.bar1 = rows % 3 ? 0 : 1ull << (n - h + next_random(&seed) % (2 * h - 1));
+                g.bar2 = rows % 5 ? 0 : 1ull << (n - h + next_random(&seed) % (2 * h - 1));
+                g.sieve = &sv;
+                list_all(&ref, NULL, NULL, &g, rows, SIZE_MAX);
+                for (size_t c = 0; c < sizeof caps / sizeof *caps; c++) {
+                    nq_join_keys part = { NULL, 0, 0 };
+                    list_rowsets(&part, slot, SIZE_MAX, &pieces, &g, rows, caps[c], &walk);
+                    assert_false(walk); /* (no quarter is too tall below n = 20) */
+                    if (c == 0) {
+                        got = part;
+                        continue;
+                    }
+                    assert_int_equal(part.count, got.count);
+                    assert_memory_equal(part.keys, got.keys, part.count * sizeof *part.keys);
+                    free(part.keys);
+                }
+                assert_int_equal(got.count, ref.count);
+                if (ref.count) {
+                    qsort(ref.keys, ref.count, sizeof *ref.keys, compare_keys);
+                    qsort(got.keys, got.count, sizeof *got.keys, compare_keys);
+                    assert_memory_equal(got.keys, ref.keys, ref.count * sizeof *ref.keys);
+                }
+                /* slots of 2 pieces: a quarter with more is refused */
+                {
+                    nq_join_keys small = { NULL, 0, 0 };
+                    list_rowsets(&small, slot, 2, &pieces, &g, rows, SIZE_MAX, &walk);
+                    if (walk)
+                        refused++;
+                    else {
+                        listed++;
+                        assert_int_equal(small.count, ref.count);
+                    }
+                    free(small.keys);
+                }
+                free(ref.keys);
+                free(got.keys);
+            }
+        }
+        /* at n = 5 every quarter is a row of 2 squares at most: all fit */
+        assert_true(n == 5 ? listed > 0 && refused == 0 : refused > 0);
+        for (unsigned i = 0; i < 2; i++)
+            nq_join_rowset_free(&slot[i]);
+        free(pieces.top.d1);
+        free(pieces.top.d2);
+        free(pieces.top.key);
+        free(pieces.bottom.d1);
+        free(pieces.bottom.d2);
+        free(pieces.bottom.key);
     }
 }
 
@@ -893,6 +1007,7 @@ int main(void)
         cmocka_unit_test(test_cuts_agree),
         cmocka_unit_test(test_batches_agree),
         cmocka_unit_test(test_batches_list_all),
+        cmocka_unit_test(test_rowsets_list_all),
         cmocka_unit_test(test_sieve_matches_naive),
         cmocka_unit_test(test_table_limit),
         cmocka_unit_test(test_table_bytes),

@@ -47,6 +47,14 @@ int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts);
  * @return NQ_OK, NQ_EINVAL (NULL plan, keys 0). */
 int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys);
 
+/* Without the table, the units list each half's two quarters for the
+ * split at hand when each has at most `pieces` pieces (join_rowset.c),
+ * else walk the half; 0 walks every half. The default is 2^22 pieces,
+ * and a count under a memory limit takes fewer (fit_memory). For tests
+ * and benches, since both ways must give the same counts. Not while
+ * units of the plan run. @return NQ_OK, NQ_EINVAL (NULL plan). */
+int nq_join_plan_set_rowset_pieces(nq_join_plan *plan, size_t pieces);
+
 /* @return the number of units of the plan (0 for NULL). */
 uint64_t nq_join_plan_size(const nq_join_plan *plan);
 

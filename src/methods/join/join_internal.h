@@ -13,14 +13,16 @@
  *   join_plan.c     the plan, its unit list, its shared table and order,
  *                   its scratch pool, a unit solved, a split profiled,
  *                   and the fit of a count into a memory limit;
- *   join_memory.c   what a unit's scratch takes;
+ *   join_memory.c   what a unit's scratch takes, and its release;
  *   join_order.c    the order of the units from n = 24 on, heaviest first;
  *   join_split.c    one row split: both halves' keys, the sieve, the match;
  *   join_profile.c  the hooks that a profiled split calls, and the probes;
+ *   join_rowset.c   a half's keys from its two quarters listed for the
+ *                   split at hand (when there is no table);
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
  *                   from it;
  *   join_keys.c     the growing key list, and a half's keys by a plain walk
- *                   (when the table would not fit);
+ *                   (when a quarter would not fit its slot);
  *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
  *   join_kernel.c   the kernels' table, one row per SIMD level
  *                   (join_kernel.h);
@@ -195,6 +197,7 @@ typedef struct nq_join_half {
  * one listing are the whole list, in order, each key once. */
 typedef struct nq_join_cursor {
     int started, done;
+    int walk;            /* the quarters were not listed: walked */
     uint32_t c;          /* table: the column set of the top piece */
     size_t i;            /* table: the next piece of the outer list */
     unsigned depth;      /* walk: the row being placed, and per row: */
@@ -307,6 +310,68 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                       uint32_t rows, const nq_join_kernel *k,
                       nq_join_cursor *cur, size_t cap);
 
+/* One quarter's pieces, filed by column set: cell c (c < 2^h) is
+ * entry[start[c] .. start[c + 1]), entries as the table's. */
+typedef struct nq_join_cells {
+    const uint32_t *start;
+    const uint64_t *entry;
+} nq_join_cells;
+
+/* A half cut into a top quarter of k queens and a bottom one of h - k,
+ * with where each quarter's pieces move to meet: d1 by shift1, d2 by
+ * shift2, the pair's d1 at board index + c0 and its d2 at board index +
+ * base2 (nq_join_half_keys() for the table, join_rowset.c for pieces
+ * listed per row set). */
+typedef struct nq_join_cut {
+    nq_join_cells top, bottom;
+    unsigned k, h, top_shift1, top_shift2, bottom_shift1, bottom_shift2;
+    int base2;
+} nq_join_cut;
+
+/* nq_join_half_keys() from the pieces of a cut. */
+int nq_join_cut_keys(nq_join_keys *out, nq_join_pieces *scratch, const nq_join_cut *cut,
+                     const nq_join_half *g, const nq_join_kernel *k,
+                     nq_join_cursor *cur, size_t cap);
+
+/* ------------------------------------------------------------------------
+ * Quarters listed per row set, without the table (join_rowset.c)
+ * ------------------------------------------------------------------------ */
+
+/* The pieces of one quarter of a half: a queen on each of `nrows` rows
+ * (offsets `rows` in a board `height` rows tall), h columns, filed by
+ * column set. Kept by a unit's scratch and listed again only when a split
+ * needs other rows. */
+typedef struct nq_join_rowset {
+    uint64_t id;        /* the rows and height it holds; 0: none */
+    uint32_t *start;    /* 2^h + 1 */
+    uint64_t *entry;
+    size_t count, cap;
+    uint32_t largest;   /* pieces of its fullest cell */
+} nq_join_rowset;
+
+/* Slots of a scratch: the two quarters of each half. */
+#define NQ_JOIN_ROWSETS 4u
+/* Pieces of a quarter kept at most by default (a quarter with more is
+ * walked): 32 MiB a slot; fit_memory() lowers it under a limit. */
+#define NQ_JOIN_ROWSET_PIECES ((size_t)1 << 22)
+#define NQ_JOIN_MIN_ROWSET_PIECES ((size_t)1 << 16)
+/* A quarter whose fullest cell holds more than 1 / this of a slot is
+ * walked too, so that the piece lists stay within a known size. */
+#define NQ_JOIN_ROWSET_CELL_SHARE 16u
+
+/* Lists the keys of half g on board rows `rows` as nq_join_half_keys()
+ * does, from quarters listed into the scratch's slots `slot` (two of
+ * them, kept for the next split) when each has at most max_pieces
+ * pieces; *walk is set (and nothing listed) when one has more.
+ * @return NQ_OK, NQ_ENOMEM. */
+int nq_join_rowset_keys(nq_join_keys *out, nq_join_pieces *scratch, nq_join_rowset *slot,
+                        size_t max_pieces, const nq_join_half *g, uint32_t rows,
+                        const nq_join_kernel *k, nq_join_cursor *cur, size_t cap,
+                        int *walk);
+void nq_join_rowset_free(nq_join_rowset *rs);
+/* Grows scratch lists to hold `room` + 8 pieces. @return NQ_OK, NQ_ENOMEM. */
+int nq_join_pieces_reserve(nq_join_pieces *p, size_t room);
+
 /* ------------------------------------------------------------------------
  * Blocks of stored keys, bit-sliced (filled and matched by the kernels)
  * ------------------------------------------------------------------------ */
@@ -413,7 +478,9 @@ typedef struct nq_join_scratch {
     struct nq_join_scratch *next;   /* in the plan's idle list */
     nq_join_keys east, west, spare;
     nq_join_half ge, gw;
-    const nq_join_quarter *quarter; /* NULL: walk the halves */
+    const nq_join_quarter *quarter; /* NULL: list quarters, or walk */
+    nq_join_rowset rowset[NQ_JOIN_ROWSETS]; /* east top, bottom; west's */
+    size_t rowset_pieces;           /* most pieces a slot holds; 0: walk */
     const nq_join_kernel *kernel;   /* of the level the unit runs at */
     nq_join_pieces pieces;
     nq_join_matcher mt;
@@ -501,5 +568,14 @@ int nq_join_plan_fit_memory(nq_join_plan *plan, unsigned threads, uint64_t limit
  * most `batch` keys, and whose piece lists (`table` nonzero) are as long
  * as the quarter table's fullest cell; 0 below NQ_JOIN_MIN_N. */
 uint64_t nq_join_unit_bytes(unsigned n, size_t batch, int table);
+/* What a unit's quarter slots take when each holds at most `pieces`
+ * pieces (0: none, the halves are walked). */
+uint64_t nq_join_rowset_bytes(unsigned n, size_t pieces);
+/* The most pieces a slot may hold (at most `most`, halved down to
+ * NQ_JOIN_MIN_ROWSET_PIECES) for the slots to fit `room` bytes; 0 when
+ * even the smallest do not. */
+size_t nq_join_rowset_fit(unsigned n, size_t most, uint64_t room);
+/* Frees a unit's scratch and all it holds. */
+void nq_join_scratch_free(nq_join_scratch *s);
 
 #endif /* NQ_JOIN_INTERNAL_H */

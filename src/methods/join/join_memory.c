@@ -1,10 +1,13 @@
 /*
  * join_memory.c - what one unit of the join takes in scratch memory, for
  * nq_memory() and the fit of a count into a memory limit (join_plan.c):
- * the key lists, measured up to n = 20 and extrapolated beyond, and the
- * piece lists, as long as the quarter table's fullest cell.
+ * the key lists, measured up to n = 20 and extrapolated beyond, the
+ * piece lists, as long as the quarter table's fullest cell, and without
+ * the table the quarters' slots (join_rowset.c); and a scratch's release.
  */
 #include "join_internal.h"
+
+#include <stdlib.h>
 
 /* Key list capacities (east plus west, in keys) of the fullest split,
  * measured for n = 18, 19 and 20, and the growth per n beyond (the even
@@ -62,4 +65,41 @@ uint64_t nq_join_unit_bytes(unsigned n, size_t batch, int table)
 uint64_t nq_join_unit_memory(unsigned n)
 {
     return nq_join_unit_bytes(n, NQ_JOIN_BATCH_KEYS, 1);
+}
+
+uint64_t nq_join_rowset_bytes(unsigned n, size_t pieces)
+{
+    const uint64_t start = (((uint64_t)1 << (n / 2)) + 1u) * sizeof(uint32_t);
+    if (!pieces)
+        return 0;
+    /* NQ_JOIN_ROWSETS slots of `pieces` entries and their cells' starts,
+     * and the two piece lists (three arrays each) as long as a quarter's
+     * fullest cell, which join_rowset.c keeps within pieces / 16 */
+    return NQ_JOIN_ROWSETS * (pieces * sizeof(uint64_t) + start) +
+           6 * (pieces / NQ_JOIN_ROWSET_CELL_SHARE + 8) * sizeof(uint64_t);
+}
+
+size_t nq_join_rowset_fit(unsigned n, size_t most, uint64_t room)
+{
+    for (size_t pieces = most; pieces >= NQ_JOIN_MIN_ROWSET_PIECES; pieces /= 2)
+        if (nq_join_rowset_bytes(n, pieces) <= room)
+            return pieces;
+    return 0;
+}
+
+void nq_join_scratch_free(nq_join_scratch *s)
+{
+    free(s->east.keys);
+    free(s->west.keys);
+    free(s->spare.keys);
+    free(s->pieces.top.d1);
+    free(s->pieces.top.d2);
+    free(s->pieces.top.key);
+    free(s->pieces.bottom.d1);
+    free(s->pieces.bottom.d2);
+    free(s->pieces.bottom.key);
+    free(s->mt.block);
+    for (unsigned i = 0; i < NQ_JOIN_ROWSETS; i++)
+        nq_join_rowset_free(&s->rowset[i]);
+    free(s);
 }

@@ -37,6 +37,9 @@ struct nq_join_plan {
     int vpopcnt;                /* nq_cpu_has_vpopcnt(), likewise */
     int cuts;                   /* bucket bits; negative: by list size */
     size_t batch;               /* keys per batch of a half's list */
+    size_t rowset_pieces;       /* without the table: most pieces of a
+                                   quarter listed per split (join_rowset.c);
+                                   0: the halves are walked */
 };
 
 typedef struct plan_shared {
@@ -118,6 +121,7 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     p->vpopcnt = nq_cpu_has_vpopcnt();
     p->cuts = -1;
     p->batch = NQ_JOIN_BATCH_KEYS;
+    p->rowset_pieces = NQ_JOIN_ROWSET_PIECES;
     if (n < NQ_JOIN_MIN_N) {
         p->per_m = p->space = p->group = p->nunits = 1;
     } else {
@@ -145,6 +149,14 @@ int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts)
     if (!plan || cuts < -1 || cuts > (int)NQ_JOIN_MAX_CUTS)
         return NQ_EINVAL;
     plan->cuts = cuts;
+    return NQ_OK;
+}
+
+int nq_join_plan_set_rowset_pieces(nq_join_plan *plan, size_t pieces)
+{
+    if (!plan)
+        return NQ_EINVAL;
+    plan->rowset_pieces = pieces;
     return NQ_OK;
 }
 
@@ -340,21 +352,6 @@ int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
     return NQ_OK;
 }
 
-static void scratch_destroy(nq_join_scratch *s)
-{
-    free(s->east.keys);
-    free(s->west.keys);
-    free(s->spare.keys);
-    free(s->pieces.top.d1);
-    free(s->pieces.top.d2);
-    free(s->pieces.top.key);
-    free(s->pieces.bottom.d1);
-    free(s->pieces.bottom.d2);
-    free(s->pieces.bottom.key);
-    free(s->mt.block);
-    free(s);
-}
-
 /* A scratch for one unit at level simd: an idle one of the plan, else a
  * new one. @return NULL when out of memory. */
 static nq_join_scratch *scratch_take(const nq_join_plan *plan,
@@ -389,7 +386,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
             nomem |= !lists[i]->d1 || !lists[i]->d2 || !lists[i]->key;
         }
         if (nomem) {
-            scratch_destroy(s);
+            nq_join_scratch_free(s);
             return NULL;
         }
         s->pieces.room = room;
@@ -403,6 +400,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->gw.sieve = s->ge.sieve = &s->sieve;
     s->cuts = plan->cuts;
     s->batch = plan->batch;
+    s->rowset_pieces = plan->rowset_pieces;
     s->kernel = nq_join_kernel_of(simd);
     s->mt.fill = s->kernel->fill;
     s->mt.match = nq_join_match_of(s->kernel, plan->vpopcnt);
@@ -414,7 +412,7 @@ static void idle_free(plan_shared *t)
 {
     while (t->idle) {
         nq_join_scratch *next = t->idle->next;
-        scratch_destroy(t->idle);
+        nq_join_scratch_free(t->idle);
         t->idle = next;
     }
 }
@@ -526,7 +524,7 @@ void nq_join_profile_end(nq_join_profile *prof)
     if (!prof)
         return;
     if (prof->keep)
-        scratch_destroy(prof->keep);
+        nq_join_scratch_free(prof->keep);
     free(prof->pkey);
     free(prof->pweight);
     prof->keep = NULL;
@@ -579,13 +577,18 @@ int nq_join_plan_fit_memory(nq_join_plan *plan, unsigned threads, uint64_t limit
     for (int with = 1; with >= 0; with--)
         for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
              batch /= 2) {
-            const uint64_t per_thread = nq_join_unit_bytes(n, batch, with);
+            uint64_t per_thread = nq_join_unit_bytes(n, batch, with);
             const uint64_t bytes = with ? table : 0;
+            size_t pieces = 0;
             if (threads == 0 || per_thread > limit / t ||
                 (with && (table == UINT64_MAX || bytes > limit - per_thread * t)))
                 continue;
-            if (!with)
-                atomic_store(&plan->shared->state, 2); /* walk the halves */
+            if (!with) { /* the largest quarters that fit beside the batch */
+                pieces = nq_join_rowset_fit(n, plan->rowset_pieces, limit / t - per_thread);
+                per_thread += nq_join_rowset_bytes(n, pieces);
+                plan->rowset_pieces = pieces;
+                atomic_store(&plan->shared->state, 2); /* no table */
+            }
             plan->table_limit = bytes;
             plan->batch = batch;
             *out = order + per_thread * t + bytes;

@@ -299,15 +299,35 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
                       nq_join_cursor *cur, size_t cap)
 {
     const unsigned t = q->rows, h = q->cols;
-    const uint32_t all = (1u << h) - 1u;
     const uint32_t top = rows & ((1u << t) - 1u), bottom = rows >> t;
-    const unsigned k = (unsigned)__builtin_popcount(top);
-    /* frames: d1 of the pair is top.d1 | bottom.d1 << t, at board index
-     * + c0; d2 is top.d2 << t | bottom.d2, at board index + base2 */
-    const int base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
+    nq_join_cut cut;
+    cut.top.start = q->start + ((size_t)top << h);
+    cut.top.entry = q->entry;
+    cut.bottom.start = q->start + ((size_t)bottom << h);
+    cut.bottom.entry = q->entry;
+    cut.k = (unsigned)__builtin_popcount(top);
+    cut.h = h;
+    /* both pieces are of a t-row table: the bottom's d1 moves down by t,
+     * the top's d2 by t; the frame's d2 is at board index + base2 */
+    cut.top_shift1 = 0;
+    cut.top_shift2 = t;
+    cut.bottom_shift1 = t;
+    cut.bottom_shift2 = 0;
+    cut.base2 = (int)g->c0 + (int)g->n - 2 * (int)t;
+    return nq_join_cut_keys(out, scratch, &cut, g, kernel, cur, cap);
+}
+
+int nq_join_cut_keys(nq_join_keys *out, nq_join_pieces *scratch, const nq_join_cut *cut,
+                     const nq_join_half *g, const nq_join_kernel *kernel,
+                     nq_join_cursor *cur, size_t cap)
+{
+    const unsigned h = cut->h, k = cut->k;
+    const uint32_t all = (1u << h) - 1u;
+    const uint32_t *tstart = cut->top.start, *bstart = cut->bottom.start;
+    const int base2 = cut->base2;
     nq_join_frame ft, fb;
-    ft.shift1 = 0;
-    ft.shift2 = t;
+    ft.shift1 = cut->top_shift1;
+    ft.shift2 = cut->top_shift2;
     ft.bar1 = to_frame(g->bar1, (int)g->c0);
     ft.bar2 = to_frame(g->bar2, base2);
     ft.s1 = g->lo1 - g->c0;
@@ -320,21 +340,21 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     /* Both row sets' pieces at once where they fit the scratch: two takes
      * rather than two per cell, the barred pieces kept and marked so that
      * each cell's pieces stay where the table has them. */
-    const size_t top0 = q->start[(size_t)top << h], bottom0 = q->start[(size_t)bottom << h];
-    const size_t ntop = q->start[(size_t)(top + 1) << h] - top0;
-    const size_t nbottom = q->start[(size_t)(bottom + 1) << h] - bottom0;
+    const size_t top0 = tstart[0], bottom0 = bstart[0];
+    const size_t ntop = tstart[(size_t)1 << h] - top0;
+    const size_t nbottom = bstart[(size_t)1 << h] - bottom0;
     const int whole = kernel->rows_at_once && ntop <= scratch->room && nbottom <= scratch->room;
     ft.keep = whole;
     ft.own = whole ? NQ_JOIN_MARK_TOP : 0;
     ft.other = whole ? NQ_JOIN_MARK_BOTTOM : 0;
     fb = ft;
-    fb.shift1 = t;
-    fb.shift2 = 0;
+    fb.shift1 = cut->bottom_shift1;
+    fb.shift2 = cut->bottom_shift2;
     fb.own = ft.other;
     fb.other = ft.own;
     if (whole) {
-        kernel->take(&scratch->top, q->entry + top0, ntop, &ft);
-        kernel->take(&scratch->bottom, q->entry + bottom0, nbottom, &fb);
+        kernel->take(&scratch->top, cut->top.entry + top0, ntop, &ft);
+        kernel->take(&scratch->bottom, cut->bottom.entry + bottom0, nbottom, &fb);
     }
 
     out->count = 0;
@@ -345,20 +365,20 @@ int nq_join_half_keys(nq_join_keys *out, nq_join_pieces *scratch,
     }
     while (!cur->done) {
         const uint32_t c = cur->c;
-        const size_t ti = (size_t)top << h | c, bi = (size_t)bottom << h | (all & ~c);
-        const size_t na0 = q->start[ti + 1] - q->start[ti];
-        const size_t nb0 = q->start[bi + 1] - q->start[bi];
+        const size_t ti = c, bi = all & ~c;
+        const size_t na0 = tstart[ti + 1] - tstart[ti];
+        const size_t nb0 = bstart[bi + 1] - bstart[bi];
         nq_join_piece_list tl = scratch->top, bl = scratch->bottom;
         size_t na = 0, nb = 0;
         if (whole && na0 && nb0) {
-            const size_t at = q->start[ti] - top0, bt = q->start[bi] - bottom0;
+            const size_t at = tstart[ti] - top0, bt = bstart[bi] - bottom0;
             tl.d1 += at, tl.d2 += at, tl.key += at;
             bl.d1 += bt, bl.d2 += bt, bl.key += bt;
             na = na0;
             nb = nb0;
         } else if (na0 && nb0) {
-            na = kernel->take(&tl, q->entry + q->start[ti], na0, &ft);
-            nb = na ? kernel->take(&bl, q->entry + q->start[bi], nb0, &fb) : 0;
+            na = kernel->take(&tl, cut->top.entry + tstart[ti], na0, &ft);
+            nb = na ? kernel->take(&bl, cut->bottom.entry + bstart[bi], nb0, &fb) : 0;
         }
         if (na && nb) {
             /* the longer list is the inner, wide loop */

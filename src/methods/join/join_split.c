@@ -56,6 +56,15 @@ static int half_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *
     if (s->quarter)
         return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->kernel,
                                  at, s->batch);
+    if (s->rowset_pieces && !at->walk) {
+        int walk, rc = nq_join_rowset_keys(out, &s->pieces,
+                                           s->rowset + (g == &s->ge ? 0 : 2),
+                                           s->rowset_pieces, g, rows, s->kernel, at,
+                                           s->batch, &walk);
+        if (rc != NQ_OK || !walk)
+            return rc;
+        at->walk = 1; /* a quarter too large for its slot */
+    }
     return nq_join_walk_keys(out, g, rows, at, s->batch);
 }
 

@@ -1,0 +1,91 @@
+/*
+ * nq_join_lists: the join's three ways of listing a half's keys timed on
+ * the same row splits: the quarter table (where it fits here), the two
+ * quarters listed per split (join_rowset.c, what a count does without the
+ * table), and the plain walk (join_keys.c). SPLITS splits spread over the
+ * list from FIRST are counted in full each way, one after the other on
+ * one thread; printed per way: the solutions counted (all three must
+ * agree), the keys listed, and the thread CPU seconds.
+ *
+ * usage: nq_join_lists N [SPLITS [FIRST [BATCH [WAYS]]]]
+ *   BATCH: keys per batch of a half's list (default 2^20, the count's);
+ *   WAYS: a subset of "tqw" (table, quarters, walk), default all three.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_arg.h"
+#include "platform/cpu.h"
+#include "methods/join/join.h"
+#include "methods/join/join_internal.h"
+
+static unsigned long long arg(const char *s, const char *what)
+{
+    return bench_arg("nq_join_lists", s, what);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long long n, splits_done = 12, first = 3, batch = 1u << 20;
+    const char *ways = argc > 5 ? argv[5] : "tqw";
+    static const char *names[3] = { "table", "quarters", "walk" };
+    if (argc < 2 || argc > 6) {
+        fputs("usage: nq_join_lists N [SPLITS [FIRST [BATCH [WAYS]]]]\n", stderr);
+        return 2;
+    }
+    n = arg(argv[1], "N");
+    if (argc > 2)
+        splits_done = arg(argv[2], "SPLITS");
+    if (argc > 3)
+        first = arg(argv[3], "FIRST");
+    if (argc > 4)
+        batch = arg(argv[4], "BATCH");
+    if (n < 8 || n > NQ_MAX_N || splits_done == 0 || batch == 0) {
+        fputs("nq_join_lists: N from 8 to NQ_MAX_N, SPLITS and BATCH at least 1\n", stderr);
+        return 2;
+    }
+    printf("way\tsolutions\tkeys\tcpu_seconds\n");
+    for (unsigned way = 0; way < 3; way++) {
+        nq_join_plan *plan;
+        nq_join_profile p;
+        uint64_t splits;
+        double t0;
+        int rc;
+        if (!strchr(ways, "tqw"[way]))
+            continue;
+        rc = way == 0 ? nq_join_plan_build(&plan, (unsigned)n)
+                      : nq_join_plan_build_walk(&plan, (unsigned)n);
+        if (rc == NQ_OK && way == 0)
+            rc = nq_join_plan_prepare(plan, NULL);
+        if (rc == NQ_OK && way == 0 && nq_join_plan_walks(plan)) {
+            printf("table\t-\t-\t- (does not fit)\n");
+            nq_join_plan_free(plan);
+            continue;
+        }
+        if (rc == NQ_OK && way == 2)
+            rc = nq_join_plan_set_rowset_pieces(plan, 0);
+        if (rc == NQ_OK)
+            rc = nq_join_plan_set_batch(plan, (size_t)batch);
+        if (rc != NQ_OK) {
+            fprintf(stderr, "nq_join_lists: %s: %s\n", names[way], nq_strerror(rc));
+            return 1;
+        }
+        memset(&p, 0, sizeof p);
+        p.match = 1;
+        splits = nq_join_plan_splits(plan);
+        t0 = nq_join_cpu_now();
+        for (unsigned long long i = 0; i < splits_done && rc == NQ_OK; i++)
+            rc = nq_join_profile_split(plan, (splits / splits_done * i + first) % splits,
+                                       nq_cpu_simd_best(), way == 0, NULL, &p);
+        if (rc != NQ_OK) {
+            fprintf(stderr, "nq_join_lists: %s: %s\n", names[way], nq_strerror(rc));
+            return 1;
+        }
+        printf("%s\t%llu\t%.0f\t%.3f\n", names[way], (unsigned long long)p.total, p.keys,
+               nq_join_cpu_now() - t0);
+        nq_join_profile_end(&p);
+        nq_join_plan_free(plan);
+    }
+    return 0;
+}
