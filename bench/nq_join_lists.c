@@ -10,6 +10,8 @@
  * usage: nq_join_lists N [SPLITS [FIRST [BATCH [WAYS]]]]
  *   BATCH: keys per batch of a half's list (default 2^20, the count's);
  *   WAYS: a subset of "tqw" (table, quarters, walk), default all three.
+ * The table is built where it fits a quarter of this machine's memory, or
+ * NQ_TABLE_BYTES bytes if that is set (n = 25's takes 15 GiB).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,12 @@ int main(int argc, char **argv)
             continue;
         rc = way == 0 ? nq_join_plan_build(&plan, (unsigned)n)
                       : nq_join_plan_build_walk(&plan, (unsigned)n);
+        if (rc == NQ_OK && way == 0 && getenv("NQ_TABLE_BYTES")) {
+            /* a table larger than the default quarter of this machine */
+            uint64_t need;
+            rc = nq_join_plan_fit_memory(plan, 1, arg(getenv("NQ_TABLE_BYTES"),
+                                                      "NQ_TABLE_BYTES"), &need);
+        }
         if (rc == NQ_OK && way == 0)
             rc = nq_join_plan_prepare(plan, NULL);
         if (rc == NQ_OK && way == 0 && nq_join_plan_walks(plan)) {

@@ -317,9 +317,17 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     t = s->profile ? nq_join_cpu_now() : 0.0;
     if (s->profile && s->profile->probes) {
         double ne, nw;
+        const double batch = (double)s->batch;
         rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
-        weighted = weighted_split(s, classes, ne <= (double)s->batch, ne);
-        nq_join_sieve_cuts(&s->sieve, weighted ? 0u : pick_cuts(s, (size_t)ne, (size_t)nw));
+        /* as the count does: a west list of several batches is listed
+         * again for each east batch after the first, and the cuts follow
+         * the batch where a list takes more than one */
+        if (ne > batch && nw > batch)
+            s->profile->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0);
+        weighted = weighted_split(s, classes, ne <= batch, ne);
+        nq_join_sieve_cuts(&s->sieve, weighted ? 0u
+                                               : pick_cuts(s, (size_t)(ne < batch ? ne : batch),
+                                                           (size_t)(nw < batch ? nw : batch)));
         nq_join_probe_pairs(s->profile, &s->sieve, classes,
                             classes > 1 && none_weight <= 0,
                             s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
