@@ -49,8 +49,9 @@ int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys);
 
 /* Without the table, the units list each half's two quarters for the
  * split at hand when each has at most `pieces` pieces (join_rowset.c),
- * else walk the half; 0 walks every half. The default is 2^22 pieces,
- * and a count under a memory limit takes fewer (fit_memory). For tests
+ * else walk the half; 0 walks every half. The default has room for the
+ * fullest quarters of n (2^16 pieces at n = 20 to 2^23 at 28), and a
+ * count under a memory limit may take fewer (fit_memory). For tests
  * and benches, since both ways must give the same counts. Not while
  * units of the plan run. @return NQ_OK, NQ_EINVAL (NULL plan). */
 int nq_join_plan_set_rowset_pieces(nq_join_plan *plan, size_t pieces);

@@ -351,9 +351,6 @@ typedef struct nq_join_rowset {
 
 /* Slots of a scratch: the two quarters of each half. */
 #define NQ_JOIN_ROWSETS 4u
-/* Pieces of a quarter kept at most by default (a quarter with more is
- * walked): 32 MiB a slot; fit_memory() lowers it under a limit. */
-#define NQ_JOIN_ROWSET_PIECES ((size_t)1 << 22)
 #define NQ_JOIN_MIN_ROWSET_PIECES ((size_t)1 << 16)
 /* A quarter whose fullest cell holds more than 1 / this of a slot is
  * walked too, so that the piece lists stay within a known size. */
@@ -575,6 +572,10 @@ uint64_t nq_join_rowset_bytes(unsigned n, size_t pieces);
  * NQ_JOIN_MIN_ROWSET_PIECES) for the slots to fit `room` bytes; 0 when
  * even the smallest do not. */
 size_t nq_join_rowset_fit(unsigned n, size_t most, uint64_t room);
+/* The most pieces a slot holds by default at board size n (a quarter
+ * with more is walked): room for the fullest quarters counted, 2^16 at
+ * n = 20 to 2^23 at 28; fit_memory() lowers it under a limit. */
+size_t nq_join_rowset_want(unsigned n);
 /* Frees a unit's scratch and all it holds. */
 void nq_join_scratch_free(nq_join_scratch *s);
 

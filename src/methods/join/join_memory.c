@@ -79,6 +79,16 @@ uint64_t nq_join_rowset_bytes(unsigned n, size_t pieces)
            6 * (pieces / NQ_JOIN_ROWSET_CELL_SHARE + 8) * sizeof(uint64_t);
 }
 
+size_t nq_join_rowset_want(unsigned n)
+{
+    /* the fullest quarter of 300 random splits (join_rowset.c's cut):
+     * 12,600 pieces at n = 20, 98,088 at 22, 202,914 at 24, 225,012 at
+     * 25, 1.89 million at 26, 1.92 million at 27, 4.10 million at 28;
+     * with room for rarer, fuller ones */
+    return n <= 20 ? (size_t)1 << 16 : n <= 23 ? (size_t)1 << 18
+         : n <= 25 ? (size_t)1 << 19 : n <= 27 ? (size_t)1 << 22 : (size_t)1 << 23;
+}
+
 size_t nq_join_rowset_fit(unsigned n, size_t most, uint64_t room)
 {
     for (size_t pieces = most; pieces >= NQ_JOIN_MIN_ROWSET_PIECES; pieces /= 2)

@@ -121,7 +121,7 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     p->vpopcnt = nq_cpu_has_vpopcnt();
     p->cuts = -1;
     p->batch = NQ_JOIN_BATCH_KEYS;
-    p->rowset_pieces = NQ_JOIN_ROWSET_PIECES;
+    p->rowset_pieces = nq_join_rowset_want(n);
     if (n < NQ_JOIN_MIN_N) {
         p->per_m = p->space = p->group = p->nunits = 1;
     } else {
