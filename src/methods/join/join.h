@@ -27,8 +27,9 @@ typedef struct nq_join_plan nq_join_plan;
  *         a count of the plan will take is the method row's fit_memory. */
 int nq_join_plan_build(nq_join_plan **out, unsigned n);
 
-/* The same plan, but its units walk the half-boards instead of using the
- * quarter table (as when the table would not fit in memory); for tests. */
+/* The same plan, but its units go without the quarter table (as when it
+ * would not fit in memory): they list each split's quarters, or walk the
+ * halves (nq_join_plan_set_rowset_pieces); for tests and the re-check. */
 int nq_join_plan_build_walk(nq_join_plan **out, unsigned n);
 
 /* Makes the units of the plan sort keys on `cuts` bucket bits (0 ..
