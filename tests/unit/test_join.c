@@ -664,6 +664,46 @@ static void test_table_limit(void **state)
     nq_join_quarter_free(&q);
 }
 
+/* A count's memory fit, over board sizes, threads and limits: what it
+ * says a count takes never passes the limit, and a refusal says more than
+ * the limit; without the table a larger limit never gets smaller slots
+ * or batches (what a thread takes only grows); n = 26 and 28 never build
+ * the table, and 64 MiB is too tight for 64 threads at n = 26 (its unit
+ * order alone takes 40 MiB). */
+static void test_fit_memory(void **state)
+{
+    /* (limits that a table nearly fits take seconds to rule it out: the
+     * size is counted up to the limit) */
+    static const unsigned sizes[] = { 20, 26, 28 }, threads[] = { 1, 2, 64 };
+    static const uint64_t mib[] = { 16, 64, 256, 1024 };
+    (void)state;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (size_t j = 0; j < sizeof threads / sizeof *threads; j++) {
+            uint64_t last = 0;
+            for (size_t k = 0; k < sizeof mib / sizeof *mib; k++) {
+                const uint64_t limit = mib[k] << 20;
+                nq_join_plan *plan = build(sizes[i], 0);
+                uint64_t need = 0;
+                int rc = nq_join_plan_fit_memory(plan, threads[j], limit, &need);
+                if (rc == NQ_OK) {
+                    assert_true(need <= limit);
+                    if (nq_join_plan_walks(plan)) {
+                        assert_true(need >= last);
+                        last = need;
+                    }
+                } else {
+                    assert_int_equal(rc, NQ_EMEMLIMIT);
+                    assert_true(need > limit);
+                }
+                if (sizes[i] >= 26)
+                    assert_true(rc != NQ_OK || nq_join_plan_walks(plan));
+                if (sizes[i] == 26 && threads[j] == 64 && mib[k] == 64)
+                    assert_int_equal(rc, NQ_EMEMLIMIT);
+                nq_join_plan_free(plan);
+            }
+        }
+}
+
 /* The size of a table, worked out without building it, is the size that
  * the build takes; a cap below it gives UINT64_MAX. A raised stop flag
  * stops a build. */
@@ -1010,6 +1050,7 @@ int main(void)
         cmocka_unit_test(test_rowsets_list_all),
         cmocka_unit_test(test_sieve_matches_naive),
         cmocka_unit_test(test_table_limit),
+        cmocka_unit_test(test_fit_memory),
         cmocka_unit_test(test_table_bytes),
         cmocka_unit_test(test_table_parts),
         cmocka_unit_test(test_table_shared_build),

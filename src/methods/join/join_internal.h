@@ -21,8 +21,9 @@
  *                   split at hand (when there is no table);
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
  *                   from it;
- *   join_keys.c     the growing key list, and a half's keys by a plain walk
- *                   (when a quarter would not fit its slot);
+ *   join_keys.c     the growing key list, a half's keys by a plain walk
+ *                   (when a quarter would not fit its slot), and the plain
+ *                   walk of whole boards below NQ_JOIN_MIN_N;
  *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
  *   join_kernel.c   the kernels' table, one row per SIMD level
  *                   (join_kernel.h);
@@ -204,6 +205,11 @@ typedef struct nq_join_cursor {
     uint32_t cols[NQ_MAX_N / 2], free[NQ_MAX_N / 2];
     uint64_t d1[NQ_MAX_N / 2], d2[NQ_MAX_N / 2];
 } nq_join_cursor;
+
+/* Solutions of an n board (n < NQ_JOIN_MIN_N: one unit) by a plain walk
+ * from row `row` (join_keys.c). */
+uint64_t nq_join_small_count(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
+                             uint32_t rd);
 
 /* Lists into *out (from its start) the next batch of at most `cap` keys
  * of the placements of the half g on `rows` (board rows, a bit each) by
@@ -544,10 +550,13 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
 
 /* Boards below this size are one unit counted by a plain walk. */
 #define NQ_JOIN_MIN_N 4u
-/* Keys per batch of a half's list (8 MiB), and the fewest that a tight
+/* Keys per batch of a half's list (32 MiB), and the fewest that a tight
  * memory limit may ask for (a power of two each, so that a list grown by
- * doubling stops at the batch). */
-#define NQ_JOIN_BATCH_KEYS ((size_t)1 << 20)
+ * doubling stops at the batch). Lists pass 2^20 keys from n = 24 on; at
+ * n = 26 batches of 2^21 or 2^22 keys took 0.8 to 0.9 of the time of
+ * batches of 2^20 on the same splits (fewer, fuller buckets per pair of
+ * batches; bench/nq_join_lists). */
+#define NQ_JOIN_BATCH_KEYS ((size_t)1 << 22)
 #define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
 
 /* The method row's prepare (method.h): builds the plan's table (unless it

@@ -109,3 +109,16 @@ int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows,
     cur->depth = i;
     return NQ_OK;
 }
+
+uint64_t nq_join_small_count(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
+                             uint32_t rd)
+{
+    uint64_t c = 0;
+    if (row == n)
+        return 1;
+    for (uint32_t f = ((1u << n) - 1u) & ~(cols | ld | rd); f; f &= f - 1) {
+        uint32_t bit = f & (0u - f);
+        c += nq_join_small_count(n, row + 1, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+    }
+    return c;
+}

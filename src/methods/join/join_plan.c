@@ -191,20 +191,6 @@ void nq_join_plan_free(nq_join_plan *plan)
  * Units
  * ======================================================================== */
 
-/* The plain walk for boards below NQ_JOIN_MIN_N. */
-static uint64_t small_count(unsigned n, unsigned row, uint32_t cols,
-                            uint32_t ld, uint32_t rd)
-{
-    uint64_t c = 0;
-    if (row == n)
-        return 1;
-    for (uint32_t f = ((1u << n) - 1u) & ~(cols | ld | rd); f; f &= f - 1) {
-        uint32_t bit = f & (0u - f);
-        c += small_count(n, row + 1, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-    }
-    return c;
-}
-
 /* Whether a unit may run at level simd: a level (never AUTO) that this
  * build has kernels of and this CPU runs. */
 static int check_level(const nq_join_plan *plan, nq_simd simd)
@@ -442,7 +428,7 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     if (nq_stopped(stop))
         return NQ_ECANCELED;
     if (plan->n < NQ_JOIN_MIN_N) {
-        out->total = small_count(plan->n, 0, 0, 0, 0);
+        out->total = nq_join_small_count(plan->n, 0, 0, 0, 0);
         out->unique = 0;
         return NQ_OK;
     }
@@ -574,17 +560,24 @@ int nq_join_plan_fit_memory(nq_join_plan *plan, unsigned threads, uint64_t limit
         table = nq_join_quarter_bytes(n - plan->h, plan->h,
                                       limit - nq_join_unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) *
                                                   t);
-    for (int with = 1; with >= 0; with--)
+    /* the table; else quarter slots as large as n's quarters want, beside
+     * the largest batch that leaves room for them; else the largest batch,
+     * and the slots that fit beside it */
+    for (int mode = 0; mode < 3; mode++)
         for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
              batch /= 2) {
+            const int with = mode == 0;
             uint64_t per_thread = nq_join_unit_bytes(n, batch, with);
             const uint64_t bytes = with ? table : 0;
-            size_t pieces = 0;
+            size_t pieces = plan->rowset_pieces;
             if (threads == 0 || per_thread > limit / t ||
                 (with && (table == UINT64_MAX || bytes > limit - per_thread * t)))
                 continue;
-            if (!with) { /* the largest quarters that fit beside the batch */
-                pieces = nq_join_rowset_fit(n, plan->rowset_pieces, limit / t - per_thread);
+            if (!with) {
+                if (mode == 2)
+                    pieces = nq_join_rowset_fit(n, pieces, limit / t - per_thread);
+                else if (!pieces || nq_join_rowset_bytes(n, pieces) > limit / t - per_thread)
+                    continue;
                 per_thread += nq_join_rowset_bytes(n, pieces);
                 plan->rowset_pieces = pieces;
                 atomic_store(&plan->shared->state, 2); /* no table */
