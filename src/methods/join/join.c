@@ -67,13 +67,14 @@
  * boards).
  *
  * Batches. A unit's scratch holds a half's keys in batches of at most
- * 2^20 keys (fewer under a tight --max-memory): the listing (table or
- * walk) stops when a batch is full and goes on from there (a cursor,
+ * 2^22 keys (2^20 or fewer under a tight --max-memory): the listing
+ * stops when a batch is full and goes on from there (a cursor,
  * join_internal.h), and every east batch is matched against every west
  * batch, the west list listed again for each east batch unless it is one
  * batch. Listing is linear and matching quadratic in the list, so this
- * costs little, and it bounds a thread's scratch at about 25 MiB at any n
- * (3 GiB at n = 27 with whole lists). The counts do not depend on it.
+ * costs little, and it bounds a thread's key lists at 96 MiB at any n
+ * (24 MiB with batches of 2^20; 3 GiB at n = 27 with whole lists). The
+ * counts do not depend on it.
  *
  * Listing a half. A half's placements are a top quarter's joined with a
  * bottom quarter's (complementary column sets, disjoint diagonals). Up

@@ -42,7 +42,7 @@ int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts);
 /* Makes the units of the plan list each half's keys in batches of at
  * most `keys` keys (a little more where one step of the listing cannot
  * be split), every east batch meeting every west batch; the default is
- * 2^20 keys, and a count under a tight memory limit takes fewer (the
+ * 2^22 keys, and a count under a memory limit may take fewer (the
  * method row's fit_memory). For tests, since every batch size must give
  * the same counts. Not while units of the plan run.
  * @return NQ_OK, NQ_EINVAL (NULL plan, keys 0). */

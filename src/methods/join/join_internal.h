@@ -557,6 +557,10 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
  * batches of 2^20 on the same splits (fewer, fuller buckets per pair of
  * batches; bench/nq_join_lists). */
 #define NQ_JOIN_BATCH_KEYS ((size_t)1 << 22)
+/* The largest batch when the quarters' slots cannot have all they want:
+ * the rest goes to them, as a quarter that does not fit is walked, which
+ * costs more than smaller batches (bench/nq_join_lists). */
+#define NQ_JOIN_TIGHT_BATCH_KEYS ((size_t)1 << 20)
 #define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
 
 /* The method row's prepare (method.h): builds the plan's table (unless it

@@ -561,11 +561,11 @@ int nq_join_plan_fit_memory(nq_join_plan *plan, unsigned threads, uint64_t limit
                                       limit - nq_join_unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) *
                                                   t);
     /* the table; else quarter slots as large as n's quarters want, beside
-     * the largest batch that leaves room for them; else the largest batch,
-     * and the slots that fit beside it */
+     * the largest batch that leaves room for them; else batches of at most
+     * NQ_JOIN_TIGHT_BATCH_KEYS, and the largest slots that fit beside */
     for (int mode = 0; mode < 3; mode++)
-        for (size_t batch = NQ_JOIN_BATCH_KEYS; batch >= NQ_JOIN_MIN_BATCH_KEYS;
-             batch /= 2) {
+        for (size_t batch = mode < 2 ? NQ_JOIN_BATCH_KEYS : NQ_JOIN_TIGHT_BATCH_KEYS;
+             batch >= NQ_JOIN_MIN_BATCH_KEYS; batch /= 2) {
             const int with = mode == 0;
             uint64_t per_thread = nq_join_unit_bytes(n, batch, with);
             const uint64_t bytes = with ? table : 0;
