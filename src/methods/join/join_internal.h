@@ -141,6 +141,14 @@ static inline unsigned nq_join_bits32(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+/* The free columns of row r of a rows x cols quarter (d1 bit r + c, d2
+ * bit c + rows - 1 - r), besides col_set and the diagonals d1, d2. */
+static inline uint32_t nq_join_free_squares(unsigned rows, unsigned cols, unsigned r,
+                                            uint32_t col_set, uint32_t d1, uint32_t d2)
+{
+    return ((1u << cols) - 1u) & ~col_set & ~(d1 >> r) & ~(d2 >> (rows - 1 - r));
+}
+
 /* Where a key's class flags go: bits 62 and 63. */
 #define NQ_JOIN_CLASS_SHIFT 62u
 
@@ -343,10 +351,8 @@ int nq_join_cut_keys(nq_join_keys *out, nq_join_pieces *scratch, const nq_join_c
  * Quarters listed per row set, without the table (join_rowset.c)
  * ------------------------------------------------------------------------ */
 
-/* The pieces of one quarter of a half: a queen on each of `nrows` rows
- * (offsets `rows` in a board `height` rows tall), h columns, filed by
- * column set. Kept by a unit's scratch and listed again only when a split
- * needs other rows. */
+/* One quarter's pieces (a queen on each of its rows), filed by column
+ * set; kept by a unit's scratch until a split needs other rows. */
 typedef struct nq_join_rowset {
     uint64_t id;        /* the rows and height it holds; 0: none */
     uint32_t *start;    /* 2^h + 1 */
@@ -365,8 +371,7 @@ typedef struct nq_join_rowset {
 /* Lists the keys of half g on board rows `rows` as nq_join_half_keys()
  * does, from quarters listed into the scratch's slots `slot` (two of
  * them, kept for the next split) when each has at most max_pieces
- * pieces; *walk is set (and nothing listed) when one has more.
- * @return NQ_OK, NQ_ENOMEM. */
+ * pieces; *walk is set (nothing listed) when one has more. @return NQ_OK, NQ_ENOMEM. */
 int nq_join_rowset_keys(nq_join_keys *out, nq_join_pieces *scratch, nq_join_rowset *slot,
                         size_t max_pieces, const nq_join_half *g, uint32_t rows,
                         const nq_join_kernel *k, nq_join_cursor *cur, size_t cap,

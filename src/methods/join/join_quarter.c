@@ -61,14 +61,6 @@ static inline void file_entry(fill_state *f, uint32_t rows, uint32_t cols,
     }
 }
 
-/* The columns where a queen may stand in row r of a rows x cols board,
- * besides those of col_set and the diagonals d1, d2 of the queens above. */
-static inline uint32_t free_squares(unsigned rows, unsigned cols, unsigned r,
-                                    uint32_t col_set, uint32_t d1, uint32_t d2)
-{
-    return ((1u << cols) - 1u) & ~col_set & ~(d1 >> r) & ~(d2 >> (rows - 1 - r));
-}
-
 /* Every placement on rows r and below, the last row's filed in a loop
  * rather than by a call each (the table's build is a serial step of a
  * count: n = 18's took 18 ms), in the order of the recursion. */
@@ -81,7 +73,7 @@ static void place(fill_state *f, unsigned r, uint32_t rows, uint32_t cols,
         file_entry(f, rows, cols, d1, d2);
         return;
     }
-    free = free_squares(q->rows, q->cols, r, cols, d1, d2);
+    free = nq_join_free_squares(q->rows, q->cols, r, cols, d1, d2);
     if (r + 1 == q->rows) {
         file_entry(f, rows, cols, d1, d2);
         for (; free; free &= free - 1) {
@@ -111,15 +103,15 @@ static uint64_t count_entries(unsigned rows, unsigned cols, unsigned r,
     uint32_t free;
     if (r == rows)
         return 1;
-    free = free_squares(rows, cols, r, col_set, d1, d2);
+    free = nq_join_free_squares(rows, cols, r, col_set, d1, d2);
     if (r + 1 == rows)
         return 1u + (uint64_t)nq_join_bits32(free);
     if (r + 2 == rows) { /* the last two rows at once */
         c = 1u + nq_join_bits32(free) +
-            nq_join_bits32(free_squares(rows, cols, r + 1, col_set, d1, d2));
+            nq_join_bits32(nq_join_free_squares(rows, cols, r + 1, col_set, d1, d2));
         for (; free; free &= free - 1) {
             const uint32_t bit = free & (0u - free);
-            c += nq_join_bits32(free_squares(rows, cols, r + 1, col_set | bit, d1 | bit << r,
+            c += nq_join_bits32(nq_join_free_squares(rows, cols, r + 1, col_set | bit, d1 | bit << r,
                                              d2 | bit << (rows - 1 - r)));
         }
         return c;
@@ -181,7 +173,7 @@ static void place_part(fill_state *f, unsigned r, unsigned k, uint32_t pattern,
         place_part(f, r + 1, k, pattern, rows, cols, d1, d2);
         return;
     }
-    free = free_squares(q->rows, q->cols, r, cols, d1, d2);
+    free = nq_join_free_squares(q->rows, q->cols, r, cols, d1, d2);
     for (; free && !f->stopped; free &= free - 1) {
         const uint32_t bit = free & (0u - free);
         place_part(f, r + 1, k, pattern, rows | 1u << r, cols | bit, d1 | bit << r,

@@ -44,7 +44,7 @@ typedef struct rowset_walk {
 static void place_rows(rowset_walk *w, unsigned i, uint32_t cols, uint32_t d1, uint32_t d2)
 {
     const unsigned r = w->rows[i];
-    uint32_t free = ((1u << w->h) - 1u) & ~cols & ~(d1 >> r) & ~(d2 >> (w->height - 1u - r));
+    uint32_t free = nq_join_free_squares(w->height, w->h, r, cols, d1, d2);
     if (i + 1 == w->nrows) {
         for (; free; free &= free - 1) {
             const uint32_t bit = free & (0u - free);
