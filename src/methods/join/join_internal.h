@@ -377,7 +377,7 @@ int nq_join_rowset_keys(nq_join_keys *out, nq_join_pieces *scratch, nq_join_rows
                         const nq_join_kernel *k, nq_join_cursor *cur, size_t cap,
                         int *walk);
 void nq_join_rowset_free(nq_join_rowset *rs);
-/* Grows scratch lists to hold `room` + 8 pieces. @return NQ_OK, NQ_ENOMEM. */
+/* Makes scratch lists hold `room` + 8 pieces. @return NQ_OK, NQ_ENOMEM. */
 int nq_join_pieces_reserve(nq_join_pieces *p, size_t room);
 
 /* ------------------------------------------------------------------------

@@ -354,28 +354,18 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     if (!s) {
         /* room for the fullest cell, or for every row set's pieces when
          * they all fit NQ_JOIN_ROWS_PIECES */
-        size_t room = quarter ? quarter->largest : 0u, largest;
+        size_t room = quarter ? quarter->largest : 0u;
         if (quarter && quarter->largest_rows <= NQ_JOIN_ROWS_PIECES &&
             room < quarter->largest_rows)
             room = quarter->largest_rows;
-        largest = room + 8u;
         s = calloc(1, sizeof *s);
         if (!s)
             return NULL;
         s->mt.block = aligned_alloc(64, sizeof *s->mt.block);
-        nq_join_piece_list *lists[2] = { &s->pieces.top, &s->pieces.bottom };
-        int nomem = !s->mt.block;
-        for (unsigned i = 0; i < 2; i++) {
-            lists[i]->d1 = malloc(largest * sizeof *lists[i]->d1);
-            lists[i]->d2 = malloc(largest * sizeof *lists[i]->d2);
-            lists[i]->key = malloc(largest * sizeof *lists[i]->key);
-            nomem |= !lists[i]->d1 || !lists[i]->d2 || !lists[i]->key;
-        }
-        if (nomem) {
+        if (!s->mt.block || nq_join_pieces_reserve(&s->pieces, room) != NQ_OK) {
             nq_join_scratch_free(s);
             return NULL;
         }
-        s->pieces.room = room;
     }
     s->next = NULL;
     s->profile = NULL;

@@ -130,7 +130,7 @@ static int rowset_list(nq_join_rowset *rs, uint64_t id, unsigned h, size_t max, 
 int nq_join_pieces_reserve(nq_join_pieces *p, size_t room)
 {
     nq_join_piece_list *lists[2] = { &p->top, &p->bottom };
-    if (room <= p->room)
+    if (room <= p->room && p->top.d1) /* (8 pieces of padding at least) */
         return NQ_OK;
     for (unsigned i = 0; i < 2; i++) {
         uint64_t **arrays[3] = { &lists[i]->d1, &lists[i]->d2, &lists[i]->key };
