@@ -64,9 +64,17 @@ static void place_rows(rowset_walk *w, unsigned i, uint32_t cols, uint32_t d1, u
     }
 }
 
+/* Whether a quarter of `count` pieces, `largest` in its fullest cell,
+ * is too large for a slot of max pieces (nq_join_rowset_bytes()). */
+static int too_large(size_t count, size_t largest, size_t max)
+{
+    return count > max || largest > max / NQ_JOIN_ROWSET_CELL_SHARE + 8u;
+}
+
 /* Lists the quarter `id` (row offsets in its low 32 bits, its height
- * above) into rs, unless it holds it already or has more than max
- * pieces (*over set). @return NQ_OK, NQ_ENOMEM. */
+ * above) into rs, unless it holds it already or is too large for max
+ * (*over set). A slot serves one plan, so one h. @return NQ_OK,
+ * NQ_ENOMEM. */
 static int rowset_list(nq_join_rowset *rs, uint64_t id, unsigned h, size_t max, int *over)
 {
     const size_t cells = (size_t)1 << h;
@@ -74,12 +82,12 @@ static int rowset_list(nq_join_rowset *rs, uint64_t id, unsigned h, size_t max, 
     rowset_walk w;
     *over = 0;
     if (rs->id == id) {
-        *over = rs->count > max || rs->largest > max / NQ_JOIN_ROWSET_CELL_SHARE + 8u;
+        *over = too_large(rs->count, rs->largest, max);
         return NQ_OK;
     }
     rs->id = 0;
     if (!rs->start) {
-        rs->start = malloc((((size_t)1 << (NQ_MAX_N / 2)) + 1) * sizeof *rs->start);
+        rs->start = malloc((cells + 1) * sizeof *rs->start);
         if (!rs->start)
             return NQ_ENOMEM;
     }
@@ -93,17 +101,13 @@ static int rowset_list(nq_join_rowset *rs, uint64_t id, unsigned h, size_t max, 
     w.start = rs->start;
     memset(rs->start, 0, (cells + 1) * sizeof *rs->start);
     place_rows(&w, 0, 0, 0, 0);
-    if (w.total > max) {
-        *over = 1;
-        return NQ_OK;
-    }
     rs->largest = 0;
-    for (size_t c = 0; c < cells; c++) {
+    for (size_t c = 0; c < cells && w.total <= max; c++) {
         if (rs->start[c + 1] > rs->largest)
             rs->largest = rs->start[c + 1];
         rs->start[c + 1] += rs->start[c];
     }
-    if (rs->largest > max / NQ_JOIN_ROWSET_CELL_SHARE + 8u) {
+    if (too_large(w.total, rs->largest, max)) {
         *over = 1;
         return NQ_OK;
     }
