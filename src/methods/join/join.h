@@ -148,6 +148,15 @@ int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd
                           int table, const nq_stop_flag *stop,
                           nq_join_profile *prof);
 
+/* The prices of the cost model on this machine: CPU seconds per meeting
+ * and per key, timed on splits of n = 20 within `budget` CPU seconds
+ * (at least 24 of them), as the model does for a count of `plan`; for
+ * benches that price units. @return NQ_OK, NQ_EINVAL, NQ_ENOMEM,
+ * NQ_EUNSUPPORTED, NQ_ECANCELED. */
+int nq_join_model_prices(const nq_join_plan *plan, nq_simd simd, double budget,
+                         uint64_t seed, const nq_stop_flag *stop, double *per_meeting,
+                         double *per_key);
+
 /* The method row's cost model (method.h). */
 int nq_join_model(void *plan, nq_simd simd, double budget, uint64_t seed,
                   const nq_stop_flag *stop, nq_cost_model *out);

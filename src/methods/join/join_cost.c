@@ -99,6 +99,22 @@ static int price(prices *out, nq_simd simd, int walk, double budget,
     return rc;
 }
 
+int nq_join_model_prices(const nq_join_plan *plan, nq_simd simd, double budget,
+                         uint64_t seed, const nq_stop_flag *stop, double *per_meeting,
+                         double *per_key)
+{
+    prices pr;
+    int rc;
+    if (!plan || !per_meeting || !per_key)
+        return NQ_EINVAL;
+    rc = price(&pr, simd, nq_join_plan_walks(plan), budget, seed, stop);
+    if (rc == NQ_OK) {
+        *per_meeting = nqc_ratio_value(&pr.pair);
+        *per_key = nqc_ratio_value(&pr.key);
+    }
+    return rc;
+}
+
 int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
                   const nq_stop_flag *stop, nq_cost_model *out)
 {

@@ -452,12 +452,14 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
                         nq_join_keys *tmp, unsigned classes, size_t *off);
 
-/* What counts pairs against one block. */
+/* What counts pairs against one block (fill_items: the cost model's
+ * weight of a fill, nq_join_fill_items_of()). */
 typedef struct nq_join_matcher {
     nq_join_block *block;
     nq_join_fill_fn fill;
     nq_join_match_fn match;
     unsigned chunks;
+    double fill_items;
     const nq_stop_flag *stop;
 } nq_join_matcher;
 
@@ -498,8 +500,7 @@ typedef struct nq_join_scratch {
     nq_join_cursor east_at, west_at;
     size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
     size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
-    nq_join_profile *profile;       /* non-NULL: a split measured for the
-                                       cost model (join_profile.c) */
+    nq_join_profile *profile; /* non-NULL: measured for join_profile.c */
 } nq_join_scratch;
 
 /* The order of the units of an n board's list (per_m, space, group and
@@ -520,33 +521,33 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
  * The cost model's hooks in a split (join_profile.c)
  * ------------------------------------------------------------------------ */
 
-/* Thread CPU time in seconds. */
-double nq_join_cpu_now(void);
+double nq_join_cpu_now(void); /* thread CPU time, in seconds */
 
 /* Called by the split being profiled: after listing `keys` keys, and for
  * each class of pairs it counts (the bins of the east keys, of the west
- * keys of one class, nb buckets, keys of `chunks` chunks; the longer list
- * stored, or the east one when east_stored). *t is the time the step
- * began, and is set to now. */
+ * keys of one class, nb buckets, mt's chunks and fill weight; the longer
+ * list stored, or the east one when east_stored). *t: when the step
+ * began, set to now. */
 void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t);
 void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
-                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           const size_t *west_off, unsigned nb, const nq_join_matcher *mt,
                            int east_stored, double *t);
 
 /* The probed version of a split (prof->probes nonzero): walks down the
- * halves ge on east_rows and gw on west_rows at random, and sets *east
- * and *west to the estimated numbers of their keys. @return NQ_OK,
- * NQ_ENOMEM. */
+ * halves ge on east_rows and gw on west_rows at random, sets *east and
+ * *west to the estimated numbers of their keys. @return NQ_OK, NQ_ENOMEM. */
 int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
                          uint32_t east_rows, const nq_join_half *gw,
                          uint32_t west_rows, double *east, double *west);
 
 /* Then, with the sieve's cuts set from those numbers: adds the modelled
- * work of the split's pairs, for `classes` classes of west keys, the
- * class 0 left out when skip0 (as count_split does); `weighted`: the
- * east list stored, meeting every class of west keys at once. */
+ * work of the split's pairs, for `classes` classes of west keys, class 0
+ * left out when skip0 (as count_split does); `weighted`: the east list
+ * stored, meeting all west keys at once; else every east batch meets
+ * every west batch, the lists taking east_batches and west_batches. */
 void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
-                         unsigned classes, int skip0, unsigned chunks, int weighted);
+                         const nq_join_matcher *mt, unsigned classes, int skip0,
+                         int weighted, double east_batches, double west_batches);
 
 /* ------------------------------------------------------------------------
  * The plan's work for the method's row (join_plan.c), and a unit's memory
@@ -556,15 +557,14 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
 /* Boards below this size are one unit counted by a plain walk. */
 #define NQ_JOIN_MIN_N 4u
 /* Keys per batch of a half's list (32 MiB), and the fewest that a tight
- * memory limit may ask for (a power of two each, so that a list grown by
- * doubling stops at the batch). Lists pass 2^20 keys from n = 24 on; at
- * n = 26 batches of 2^21 or 2^22 keys took 0.8 to 0.9 of the time of
- * batches of 2^20 on the same splits (fewer, fuller buckets per pair of
- * batches; bench/nq_join_lists). */
+ * memory limit may ask for (powers of two: a list grown by doubling stops
+ * at the batch). Lists pass 2^20 keys from n = 24 on; at n = 26 batches
+ * of 2^21 or 2^22 keys took 0.8 to 0.9 of the time of batches of 2^20
+ * (fuller buckets per pair of batches; bench/nq_join_lists). */
 #define NQ_JOIN_BATCH_KEYS ((size_t)1 << 22)
 /* The largest batch when the quarters' slots cannot have all they want:
- * the rest goes to them, as a quarter that does not fit is walked, which
- * costs more than smaller batches (bench/nq_join_lists). */
+ * the rest goes to them, as walking a quarter that does not fit costs
+ * more than smaller batches (bench/nq_join_lists). */
 #define NQ_JOIN_TIGHT_BATCH_KEYS ((size_t)1 << 20)
 #define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
 
@@ -590,9 +590,9 @@ uint64_t nq_join_rowset_bytes(unsigned n, size_t pieces);
  * NQ_JOIN_MIN_ROWSET_PIECES) for the slots to fit `room` bytes; 0 when
  * even the smallest do not. */
 size_t nq_join_rowset_fit(unsigned n, size_t most, uint64_t room);
-/* The most pieces a slot holds by default at board size n (a quarter
- * with more is walked): room for the fullest quarters counted, 2^16 at
- * n = 20 to 2^23 at 28; fit_memory() lowers it under a limit. */
+/* The most pieces a slot holds by default at board size n (more: the
+ * quarter is walked): 2^16 at n = 20 to 2^23 at 28, room for the fullest
+ * quarters counted (fit_memory() may lower it). */
 size_t nq_join_rowset_want(unsigned n);
 /* Frees a unit's scratch and all it holds. */
 void nq_join_scratch_free(nq_join_scratch *s);

@@ -2,6 +2,16 @@
  * join_kernel.c - the join method's kernels, one row per SIMD level. An
  * empty row means this build has no kernels of that level: the level is
  * then unsupported (NQ_EUNSUPPORTED), and nq_simd_best() never names it.
+ *
+ * A row's fill_items weighs a filled block against the items its match
+ * meets in the cost model: fitted to the thread CPU time of the matches
+ * (time = a * items + b * fills, fill_items = b / a) on exact splits of
+ * n = 20 to 24 (and 26 at AVX-512), an AMD EPYC (Zen 5) with the other
+ * core idle, `bench/nq_prices N SPLITS LEVEL WALKS RUN` with
+ * NQ_PRICES_TABLE=0 (docs/performance.md, "The cost model's prices").
+ * The fit was within 3% at every n; with the old weight of 40 the price
+ * per item fell by a third from n = 20 to 26, where blocks meet far more
+ * items each.
  */
 #include "join_kernel.h"
 
@@ -11,6 +21,7 @@ static const nq_join_kernel nq_join_kernels[] = {
         .pairs = nq_join_pairs_scalar,
         .fill = nq_join_fill_scalar,
         .match = nq_join_match_scalar,
+        .fill_items = 280.0,
         .rows_at_once = 0,
     },
 #if NQ_X86
@@ -19,6 +30,7 @@ static const nq_join_kernel nq_join_kernels[] = {
         .pairs = nq_join_pairs_avx2,
         .fill = nq_join_fill_avx2,
         .match = nq_join_match_avx2,
+        .fill_items = 550.0,
         .rows_at_once = 1,
     },
     /* popcounts of 512 bits need VPOPCNTDQ, beyond the AVX-512 level:
@@ -29,6 +41,8 @@ static const nq_join_kernel nq_join_kernels[] = {
         .fill = nq_join_fill_avx512,
         .match = nq_join_match_avx2,
         .match_vpopcnt = nq_join_match_avx512,
+        .fill_items = 550.0,
+        .fill_items_vpopcnt = 650.0,
         .rows_at_once = 1,
     },
 #endif

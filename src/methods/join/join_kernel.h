@@ -37,13 +37,17 @@ typedef size_t (*nq_join_pairs_fn)(uint64_t *dst, const nq_join_piece_list *out,
                                    size_t n);
 
 /* The kernels of one level. match_vpopcnt, when not NULL, is a faster
- * match that needs VPOPCNTDQ beyond the level (nq_cpu_has_vpopcnt()). */
+ * match that needs VPOPCNTDQ beyond the level (nq_cpu_has_vpopcnt()).
+ * fill_items (fill_items_vpopcnt with that match): what filling a block
+ * costs, in items that the level's match meets, the weight of the cost
+ * model's fills (join_profile.c), measured as the join_kernel.c says. */
 struct nq_join_kernel {
     nq_join_take_fn take;
     nq_join_pairs_fn pairs;
     nq_join_fill_fn fill;
     nq_join_match_fn match;
     nq_join_match_fn match_vpopcnt;
+    double fill_items, fill_items_vpopcnt;
     int rows_at_once; /* take a row set's pieces in one call where they
                          fit (faster with wide lanes; one piece at a time,
                          the cells' takes that drop barred pieces are) */
@@ -93,6 +97,12 @@ static inline nq_join_match_fn nq_join_match_of(const nq_join_kernel *k,
                                                 int vpopcnt)
 {
     return k->match_vpopcnt && vpopcnt ? k->match_vpopcnt : k->match;
+}
+
+/* The weight of a fill against the match that nq_join_match_of() picks. */
+static inline double nq_join_fill_items_of(const nq_join_kernel *k, int vpopcnt)
+{
+    return k->match_vpopcnt && vpopcnt ? k->fill_items_vpopcnt : k->fill_items;
 }
 
 #endif /* NQ_JOIN_KERNEL_H */

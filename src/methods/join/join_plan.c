@@ -380,6 +380,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->kernel = nq_join_kernel_of(simd);
     s->mt.fill = s->kernel->fill;
     s->mt.match = nq_join_match_of(s->kernel, plan->vpopcnt);
+    s->mt.fill_items = nq_join_fill_items_of(s->kernel, plan->vpopcnt);
     s->mt.stop = stop;
     return s;
 }

@@ -8,7 +8,9 @@
  * them into buckets, both about proportional to the number of keys; and
  * counting the disjoint pairs, proportional to the (block, item) meetings
  * of nq_join_sieve_match() times the chunks of a key, plus the blocks it
- * fills. From the sizes of a split's buckets the meetings follow
+ * fills, each weighed as the kernel's fill_items meetings (a fill writes
+ * 64 x 8 words a chunk from 512 keys, a meeting reads 8 words a chunk:
+ * join_kernel.c has the measured weights). From the sizes of a split's buckets the meetings follow
  * (block_work). The sizes come from random walks down each half (Knuth's
  * estimator: the product of the free columns met on the way down is an
  * unbiased count of the half's placements), prof->probes per half, so
@@ -23,11 +25,6 @@
 
 #include <stdlib.h>
 #include <time.h>
-
-/* What filling a block costs, in items met: a fill writes 9 x 64 x 8
- * words from 512 keys, a meeting reads 8 words per chunk. Only the mix of
- * fills and meetings depends on it; the price absorbs its scale. */
-#define FILL_ITEMS 40.0
 
 double nq_join_cpu_now(void)
 {
@@ -102,13 +99,14 @@ static double met_by(meet *m, const double *item, const unsigned *held, unsigned
 /* The work of matching the stored keys, stored[b] of them in bucket b,
  * sorted by bucket, against the items, item[b] in bucket b, as
  * nq_join_sieve_match() does it: each block of NQ_JOIN_BLOCK stored keys
- * is filled (costing FILL_ITEMS items) and meets every item of a bucket
- * disjoint from a bucket that the block holds, times the chunks of a key.
+ * is filled (costing mt->fill_items items) and meets every item of a
+ * bucket disjoint from a bucket that the block holds, times the chunks of
+ * a key (mt->chunks).
  * A run of blocks inside one bucket is priced at once, so the cost is a
  * few passes over the buckets; with whole counts it is exactly the
  * matcher's work, with estimated ones it is its estimate. */
 static double block_work(meet *m, const double *stored, const double *item,
-                         unsigned nb, unsigned chunks)
+                         unsigned nb, const nq_join_matcher *mt)
 {
     double end[NQ_JOIN_MAX_BUCKETS], total = 0.0, w = 0.0, f = 0.0;
     unsigned held[NQ_JOIN_MAX_BUCKETS];
@@ -135,16 +133,16 @@ static double block_work(meet *m, const double *stored, const double *item,
             blocks = 1.0;
         met = met_by(m, item, held, nheld);
         if (met > 0.0)
-            w += blocks * (met + FILL_ITEMS);
+            w += blocks * (met + mt->fill_items);
         f += blocks * NQ_JOIN_BLOCK;
     }
-    return w * chunks;
+    return w * mt->chunks;
 }
 
 /* The work of one class of pairs: the longer list is stored, or the east
  * one when east_stored (a weighted split, join_split.c). */
 static double class_work(meet *m, const double *east, const double *west,
-                         unsigned nb, unsigned chunks, int east_stored)
+                         unsigned nb, const nq_join_matcher *mt, int east_stored)
 {
     double ne = 0.0, nw = 0.0;
     for (unsigned b = 0; b < nb; b++) {
@@ -153,8 +151,8 @@ static double class_work(meet *m, const double *east, const double *west,
     }
     if (!(ne > 0.0) || !(nw > 0.0))
         return 0.0;
-    return ne >= nw || east_stored ? block_work(m, east, west, nb, chunks)
-                                   : block_work(m, west, east, nb, chunks);
+    return ne >= nw || east_stored ? block_work(m, east, west, nb, mt)
+                                   : block_work(m, west, east, nb, mt);
 }
 
 /* The meetings and fills of nq_join_sieve_match() on stored keys in
@@ -187,14 +185,16 @@ static void tally(meet *m, const size_t *soff, const size_t *ioff, unsigned nb,
 }
 
 void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
-                           const size_t *west_off, unsigned nb, unsigned chunks,
+                           const size_t *west_off, unsigned nb, const nq_join_matcher *mt,
                            int east_stored, double *t)
 {
     const size_t ne = east_off[nb] - east_off[0], nw = west_off[nb] - west_off[0];
     double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
     uint64_t items = 0, fills = 0;
-    meet mt, *m = &mt;
-    double now;
+    meet mm, *m = &mm;
+    /* what the split did since *t was sorting; the tally that follows is
+     * the profile's own work, which a count does not do: not billed */
+    prof->sort_seconds += nq_join_cpu_now() - *t;
     if (ne && nw) { /* the longer list is stored, as in join_split.c */
         if (ne >= nw || east_stored)
             tally(m, east_off, west_off, nb, &items, &fills);
@@ -205,12 +205,10 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
         east[b] = (double)(east_off[b + 1] - east_off[b]);
         west[b] = (double)(west_off[b + 1] - west_off[b]);
     }
-    prof->work += class_work(m, east, west, nb, chunks, east_stored);
-    prof->items += items * chunks;
-    prof->fills += fills * chunks;
-    now = nq_join_cpu_now();
-    prof->sort_seconds += now - *t;
-    *t = now;
+    prof->work += class_work(m, east, west, nb, mt, east_stored);
+    prof->items += items * mt->chunks;
+    prof->fills += fills * mt->chunks;
+    *t = nq_join_cpu_now();
 }
 
 /* One random walk down half g on `rows` (nrows of them, in r[]): at each
@@ -286,34 +284,46 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
     return NQ_OK;
 }
 
+/* The batches a split's lists come in (nq_join_probe_pairs()). */
+typedef struct batches {
+    double east, west;
+} batches;
+
 /* The pair work of the probes first .. first + count - 1 of each half
- * (their weights over `count`: the estimated sizes of the buckets). */
+ * (their weights over `count`: the estimated sizes of the buckets). Lists
+ * of several batches are matched batch against batch: a batch holds
+ * about its share of each bucket, so every pair of batches does the work
+ * of the lists cut to those shares. That is more than the work of the
+ * whole lists: a block of a shorter bucket shares more often with other
+ * buckets, and meets what each of them meets (at n = 26, batches of 2^22
+ * keys, the whole lists' work was 0.87 of the batches'). */
 static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
-                          int skip0, unsigned chunks, int weighted, unsigned first,
-                          unsigned count)
+                          int skip0, const nq_join_matcher *mt, int weighted, batches bt,
+                          unsigned first, unsigned count)
 {
     const unsigned nb = sv->buckets, p = prof->probes;
     double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
     double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
     double work = 0.0;
     meet m;
+    const double ew = (weighted ? 1.0 : bt.east) * count, ww = (weighted ? 1.0 : bt.west) * count;
     for (unsigned i = first; i < first + count; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
         const unsigned cls = classes > 1 ? nq_join_key_class(kw) : 0u;
-        east[nq_join_bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / count;
+        east[nq_join_bucket(sv, ke & ~(3ull << NQ_JOIN_CLASS_SHIFT))] += prof->pweight[i] / ew;
         west[cls][nq_join_bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] +=
-            prof->pweight[p + i] / count;
+            prof->pweight[p + i] / ww;
     }
     if (weighted) { /* the east list stored, one list of west keys */
         double all[NQ_JOIN_MAX_BUCKETS] = { 0 };
         for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
             for (unsigned b = 0; b < nb; b++)
                 all[b] += west[c][b];
-        return class_work(&m, east, all, nb, chunks, 1);
+        return class_work(&m, east, all, nb, mt, 1);
     }
     for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
-        work += class_work(&m, east, west[c], nb, chunks, 0);
-    return work;
+        work += class_work(&m, east, west[c], nb, mt, 0);
+    return work * bt.east * bt.west;
 }
 
 /* The pair work from the bucket sizes the walks estimate is biased low:
@@ -325,17 +335,19 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
  * each quarter of them, Wq, are both worked out, and the bias removed to
  * first order (Richardson): W + (W - mean Wq) / 3. */
 void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
-                         unsigned classes, int skip0, unsigned chunks, int weighted)
+                         const nq_join_matcher *mt, unsigned classes, int skip0,
+                         int weighted, double east_batches, double west_batches)
 {
     const unsigned p = prof->probes, q = p / 4;
-    const double all = probed_work(prof, sv, classes, skip0, chunks, weighted, 0, p);
+    const batches bt = { east_batches, west_batches };
+    const double all = probed_work(prof, sv, classes, skip0, mt, weighted, bt, 0, p);
     double quarters = 0.0, w;
     if (q < 64) { /* too few walks to extrapolate */
         prof->work += all;
         return;
     }
     for (unsigned i = 0; i < 4; i++)
-        quarters += probed_work(prof, sv, classes, skip0, chunks, weighted, i * q, q);
+        quarters += probed_work(prof, sv, classes, skip0, mt, weighted, bt, i * q, q);
     w = all + (all - quarters / 4) / 3;
     prof->work += w > 0.0 ? w : 0.0;
 }

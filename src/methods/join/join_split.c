@@ -84,6 +84,12 @@ static int match_class(nq_join_scratch *s, const size_t *woff, uint64_t *out)
                                s->east_off, nb, out);
 }
 
+/* The chunks of a key that the sieve leaves (at least one). */
+static unsigned key_chunks(const nq_join_sieve *sv)
+{
+    return sv->bits ? (sv->bits + NQ_JOIN_CHUNK_BITS - 1) / NQ_JOIN_CHUNK_BITS : 1u;
+}
+
 /* Bucket bits for lists of ne and nw keys: each bucket of the longer list
  * should still fill a block or so. */
 static unsigned pick_cuts(const nq_join_scratch *s, size_t ne, size_t nw)
@@ -175,6 +181,15 @@ static int next_batch(nq_join_scratch *s, nq_join_keys *k, const nq_join_half *g
     return rc == NQ_OK ? sort_keys(s, k, classes, off) : rc;
 }
 
+/* The time since *t was counting pairs: a split of several batches
+ * matches between listings, so each match is timed on its own. */
+static void profile_match(nq_join_profile *prof, double *t)
+{
+    const double now = nq_join_cpu_now();
+    prof->match_seconds += now - *t;
+    *t = now;
+}
+
 /* Adds to p[c] the disjoint pairs of the east batch and the west batch of
  * class c, for the classes the split counts (the profile tallies them,
  * and counts them only when asked). */
@@ -187,13 +202,15 @@ static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
         for (unsigned c = 0; c < classes; c++)
             if (classes == 1 || c > 0 || none_weight > 0)
                 nq_join_profile_pairs(s->profile, s->east_off, s->west_off + c * nb,
-                                      nb, s->mt.chunks, 0, t);
+                                      nb, &s->mt, 0, t);
         if (!s->profile->match)
             return NQ_OK;
     }
     for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
         if (classes == 1 || c > 0 || none_weight > 0)
             rc = match_class(s, s->west_off + c * nb, &p[c]);
+    if (s->profile)
+        profile_match(s->profile, t);
     return rc;
 }
 
@@ -227,11 +244,13 @@ static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weigh
     for (;;) {
         if (s->profile) {
             const size_t eo[2] = { 0, e->count }, wo[2] = { 0, w->count };
-            nq_join_profile_pairs(s->profile, eo, wo, 1, s->mt.chunks, 1, t);
+            nq_join_profile_pairs(s->profile, eo, wo, 1, &s->mt, 1, t);
         }
         if ((!s->profile || s->profile->match) &&
             nq_join_match_items(&s->mt, w->keys, w->count, shifts, &p) != NQ_OK)
             return NQ_ECANCELED;
+        if (s->profile)
+            profile_match(s->profile, t);
         if (s->west_at.done)
             break;
         rc = half_keys(s, w, &s->gw, west_rows, &s->west_at);
@@ -328,10 +347,10 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
         nq_join_sieve_cuts(&s->sieve, weighted ? 0u
                                                : pick_cuts(s, (size_t)(ne < batch ? ne : batch),
                                                            (size_t)(nw < batch ? nw : batch)));
-        nq_join_probe_pairs(s->profile, &s->sieve, classes,
-                            classes > 1 && none_weight <= 0,
-                            s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
-                                            NQ_JOIN_CHUNK_BITS : 1u, weighted);
+        s->mt.chunks = key_chunks(&s->sieve);
+        nq_join_probe_pairs(s->profile, &s->sieve, &s->mt, classes,
+                            classes > 1 && none_weight <= 0, weighted,
+                            ne > batch ? ne / batch : 1.0, nw > batch ? nw / batch : 1.0);
         *out = 0;
         return rc;
     }
@@ -352,14 +371,11 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
                        weighted ? 0u
                                 : pick_cuts(s, s->east_at.done ? e->count : s->batch,
                                             s->west_at.done ? w->count : s->batch));
-    s->mt.chunks = s->sieve.bits ? (s->sieve.bits + NQ_JOIN_CHUNK_BITS - 1) /
-                                   NQ_JOIN_CHUNK_BITS : 1u;
+    s->mt.chunks = key_chunks(&s->sieve);
     if (weighted)
         rc = count_weighted(s, west_rows, none_weight, &pairs, &t);
     else
         rc = count_by_class(s, rows, west_rows, classes, none_weight, &pairs, &t);
-    if (s->profile && s->profile->match)
-        s->profile->match_seconds += nq_join_cpu_now() - t;
     *out = weight * pairs;
     return rc;
 }
