@@ -20,6 +20,7 @@
  * split of the run.
  *
  * usage: nq_prices N [SPLITS [SIMD [WALKS [RUN]]]]
+ * env:   NQ_CUTS: the bucket bits of every split (nq_join_plan_set_cuts)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,14 +68,19 @@ int main(int argc, char **argv)
     table = n <= 24 && !(env && strcmp(env, "0") == 0);
     if (nq_join_plan_build(&plan, (unsigned)n) != NQ_OK)
         return 1;
+    const char *cuts = getenv("NQ_CUTS");
+    if (cuts && nq_join_plan_set_cuts(plan, (int)arg(cuts, "NQ_CUTS")) != NQ_OK) {
+        fputs("nq_prices: NQ_CUTS out of range\n", stderr);
+        return 2;
+    }
     splits = nq_join_plan_splits(plan);
     if (count > splits)
         count = splits;
-    nq_join_profile p = { 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile p = { 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     rc = table ? nq_join_profile_split(plan, 0, simd, 1, NULL, &p) /* builds the table */
                : NQ_OK;
-    p = (nq_join_profile){ 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
-    nq_join_profile q = { 0, (unsigned)probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    p = (nq_join_profile){ 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile q = { 0, (unsigned)probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     double lo = 1e300, hi = 0.0, tp = 0.0;
     for (unsigned long long i = 0; i < count && rc == NQ_OK; i++) {
         const uint64_t at = splits / count * i + splits / count / 2;

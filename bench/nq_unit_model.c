@@ -23,6 +23,8 @@
  * rougher (its walks are few).
  *
  * usage: nq_unit_model N [SAMPLES [SEED [COUNT [WALK]]]]
+ * env:   NQ_BATCH_KEYS, NQ_CUTS: the plan's batch and bucket bits
+ *        (nq_join_plan_set_batch, nq_join_plan_set_cuts), to compare them
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +73,12 @@ int main(int argc, char **argv)
                          : nq_join_plan_build(&plan, (unsigned)n);
     if (rc != NQ_OK)
         return 1;
+    const char *batch = getenv("NQ_BATCH_KEYS"), *cuts = getenv("NQ_CUTS");
+    if ((batch && nq_join_plan_set_batch(plan, (size_t)arg(batch, "NQ_BATCH_KEYS")) != NQ_OK) ||
+        (cuts && nq_join_plan_set_cuts(plan, (int)arg(cuts, "NQ_CUTS")) != NQ_OK)) {
+        fputs("nq_unit_model: NQ_BATCH_KEYS or NQ_CUTS out of range\n", stderr);
+        return 2;
+    }
     units = nq_join_plan_size(plan);
     splits = nq_join_plan_splits(plan);
     group = (splits + units - 1) / units; /* splits per unit (join_plan.c) */
@@ -92,10 +100,10 @@ int main(int argc, char **argv)
     m = units / samples;
     start = (seed * 0x9E3779B97F4A7C15u >> 17) % m;
     printf(count ? "unit\tsplits\tmodel\tcounted\tmodel/counted\n" : "unit\tsplits\tseconds\n");
-    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     /* with COUNT, the same splits listed and counted for real, timed step
      * by step: where the model and the count part */
-    nq_join_profile x = { 1, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile x = { 1, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     for (uint64_t u = start; u < units && rc == NQ_OK; u += m) {
         const double keys = p.keys, work = p.work;
         uint64_t first = 0, end = 0;

@@ -209,8 +209,8 @@ static void test_probes_match_lists(void **state)
     assert_true(fill > 1.0);
     for (unsigned n = 14; n <= 17; n++) {
         nq_join_plan *plan;
-        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
-        nq_join_profile probed = { 0, 1024, 99, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        nq_join_profile probed = { 0, 1024, 99, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
         uint64_t splits;
         assert_int_equal(nq_join_plan_build(&plan, n), NQ_OK);
         splits = nq_join_plan_splits(plan);
@@ -248,8 +248,8 @@ static void test_probes_unbiased(void **state)
     (void)state;
     for (unsigned round = 0; round < 2; round++) {
         nq_join_plan *plan;
-        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
-        nq_join_profile probed = { 0, 16384, 7, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        nq_join_profile probed = { 0, 16384, 7, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
         uint64_t splits;
         assert_int_equal(nq_join_plan_build(&plan, 20), NQ_OK);
         if (round == 1)
@@ -279,7 +279,7 @@ static void test_probes_unbiased(void **state)
 static void test_profile_counts(void **state)
 {
     nq_join_plan *plan;
-    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     (void)state;
     assert_int_equal(nq_join_plan_build(&plan, 12), NQ_OK);
     for (uint64_t s = 0; s < nq_join_plan_splits(plan); s++)

@@ -570,9 +570,14 @@ static void test_sieve_matches_naive(void **state)
     nq_join_block *block = aligned_alloc(64, sizeof *block);
     uint64_t raw_e[NE], raw_w[NW], seed = 777;
     nq_join_keys e = { NULL, 0, 0 }, w = { NULL, 0, 0 }, spare = { NULL, 0, 0 };
+    size_t *eoff = malloc((NQ_JOIN_MAX_BUCKETS + 1) * sizeof *eoff);
+    size_t *woff = malloc((NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1) * sizeof *woff);
+    size_t *count = malloc(NQ_JOIN_SORT_STREAMS * NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS *
+                           sizeof *count);
     (void)state;
     assert_non_null(block);
-    for (unsigned trial = 0; trial < 40; trial++) {
+    assert_true(eoff && woff && count);
+    for (unsigned trial = 0; trial < 60; trial++) {
         const unsigned len1 = 1 + (unsigned)(next_random(&seed) % 27);
         const unsigned len2 = 1 + (unsigned)(next_random(&seed) % 27);
         const uint64_t all = (1ull << (len1 + len2)) - 1u;
@@ -584,8 +589,6 @@ static void test_sieve_matches_naive(void **state)
         const uint64_t holes = (class_bits |
             (next_random(&seed) & next_random(&seed) & next_random(&seed))) & all;
         nq_join_sieve sv;
-        size_t eoff[NQ_JOIN_MAX_BUCKETS + 1];
-        size_t woff[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
         const size_t ne = 1 + next_random(&seed) % NE, nw = 1 + next_random(&seed) % NW;
         for (size_t i = 0; i < ne; i++)
             raw_e[i] = next_random(&seed) & next_random(&seed) & all & ~class_bits;
@@ -604,9 +607,9 @@ static void test_sieve_matches_naive(void **state)
         e.count = ne;
         w.count = nw;
         assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
-        nq_join_sieve_sort(&sv, &e, &spare, 1, eoff);
+        nq_join_sieve_sort(&sv, &e, &spare, 1, eoff, count);
         assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
-        nq_join_sieve_sort(&sv, &w, &spare, classes, woff);
+        nq_join_sieve_sort(&sv, &w, &spare, classes, woff, count);
         assert_int_equal(eoff[sv.buckets], ne);
         assert_int_equal(woff[classes * sv.buckets], nw);
         for (size_t i = 0; i < ne; i++)
@@ -645,6 +648,9 @@ static void test_sieve_matches_naive(void **state)
     free(w.keys);
     free(spare.keys);
     free(block);
+    free(eoff);
+    free(woff);
+    free(count);
 }
 
 /* A table larger than allowed is refused, not built. */

@@ -95,6 +95,7 @@ uint64_t nq_join_unit_memory(unsigned n);
  * ------------------------------------------------------------------------ */
 
 struct nq_join_scratch;
+struct nq_join_profile_area;
 
 /* What one split, or a sum of splits, costs: the work the model counts
  * and the thread CPU time each step took. The work of the pairs is
@@ -119,6 +120,7 @@ typedef struct nq_join_profile {
     uint64_t *pkey;       /* the probes' keys and weights */
     double *pweight;
     size_t pcap;
+    struct nq_join_profile_area *area; /* the model's bucket arrays */
 } nq_join_profile;
 
 /* Frees what prof keeps (prof itself is the caller's). */

@@ -70,7 +70,7 @@ typedef struct prices {
 static int price(prices *out, nq_simd simd, int walk, double budget,
                  uint64_t seed, const nq_stop_flag *stop)
 {
-    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     nq_join_plan *plan;
     double start = nq_join_cpu_now();
     uint64_t splits;
@@ -144,7 +144,7 @@ int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
         return NQ_ENOMEM;
     }
     const double tstart = nq_join_cpu_now();
-    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0 };
+    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
     for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
         const unsigned j = nqc_stratum(i);
         const double keys = p.keys, work = p.work;

@@ -24,7 +24,8 @@
  *   join_keys.c     the growing key list, a half's keys by a plain walk
  *                   (when a quarter would not fit its slot), and the plain
  *                   walk of whole boards below NQ_JOIN_MIN_N;
- *   join_sieve.c    squeezing and bucketing keys, and matching buckets;
+ *   join_sieve.c    squeezing and bucketing keys (and the scratch's room
+ *                   for the buckets), and matching buckets;
  *   join_kernel.c   the kernels' table, one row per SIMD level
  *                   (join_kernel.h);
  *   join_avx512.c   the kernels of each level;
@@ -112,9 +113,8 @@ int nq_join_keys_reserve(nq_join_keys *k, size_t more);
 /* Most bucket bits, and classes of keys (none, one or both long
  * diagonals). A split's lists pick fewer bits the shorter they are
  * (join_split.c): ten are reached by lists of half a million keys, from
- * about n = 22 on. The sort's bins (classes x buckets) must fit the 12
- * key bits above a squeezed key (join_sieve.c). */
-#define NQ_JOIN_MAX_CUTS 10u
+ * about n = 22 on, thirteen by batches of four million (n = 26 on). */
+#define NQ_JOIN_MAX_CUTS 13u
 #define NQ_JOIN_MAX_BUCKETS (1u << NQ_JOIN_MAX_CUTS)
 #define NQ_JOIN_MAX_CLASSES 3u
 
@@ -448,9 +448,11 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
  * keys are of class 0), and clears the flags. The sorted keys end in
  * keys->keys; tmp (room for keys->count) gets the old array.
  * off[c * buckets + b] is where bin (c, b) starts, off[classes * buckets]
- * the end. */
+ * the end; `count`: room for NQ_JOIN_SORT_STREAMS counters a bin. */
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
-                        nq_join_keys *tmp, unsigned classes, size_t *off);
+                        nq_join_keys *tmp, unsigned classes, size_t *off, size_t *count);
+/* `count` has room for this many counters per bin (classes x buckets). */
+#define NQ_JOIN_SORT_STREAMS 4u
 
 /* What counts pairs against one block (fill_items: the cost model's
  * weight of a fill, nq_join_fill_items_of()). */
@@ -498,10 +500,15 @@ typedef struct nq_join_scratch {
     int cuts;                       /* bucket bits; negative: by list size */
     size_t batch;                   /* keys per batch of a half's list */
     nq_join_cursor east_at, west_at;
-    size_t east_off[NQ_JOIN_MAX_BUCKETS + 1];
-    size_t west_off[NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1];
+    size_t *east_off, *west_off; /* bins' starts (nq_join_scratch_bins) */
+    size_t *sort_count;
+    unsigned bins_room;          /* buckets they have room for */
     nq_join_profile *profile; /* non-NULL: measured for join_profile.c */
 } nq_join_scratch;
+
+/* Makes room in s for the bins of `buckets` buckets: the sort's counters
+ * and where each bin starts (join_sieve.c). @return NQ_OK, NQ_ENOMEM. */
+int nq_join_scratch_bins(nq_join_scratch *s, unsigned buckets);
 
 /* The order of the units of an n board's list (per_m, space, group and
  * units as in join_plan.c): unit i counts the run of splits (*out)[i], the
@@ -516,38 +523,6 @@ int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
  * @return NQ_OK, NQ_ENOMEM, NQ_ECANCELED. */
 int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
                          uint64_t first, uint64_t end, uint64_t *total);
-
-/* ------------------------------------------------------------------------
- * The cost model's hooks in a split (join_profile.c)
- * ------------------------------------------------------------------------ */
-
-double nq_join_cpu_now(void); /* thread CPU time, in seconds */
-
-/* Called by the split being profiled: after listing `keys` keys, and for
- * each class of pairs it counts (the bins of the east keys, of the west
- * keys of one class, nb buckets, mt's chunks and fill weight; the longer
- * list stored, or the east one when east_stored). *t: when the step
- * began, set to now. */
-void nq_join_profile_keys(nq_join_profile *prof, uint64_t keys, double *t);
-void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
-                           const size_t *west_off, unsigned nb, const nq_join_matcher *mt,
-                           int east_stored, double *t);
-
-/* The probed version of a split (prof->probes nonzero): walks down the
- * halves ge on east_rows and gw on west_rows at random, sets *east and
- * *west to the estimated numbers of their keys. @return NQ_OK, NQ_ENOMEM. */
-int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
-                         uint32_t east_rows, const nq_join_half *gw,
-                         uint32_t west_rows, double *east, double *west);
-
-/* Then, with the sieve's cuts set from those numbers: adds the modelled
- * work of the split's pairs, for `classes` classes of west keys, class 0
- * left out when skip0 (as count_split does); `weighted`: the east list
- * stored, meeting all west keys at once; else every east batch meets
- * every west batch, the lists taking east_batches and west_batches. */
-void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
-                         const nq_join_matcher *mt, unsigned classes, int skip0,
-                         int weighted, double east_batches, double west_batches);
 
 /* ------------------------------------------------------------------------
  * The plan's work for the method's row (join_plan.c), and a unit's memory
@@ -596,5 +571,8 @@ size_t nq_join_rowset_fit(unsigned n, size_t most, uint64_t room);
 size_t nq_join_rowset_want(unsigned n);
 /* Frees a unit's scratch and all it holds. */
 void nq_join_scratch_free(nq_join_scratch *s);
+
+/* The cost model's hooks in a split. */
+#include "join_profile.h"
 
 #endif /* NQ_JOIN_INTERNAL_H */

@@ -58,7 +58,10 @@ uint64_t nq_join_unit_bytes(unsigned n, size_t batch, int table)
                   : (uint64_t)NQ_JOIN_CELL_AT_20 >> (20 - n);
     if (cell < rows_room(n))
         cell = rows_room(n);
-    return lists * sizeof(uint64_t) + NQ_JOIN_FIXED_SCRATCH +
+    /* and the bins of the sort (nq_join_scratch_bins): 16 words a bucket,
+     * a bucket for every 512 keys of the longer list at most, so at most
+     * a 32nd of the lists' bytes */
+    return lists * sizeof(uint64_t) + lists * sizeof(uint64_t) / 32 + NQ_JOIN_FIXED_SCRATCH +
            (table ? 6 * (cell + 8) * sizeof(uint64_t) : 0);
 }
 
@@ -109,6 +112,9 @@ void nq_join_scratch_free(nq_join_scratch *s)
     free(s->pieces.bottom.d2);
     free(s->pieces.bottom.key);
     free(s->mt.block);
+    free(s->east_off);
+    free(s->west_off);
+    free(s->sort_count);
     for (unsigned i = 0; i < NQ_JOIN_ROWSETS; i++)
         nq_join_rowset_free(&s->rowset[i]);
     free(s);

@@ -362,7 +362,8 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
         if (!s)
             return NULL;
         s->mt.block = aligned_alloc(64, sizeof *s->mt.block);
-        if (!s->mt.block || nq_join_pieces_reserve(&s->pieces, room) != NQ_OK) {
+        if (!s->mt.block || nq_join_scratch_bins(s, 1u) != NQ_OK ||
+            nq_join_pieces_reserve(&s->pieces, room) != NQ_OK) {
             nq_join_scratch_free(s);
             return NULL;
         }
@@ -471,6 +472,8 @@ int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd
     if (!plan || !prof || plan->n < NQ_JOIN_MIN_N || split >= plan->space)
         return NQ_EINVAL;
     rc = check_level(plan, simd);
+    if (rc == NQ_OK)
+        rc = nq_join_profile_ready(prof);
     if (rc == NQ_OK && table)
         rc = plan_quarter(plan, stop, &quarter);
     if (rc != NQ_OK)
@@ -504,10 +507,12 @@ void nq_join_profile_end(nq_join_profile *prof)
         nq_join_scratch_free(prof->keep);
     free(prof->pkey);
     free(prof->pweight);
+    free(prof->area);
     prof->keep = NULL;
     prof->pkey = NULL;
     prof->pweight = NULL;
     prof->pcap = 0;
+    prof->area = NULL;
 }
 
 /* ========================================================================

@@ -55,6 +55,24 @@ typedef struct meet {
     uint32_t tick;
 } meet;
 
+/* What the hooks work in, per bucket: on the heap (up to 8192 buckets,
+ * some 600 KiB in all), kept by the profile for its next split. */
+struct nq_join_profile_area {
+    meet m;
+    double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS];
+    double all[NQ_JOIN_MAX_BUCKETS];  /* probed_work(): all west keys */
+    double end[NQ_JOIN_MAX_BUCKETS];  /* block_work(): where buckets end */
+    double item[NQ_JOIN_MAX_BUCKETS]; /* tally(): items per bucket */
+    unsigned held[NQ_JOIN_MAX_BUCKETS];
+};
+
+int nq_join_profile_ready(nq_join_profile *prof)
+{
+    if (!prof->area)
+        prof->area = malloc(sizeof *prof->area);
+    return prof->area ? NQ_OK : NQ_ENOMEM;
+}
+
 /* sub[c] = the sum of item[b] over every b whose bits are within c. */
 static void sum_subsets(meet *m, const double *item, unsigned nb)
 {
@@ -105,11 +123,12 @@ static double met_by(meet *m, const double *item, const unsigned *held, unsigned
  * A run of blocks inside one bucket is priced at once, so the cost is a
  * few passes over the buckets; with whole counts it is exactly the
  * matcher's work, with estimated ones it is its estimate. */
-static double block_work(meet *m, const double *stored, const double *item,
-                         unsigned nb, const nq_join_matcher *mt)
+static double block_work(struct nq_join_profile_area *ar, const double *stored,
+                         const double *item, unsigned nb, const nq_join_matcher *mt)
 {
-    double end[NQ_JOIN_MAX_BUCKETS], total = 0.0, w = 0.0, f = 0.0;
-    unsigned held[NQ_JOIN_MAX_BUCKETS];
+    meet *m = &ar->m;
+    double *end = ar->end, total = 0.0, w = 0.0, f = 0.0;
+    unsigned *held = ar->held;
     unsigned a = 0;
     for (unsigned b = 0; b < nb; b++)
         end[b] = total += stored[b];
@@ -141,8 +160,9 @@ static double block_work(meet *m, const double *stored, const double *item,
 
 /* The work of one class of pairs: the longer list is stored, or the east
  * one when east_stored (a weighted split, join_split.c). */
-static double class_work(meet *m, const double *east, const double *west,
-                         unsigned nb, const nq_join_matcher *mt, int east_stored)
+static double class_work(struct nq_join_profile_area *ar, const double *east,
+                         const double *west, unsigned nb, const nq_join_matcher *mt,
+                         int east_stored)
 {
     double ne = 0.0, nw = 0.0;
     for (unsigned b = 0; b < nb; b++) {
@@ -151,19 +171,20 @@ static double class_work(meet *m, const double *east, const double *west,
     }
     if (!(ne > 0.0) || !(nw > 0.0))
         return 0.0;
-    return ne >= nw || east_stored ? block_work(m, east, west, nb, mt)
-                                   : block_work(m, west, east, nb, mt);
+    return ne >= nw || east_stored ? block_work(ar, east, west, nb, mt)
+                                   : block_work(ar, west, east, nb, mt);
 }
 
 /* The meetings and fills of nq_join_sieve_match() on stored keys in
  * soff[0 .. nb] against items in ioff[0 .. nb], without matching: each
  * block of NQ_JOIN_BLOCK stored keys meets the items of every bucket
  * disjoint from a bucket it holds. */
-static void tally(meet *m, const size_t *soff, const size_t *ioff, unsigned nb,
-                  uint64_t *items, uint64_t *fills)
+static void tally(struct nq_join_profile_area *ar, const size_t *soff, const size_t *ioff,
+                  unsigned nb, uint64_t *items, uint64_t *fills)
 {
-    double item[NQ_JOIN_MAX_BUCKETS];
-    unsigned held[NQ_JOIN_MAX_BUCKETS];
+    meet *m = &ar->m;
+    double *item = ar->item;
+    unsigned *held = ar->held;
     unsigned a = 0;
     for (unsigned b = 0; b < nb; b++)
         item[b] = (double)(ioff[b + 1] - ioff[b]);
@@ -189,23 +210,23 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
                            int east_stored, double *t)
 {
     const size_t ne = east_off[nb] - east_off[0], nw = west_off[nb] - west_off[0];
-    double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_BUCKETS];
+    struct nq_join_profile_area *ar = prof->area;
+    double *east = ar->east, *west = ar->west[0];
     uint64_t items = 0, fills = 0;
-    meet mm, *m = &mm;
     /* what the split did since *t was sorting; the tally that follows is
      * the profile's own work, which a count does not do: not billed */
     prof->sort_seconds += nq_join_cpu_now() - *t;
     if (ne && nw) { /* the longer list is stored, as in join_split.c */
         if (ne >= nw || east_stored)
-            tally(m, east_off, west_off, nb, &items, &fills);
+            tally(ar, east_off, west_off, nb, &items, &fills);
         else
-            tally(m, west_off, east_off, nb, &items, &fills);
+            tally(ar, west_off, east_off, nb, &items, &fills);
     }
     for (unsigned b = 0; b < nb; b++) {
         east[b] = (double)(east_off[b + 1] - east_off[b]);
         west[b] = (double)(west_off[b + 1] - west_off[b]);
     }
-    prof->work += class_work(m, east, west, nb, mt, east_stored);
+    prof->work += class_work(ar, east, west, nb, mt, east_stored);
     prof->items += items * mt->chunks;
     prof->fills += fills * mt->chunks;
     *t = nq_join_cpu_now();
@@ -280,7 +301,6 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
     *east = probe_half(prof, ge, east_rows, prof->pkey, prof->pweight);
     *west = probe_half(prof, gw, west_rows, prof->pkey + prof->probes,
                        prof->pweight + prof->probes);
-    prof->keys += *east + (*east > 0.0 ? *west : 0.0);
     return NQ_OK;
 }
 
@@ -302,10 +322,14 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
                           unsigned first, unsigned count)
 {
     const unsigned nb = sv->buckets, p = prof->probes;
-    double east[NQ_JOIN_MAX_BUCKETS] = { 0 };
-    double west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS] = { { 0 } };
+    struct nq_join_profile_area *ar = prof->area;
+    double *east = ar->east, (*west)[NQ_JOIN_MAX_BUCKETS] = ar->west;
     double work = 0.0;
-    meet m;
+    for (unsigned b = 0; b < nb; b++) {
+        east[b] = 0.0;
+        for (unsigned c = 0; c < classes; c++)
+            west[c][b] = 0.0;
+    }
     const double ew = (weighted ? 1.0 : bt.east) * count, ww = (weighted ? 1.0 : bt.west) * count;
     for (unsigned i = first; i < first + count; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
@@ -315,14 +339,16 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
             prof->pweight[p + i] / ww;
     }
     if (weighted) { /* the east list stored, one list of west keys */
-        double all[NQ_JOIN_MAX_BUCKETS] = { 0 };
+        double *all = ar->all;
+        for (unsigned b = 0; b < nb; b++)
+            all[b] = 0.0;
         for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
             for (unsigned b = 0; b < nb; b++)
                 all[b] += west[c][b];
-        return class_work(&m, east, all, nb, mt, 1);
+        return class_work(ar, east, all, nb, mt, 1);
     }
     for (unsigned c = skip0 ? 1u : 0u; c < classes; c++)
-        work += class_work(&m, east, west[c], nb, mt, 0);
+        work += class_work(ar, east, west[c], nb, mt, 0);
     return work * bt.east * bt.west;
 }
 

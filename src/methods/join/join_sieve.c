@@ -35,14 +35,13 @@
  */
 #include "join_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* The bin of a key (class, bucket) rides in bits 52 to 63 between the
- * two passes of the sort: squeezed keys have at most 52 bits (54 at
- * n = 28, less the two long diagonals of even boards; 50 at n = 27), and
- * there are at most 3 x 1024 bins. */
-#define BIN_SHIFT 52u
-#define KEY_MASK ((1ull << BIN_SHIFT) - 1u)
+/* A squeezed key without its class flags (bits 62 and 63): at most 52
+ * bits (54 at n = 28, less the two long diagonals of even boards; 50 at
+ * n = 27). */
+#define KEY_MASK (~(3ull << NQ_JOIN_CLASS_SHIFT))
 /* Items matched against a block between two polls of the stop flag. */
 #define POLL_ITEMS 65536u
 
@@ -142,13 +141,15 @@ static void sort_classes(const uint64_t *k, size_t n, uint64_t *t, size_t *off)
  * those of the quarters before it (the order stays stable). Neighbouring
  * keys share their top rows, so they often fall into the same bin, and
  * one stream's counter then waits on its own last store: four streams
- * keep four such chains in flight. */
-#define STREAMS 4u
+ * keep four such chains in flight. The second pass works each key's bin
+ * out again (a few shifts) rather than keep it in the key: up to
+ * 3 x 8192 bins do not fit the bits above a key. */
+#define STREAMS NQ_JOIN_SORT_STREAMS
 void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
-                        nq_join_keys *tmp, unsigned classes, size_t *off)
+                        nq_join_keys *tmp, unsigned classes, size_t *off, size_t *count)
 {
     const unsigned bins = classes * sv->buckets;
-    size_t c[STREAMS][NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS];
+    size_t *c[STREAMS];
     uint64_t *k = keys->keys, *t = tmp->keys;
     const size_t n = keys->count, q = n / STREAMS;
     size_t sum = 0;
@@ -164,22 +165,16 @@ void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
         sort_classes(k, n, t, off);
         goto swap;
     }
-    for (unsigned j = 0; j < STREAMS; j++)
+    for (unsigned j = 0; j < STREAMS; j++) {
+        c[j] = count + (size_t)j * bins;
         for (unsigned b = 0; b < bins; b++)
             c[j][b] = 0;
-    for (size_t i = 0; i < q; i++)
-        for (unsigned j = 0; j < STREAMS; j++) {
-            const uint64_t x = k[j * q + i];
-            const unsigned bx = bin_of(sv, x, classes);
-            c[j][bx]++;
-            k[j * q + i] = (x & KEY_MASK) | (uint64_t)bx << BIN_SHIFT;
-        }
-    for (size_t i = STREAMS * q; i < n; i++) { /* the tail: the last stream */
-        const uint64_t x = k[i];
-        const unsigned bx = bin_of(sv, x, classes);
-        c[STREAMS - 1][bx]++;
-        k[i] = (x & KEY_MASK) | (uint64_t)bx << BIN_SHIFT;
     }
+    for (size_t i = 0; i < q; i++)
+        for (unsigned j = 0; j < STREAMS; j++)
+            c[j][bin_of(sv, k[j * q + i], classes)]++;
+    for (size_t i = STREAMS * q; i < n; i++) /* the tail: the last stream */
+        c[STREAMS - 1][bin_of(sv, k[i], classes)]++;
     for (unsigned b = 0; b < bins; b++) {
         off[b] = sum;
         for (unsigned j = 0; j < STREAMS; j++) {
@@ -192,10 +187,10 @@ void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
     for (size_t i = 0; i < q; i++)
         for (unsigned j = 0; j < STREAMS; j++) {
             const uint64_t x = k[j * q + i];
-            t[c[j][x >> BIN_SHIFT]++] = x & KEY_MASK;
+            t[c[j][bin_of(sv, x, classes)]++] = x & KEY_MASK;
         }
     for (size_t i = STREAMS * q; i < n; i++)
-        t[c[STREAMS - 1][k[i] >> BIN_SHIFT]++] = k[i] & KEY_MASK;
+        t[c[STREAMS - 1][bin_of(sv, k[i], classes)]++] = k[i] & KEY_MASK;
 swap:
     /* the sorted list becomes the keys; the old array is the next scratch */
     tmp->keys = k;
@@ -207,16 +202,60 @@ swap:
     }
 }
 
-/* Marks in want[] every bucket b < nb with a & b == 0: the subsets of
- * the bits that a lacks. */
-static void mark_disjoint(uint8_t *want, unsigned a, unsigned nb)
+int nq_join_scratch_bins(nq_join_scratch *s, unsigned buckets)
+{
+    const size_t bins = (size_t)NQ_JOIN_MAX_CLASSES * buckets;
+    size_t *e, *w, *c;
+    if (buckets <= s->bins_room && s->east_off)
+        return NQ_OK;
+    e = malloc((buckets + 1) * sizeof *e);
+    w = malloc((bins + 1) * sizeof *w);
+    c = malloc(NQ_JOIN_SORT_STREAMS * bins * sizeof *c);
+    if (!e || !w || !c) {
+        free(e);
+        free(w);
+        free(c);
+        return NQ_ENOMEM;
+    }
+    free(s->east_off);
+    free(s->west_off);
+    free(s->sort_count);
+    s->east_off = e;
+    s->west_off = w;
+    s->sort_count = c;
+    s->bins_room = buckets;
+    return NQ_OK;
+}
+
+/* The buckets a block meets, one bit each. */
+#define WANT_WORDS (NQ_JOIN_MAX_BUCKETS / 64u)
+
+/* Marks in want every bucket b < nb with a & b == 0: the subsets of the
+ * bits that a lacks. */
+static void mark_disjoint(uint64_t *want, unsigned a, unsigned nb)
 {
     const unsigned rest = ~a & (nb - 1u);
     for (unsigned b = rest;; b = (b - 1u) & rest) {
-        want[b] = 1;
+        want[b >> 6] |= 1ull << (b & 63u);
         if (!b)
             break;
     }
+}
+
+/* The first bucket from `from` on whose bit in want is `set` (nb when
+ * none is): a run of wanted buckets is [first set, next clear). Bits past
+ * nb are clear. */
+static unsigned next_bucket(const uint64_t *want, unsigned from, unsigned nb, int set)
+{
+    while (from < nb) {
+        const uint64_t w = (set ? want[from >> 6] : ~want[from >> 6]) & (~0ull << (from & 63u));
+        if (w) {
+            const unsigned b = (from & ~63u) + CTZ64(w);
+            return b < nb ? b : nb;
+        }
+        from = (from | 63u) + 1u;
+    }
+    return nb;
 }
 
 int nq_join_match_items(const nq_join_matcher *mt, const uint64_t *items, size_t count,
@@ -241,29 +280,27 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
     const size_t end_all = soff[nb];
     for (size_t f = soff[0]; f < end_all; f += NQ_JOIN_BLOCK) {
         const size_t end = end_all - f > NQ_JOIN_BLOCK ? f + NQ_JOIN_BLOCK : end_all;
-        uint8_t want[NQ_JOIN_MAX_BUCKETS + 1];
+        uint64_t want[WANT_WORDS];
         int filled = 0;
         while (soff[a + 1] <= f)
             a++;
-        memset(want, 0, nb + 1u);
+        memset(want, 0, ((nb + 63u) / 64u) * sizeof *want);
         for (unsigned a2 = a; a2 < nb && soff[a2] < end; a2++)
             if (soff[a2 + 1] > soff[a2])
                 mark_disjoint(want, a2, nb);
         /* runs of wanted buckets are runs of items: one kernel call each */
-        for (unsigned b0 = 0; b0 < nb; b0++) {
-            unsigned b1 = b0;
-            if (!want[b0] || ioff[b0] == ioff[b0 + 1])
+        for (unsigned b0 = next_bucket(want, 0, nb, 1), b1; b0 < nb;
+             b0 = next_bucket(want, b1, nb, 1)) {
+            b1 = next_bucket(want, b0, nb, 0);
+            if (ioff[b1] == ioff[b0])
                 continue;
-            while (want[b1 + 1]) /* want[nb] stays 0 */
-                b1++;
             if (!filled) {
                 mt->fill(mt->block, stored + f, end - f, mt->chunks);
                 filled = 1;
             }
-            if (nq_join_match_items(mt, items + ioff[b0], ioff[b1 + 1] - ioff[b0], 0,
-                                    &pairs) != NQ_OK)
+            if (nq_join_match_items(mt, items + ioff[b0], ioff[b1] - ioff[b0], 0, &pairs) !=
+                NQ_OK)
                 return NQ_ECANCELED;
-            b0 = b1;
         }
     }
     *out += pairs;

@@ -166,7 +166,7 @@ static int sort_keys(nq_join_scratch *s, nq_join_keys *k, unsigned classes,
 {
     if (nq_join_keys_reserve(&s->spare, k->count) != NQ_OK)
         return NQ_ENOMEM;
-    nq_join_sieve_sort(&s->sieve, k, &s->spare, classes, off);
+    nq_join_sieve_sort(&s->sieve, k, &s->spare, classes, off, s->sort_count);
     return NQ_OK;
 }
 
@@ -299,6 +299,45 @@ static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     return rc;
 }
 
+/* The probed version of a split for the cost model (join_profile.c): its
+ * keys and pair work estimated from random walks down its halves, as the
+ * count would list and match them. */
+static int probe_split(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
+                       unsigned classes, int none_weight)
+{
+    nq_join_profile *prof = s->profile;
+    const unsigned walks = prof->probes;
+    const double batch = (double)s->batch;
+    double ne, nw;
+    int weighted, rc = nq_join_probe_halves(prof, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
+    /* the cuts follow the batch where a list takes more than one */
+    weighted = weighted_split(s, classes, ne <= batch, ne);
+    nq_join_sieve_cuts(&s->sieve, weighted ? 0u
+                                           : pick_cuts(s, (size_t)(ne < batch ? ne : batch),
+                                                       (size_t)(nw < batch ? nw : batch)));
+    /* with more buckets the walks miss more of the small ones that share
+     * blocks (join_profile.c): as many more walks as buckets beyond
+     * NQ_JOIN_PROBE_BUCKETS (at n = 26, 8,192 buckets, 16,384 walks a
+     * half gave 0.80 of the real pair work, 131,072 gave 0.96) */
+    if (rc == NQ_OK && s->sieve.buckets > NQ_JOIN_PROBE_BUCKETS) {
+        prof->probes = walks * (s->sieve.buckets / NQ_JOIN_PROBE_BUCKETS);
+        rc = nq_join_probe_halves(prof, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
+    }
+    if (rc == NQ_OK) {
+        /* as the count does: a west list of several batches is listed
+         * again for each east batch after the first */
+        prof->keys += ne + (ne > 0.0 ? nw : 0.0);
+        if (ne > batch && nw > batch)
+            prof->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0);
+        s->mt.chunks = key_chunks(&s->sieve);
+        nq_join_probe_pairs(prof, &s->sieve, &s->mt, classes, classes > 1 && none_weight <= 0,
+                            weighted, ne > batch ? ne / batch : 1.0,
+                            nw > batch ? nw / batch : 1.0);
+    }
+    prof->probes = walks;
+    return rc;
+}
+
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
  * design note says: `weight` for all pairs when `none_weight` is negative
  * (the centre split of odd boards), else the east half keeps no queen on
@@ -335,24 +374,8 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     nq_join_sieve_holes(&s->sieve, holes, class_bits, s->gw.len1, s->gw.len2);
     t = s->profile ? nq_join_cpu_now() : 0.0;
     if (s->profile && s->profile->probes) {
-        double ne, nw;
-        const double batch = (double)s->batch;
-        rc = nq_join_probe_halves(s->profile, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
-        /* as the count does: a west list of several batches is listed
-         * again for each east batch after the first, and the cuts follow
-         * the batch where a list takes more than one */
-        if (ne > batch && nw > batch)
-            s->profile->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0);
-        weighted = weighted_split(s, classes, ne <= batch, ne);
-        nq_join_sieve_cuts(&s->sieve, weighted ? 0u
-                                               : pick_cuts(s, (size_t)(ne < batch ? ne : batch),
-                                                           (size_t)(nw < batch ? nw : batch)));
-        s->mt.chunks = key_chunks(&s->sieve);
-        nq_join_probe_pairs(s->profile, &s->sieve, &s->mt, classes,
-                            classes > 1 && none_weight <= 0, weighted,
-                            ne > batch ? ne / batch : 1.0, nw > batch ? nw / batch : 1.0);
         *out = 0;
-        return rc;
+        return probe_split(s, rows, west_rows, classes, none_weight);
     }
     memset(&s->east_at, 0, sizeof s->east_at);
     memset(&s->west_at, 0, sizeof s->west_at);
@@ -371,6 +394,8 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
                        weighted ? 0u
                                 : pick_cuts(s, s->east_at.done ? e->count : s->batch,
                                             s->west_at.done ? w->count : s->batch));
+    if (nq_join_scratch_bins(s, s->sieve.buckets) != NQ_OK)
+        return NQ_ENOMEM;
     s->mt.chunks = key_chunks(&s->sieve);
     if (weighted)
         rc = count_weighted(s, west_rows, none_weight, &pairs, &t);
