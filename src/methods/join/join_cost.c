@@ -37,10 +37,13 @@
 /* The smallest n priced by the model, and the board that prices it. */
 #define MODEL_MIN_N 21u
 #define CAL_N 20u
-/* Strata of the sample (a power of two), and the fewest splits sampled
- * whatever the budget. */
+/* Strata of the sample (a power of two), and the fewest splits profiled
+ * and timed whatever the budget: a split's cost spreads widely, and from
+ * n = 26 on a profiled split takes some 40 ms of walks (join_split.c),
+ * so that the budget alone would leave some 30 and a 37% interval. */
 #define STRATA NQC_STRATA
-#define MIN_SAMPLES 24u
+#define MIN_SAMPLES 96u
+#define MIN_TIMED 24u
 /* Random walks down each half of a sampled split. */
 #define PROBES 16384u
 /* Without the table, a split lists the quarters it needs and keeps them
@@ -55,9 +58,11 @@
 #define CAL_SHARE 0.4
 /* Relative error of the model itself, beyond sampling (two standard
  * deviations), and the width of the interval in standard deviations.
- * Against counts and samples of n = 21 to 24 (2026-11-27) the model read
- * 0.78 to 0.90 of the measured time: its prices, timed on n = 20, miss
- * part of what longer lists cost (docs/performance.md). */
+ * Against the count of the same units in the same minutes, the model
+ * read 0.89 to 0.94 at n = 22, 23 and 26, 0.84 to 1.06 at 24
+ * (bench/nq_unit_model with COUNT, 2026-11-27), and 0.91 to 0.93 of a
+ * count of n = 21: its prices, timed on n = 20, miss a little of what
+ * longer lists cost (docs/performance.md). */
 #define MODEL_ERROR 0.25
 #define Z 2.0
 
@@ -91,7 +96,7 @@ static int price(prices *out, nq_simd simd, int walk, double budget,
         nqc_ratio_add(&out->key, p.list_seconds + p.sort_seconds - listing, p.keys - keys);
         if (out->pair.k == 1) /* the first built the table */
             start = nq_join_cpu_now();
-        if (out->pair.k >= MIN_SAMPLES && nq_join_cpu_now() - start > budget)
+        if (out->pair.k >= MIN_TIMED && nq_join_cpu_now() - start > budget)
             break;
     }
     nq_join_profile_end(&p);
