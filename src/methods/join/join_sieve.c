@@ -205,26 +205,17 @@ swap:
 int nq_join_scratch_bins(nq_join_scratch *s, unsigned buckets)
 {
     const size_t bins = (size_t)NQ_JOIN_MAX_CLASSES * buckets;
-    size_t *e, *w, *c;
-    if (buckets <= s->bins_room && s->east_off)
+    if (buckets <= s->bins_room)
         return NQ_OK;
-    e = malloc((buckets + 1) * sizeof *e);
-    w = malloc((bins + 1) * sizeof *w);
-    c = malloc(NQ_JOIN_SORT_STREAMS * bins * sizeof *c);
-    if (!e || !w || !c) {
-        free(e);
-        free(w);
-        free(c);
-        return NQ_ENOMEM;
-    }
+    /* the old arrays hold nothing to keep: a split sets them afresh */
     free(s->east_off);
     free(s->west_off);
     free(s->sort_count);
-    s->east_off = e;
-    s->west_off = w;
-    s->sort_count = c;
-    s->bins_room = buckets;
-    return NQ_OK;
+    s->east_off = malloc((buckets + 1) * sizeof *s->east_off);
+    s->west_off = malloc((bins + 1) * sizeof *s->west_off);
+    s->sort_count = malloc(NQ_JOIN_SORT_STREAMS * bins * sizeof *s->sort_count);
+    s->bins_room = s->east_off && s->west_off && s->sort_count ? buckets : 0u;
+    return s->bins_room ? NQ_OK : NQ_ENOMEM;
 }
 
 /* The buckets a block meets, one bit each. */
