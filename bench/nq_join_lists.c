@@ -11,7 +11,9 @@
  *   BATCH: keys per batch of a half's list (default 2^20, the count's);
  *   WAYS: a subset of "tqw" (table, quarters, walk), default all three.
  * The table is built where it fits a quarter of this machine's memory, or
- * NQ_TABLE_BYTES bytes if that is set (n = 25's takes 15 GiB).
+ * NQ_TABLE_BYTES bytes if that is set (n = 25's takes 15 GiB). The
+ * quarters' slots hold as many pieces as n wants, or NQ_PIECES if that is
+ * set (what a count gets under a memory limit; 0 walks every half).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +75,9 @@ int main(int argc, char **argv)
         }
         if (rc == NQ_OK && way == 2)
             rc = nq_join_plan_set_rowset_pieces(plan, 0);
+        else if (rc == NQ_OK && way == 1 && getenv("NQ_PIECES"))
+            rc = nq_join_plan_set_rowset_pieces(plan, (size_t)arg(getenv("NQ_PIECES"),
+                                                                  "NQ_PIECES"));
         if (rc == NQ_OK)
             rc = nq_join_plan_set_batch(plan, (size_t)batch);
         if (rc != NQ_OK) {

@@ -708,6 +708,25 @@ static void test_fit_memory(void **state)
                 nq_join_plan_free(plan);
             }
         }
+    /* from n = 26 the batch comes before the slots: 64 threads in 4, 8
+     * and 16 GiB (a node's share) get the largest batch that fits, and
+     * the largest slots beside it */
+    static const struct {
+        unsigned n, gib;
+        size_t batch, pieces;
+    } node[] = { { 26, 4, 1u << 21, 1u << 18 },  { 26, 8, 1u << 22, 1u << 19 },
+                 { 26, 16, 1u << 22, 1u << 22 }, { 28, 4, 1u << 21, 1u << 18 },
+                 { 28, 8, 1u << 22, 1u << 19 },  { 28, 16, 1u << 22, 1u << 22 } };
+    for (size_t i = 0; i < sizeof node / sizeof *node; i++) {
+        nq_join_plan *plan = build(node[i].n, 0);
+        uint64_t need = 0;
+        assert_int_equal(nq_join_plan_fit_memory(plan, 64, (uint64_t)node[i].gib << 30, &need),
+                         NQ_OK);
+        assert_true(nq_join_plan_walks(plan));
+        assert_int_equal(nq_join_plan_batch(plan), node[i].batch);
+        assert_int_equal(nq_join_plan_rowset_pieces(plan), node[i].pieces);
+        nq_join_plan_free(plan);
+    }
 }
 
 /* The size of a table, worked out without building it, is the size that

@@ -127,10 +127,14 @@ typedef struct nq_join_profile {
 void nq_join_profile_end(nq_join_profile *prof);
 
 /* Row splits of the plan (the units are runs of them; 0 below n = 4),
- * its n, and whether its units walk the half-boards (no table). */
+ * its n, whether its units walk the half-boards (no table), the most
+ * pieces a quarter slot of theirs holds (0: every half walked), and the
+ * keys of a batch. */
 uint64_t nq_join_plan_splits(const nq_join_plan *plan);
 unsigned nq_join_plan_n(const nq_join_plan *plan);
 int nq_join_plan_walks(const nq_join_plan *plan);
+size_t nq_join_plan_rowset_pieces(const nq_join_plan *plan);
+size_t nq_join_plan_batch(const nq_join_plan *plan);
 
 /* The method row's independent re-count of a unit (join_check.c): a plain
  * walk of whole boards restricted to each of the unit's row splits, with

@@ -72,16 +72,34 @@ typedef struct prices {
     nqc_ratio pair, key;
 } prices;
 
-static int price(prices *out, nq_simd simd, int walk, double budget,
+/* The slots of CAL_N's splits when the count's hold fewer pieces than
+ * its n wants (a memory limit): as large a share of what CAL_N wants, so
+ * that about as many quarters are too large for them and are walked
+ * (0 walks them all). */
+static size_t cal_pieces(const nq_join_plan *count)
+{
+    const size_t want = nq_join_rowset_want(nq_join_plan_n(count)),
+                 have = nq_join_plan_rowset_pieces(count), cal = nq_join_rowset_want(CAL_N);
+    return have >= want ? cal : (size_t)((double)cal * (double)have / (double)want);
+}
+
+/* Prices for a count of the plan `count`: with its table, or walking its
+ * halves into slots like its own. */
+static int price(prices *out, const nq_join_plan *count, nq_simd simd, double budget,
                  uint64_t seed, const nq_stop_flag *stop)
 {
     nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    const int walk = nq_join_plan_walks(count);
     nq_join_plan *plan;
     double start = nq_join_cpu_now();
     uint64_t splits;
     int rc = nq_join_plan_build(&plan, CAL_N);
-    if (rc != NQ_OK)
+    if (rc == NQ_OK && walk)
+        rc = nq_join_plan_set_rowset_pieces(plan, cal_pieces(count));
+    if (rc != NQ_OK) {
+        nq_join_plan_free(plan);
         return rc;
+    }
     splits = nq_join_plan_splits(plan);
     *out = (prices){ { 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0 } };
     for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
@@ -112,7 +130,7 @@ int nq_join_model_prices(const nq_join_plan *plan, nq_simd simd, double budget,
     int rc;
     if (!plan || !per_meeting || !per_key)
         return NQ_EINVAL;
-    rc = price(&pr, simd, nq_join_plan_walks(plan), budget, seed, stop);
+    rc = price(&pr, plan, simd, budget, seed, stop);
     if (rc == NQ_OK) {
         *per_meeting = nqc_ratio_value(&pr.pair);
         *per_key = nqc_ratio_value(&pr.key);
@@ -136,7 +154,7 @@ int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
         return NQ_EINVAL;
     if (nq_join_plan_n(plan) < MODEL_MIN_N)
         return NQ_EUNSUPPORTED;
-    rc = price(&pr, simd, nq_join_plan_walks(plan), budget * CAL_SHARE, seed, stop);
+    rc = price(&pr, plan, simd, budget * CAL_SHARE, seed, stop);
     if (rc != NQ_OK)
         return rc;
     a = nqc_ratio_value(&pr.pair);

@@ -537,10 +537,15 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
  * of 2^21 or 2^22 keys took 0.8 to 0.9 of the time of batches of 2^20
  * (fuller buckets per pair of batches; bench/nq_join_lists). */
 #define NQ_JOIN_BATCH_KEYS ((size_t)1 << 22)
-/* The largest batch when the quarters' slots cannot have all they want:
- * the rest goes to them, as walking a quarter that does not fit costs
- * more than smaller batches (bench/nq_join_lists). */
+/* Where the quarters' slots cannot have all they want, below n = 26 the
+ * batch stays within NQ_JOIN_TIGHT_BATCH_KEYS and the rest goes to them:
+ * a quarter walked costs more (n = 24: 1.3 to 1.5 times) than a smaller
+ * batch. From n = 26 the lists run to many batches, and the largest batch
+ * comes first, then the largest slots beside it (n = 26: 2^21 keys beside
+ * 2^18 pieces took 0.86 of 2^20 beside 2^20, and 2^22 beside 2^19 0.79 of
+ * 2^20 beside 2^21; bench/nq_join_lists). */
 #define NQ_JOIN_TIGHT_BATCH_KEYS ((size_t)1 << 20)
+#define NQ_JOIN_BATCH_FIRST_N 26u
 #define NQ_JOIN_MIN_BATCH_KEYS ((size_t)1 << 14)
 
 /* The method row's prepare (method.h): builds the plan's table (unless it

@@ -460,6 +460,16 @@ int nq_join_plan_walks(const nq_join_plan *plan)
     return plan && atomic_load(&plan->shared->state) == 2;
 }
 
+size_t nq_join_plan_rowset_pieces(const nq_join_plan *plan)
+{
+    return plan ? plan->rowset_pieces : 0;
+}
+
+size_t nq_join_plan_batch(const nq_join_plan *plan)
+{
+    return plan ? plan->batch : 0;
+}
+
 int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
                           int table, const nq_stop_flag *stop,
                           nq_join_profile *prof)
@@ -556,11 +566,13 @@ int nq_join_plan_fit_memory(nq_join_plan *plan, unsigned threads, uint64_t limit
         table = nq_join_quarter_bytes(n - plan->h, plan->h,
                                       limit - nq_join_unit_bytes(n, NQ_JOIN_MIN_BATCH_KEYS, 1) *
                                                   t);
-    /* the table; else quarter slots as large as n's quarters want, beside
-     * the largest batch that leaves room for them; else batches of at most
-     * NQ_JOIN_TIGHT_BATCH_KEYS, and the largest slots that fit beside */
-    for (int mode = 0; mode < 3; mode++)
-        for (size_t batch = mode < 2 ? NQ_JOIN_BATCH_KEYS : NQ_JOIN_TIGHT_BATCH_KEYS;
+    /* the table; else (below NQ_JOIN_BATCH_FIRST_N) slots as large as n
+     * wants beside the largest batch that leaves room; else the largest
+     * batch (there: within NQ_JOIN_TIGHT_BATCH_KEYS), and slots beside */
+    const int batch_first = n >= NQ_JOIN_BATCH_FIRST_N;
+    for (int mode = 0; mode < 3; mode += mode == 0 && batch_first ? 2 : 1)
+        for (size_t batch = mode < 2 || batch_first ? NQ_JOIN_BATCH_KEYS
+                                                    : NQ_JOIN_TIGHT_BATCH_KEYS;
              batch >= NQ_JOIN_MIN_BATCH_KEYS; batch /= 2) {
             const int with = mode == 0;
             uint64_t per_thread = nq_join_unit_bytes(n, batch, with);
