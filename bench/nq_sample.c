@@ -23,7 +23,7 @@
  *
  * usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES [METHOD]]]]]
  *        SIMD: auto, none, avx2, avx512 (default auto)
- *        METHOD: join or symmetry (default join)
+ *        METHOD: join, symmetry or plain (default join)
  */
 #include <math.h>
 #include <stdio.h>
@@ -126,8 +126,10 @@ int main(int argc, char **argv)
     if (argc > 6) {
         if (!strcmp(argv[6], "symmetry")) {
             method = NQ_METHOD_SYMMETRY;
+        } else if (!strcmp(argv[6], "plain")) {
+            method = NQ_METHOD_PLAIN;
         } else if (strcmp(argv[6], "join")) {
-            fprintf(stderr, "nq_sample: METHOD must be join or symmetry, not '%s'\n",
+            fprintf(stderr, "nq_sample: METHOD must be join, symmetry or plain, not '%s'\n",
                     argv[6]);
             return 2;
         }

@@ -17,9 +17,10 @@
  *    replaces FILE by another inode. After locking, the store checks that
  *    the name still leads to the inode it locked (a closing holder may have
  *    just removed it) and tries again if not; a holder removes the lock
- *    file at close only if it created it, so nothing of the user's is ever
- *    deleted, and a file left by a killed process costs nothing: the kernel
- *    dropped its lock.
+ *    file at close only if it created it or finds in it the one line that
+ *    a run writes into one it creates (one left by a killed run), so
+ *    nothing of the user's is ever deleted; and a file left by a killed
+ *    process never stops a run: the kernel dropped its lock.
  *  - The temporary file gets a new name each time and is created with
  *    O_CREAT | O_EXCL | O_NOFOLLOW: never through a symbolic link, never
  *    over an existing file. Every failure removes it.
@@ -115,6 +116,18 @@ static char *join(const char *a, const char *b, size_t extra)
     return s;
 }
 
+/* What a lock file made here holds, so that the next run knows one left
+ * by a killed run as its own. */
+static const char lock_text[] = "nqueens checkpoint lock\n";
+
+/* Whether the lock file open at fd holds lock_text and nothing else. */
+static int lock_is_ours(int fd)
+{
+    char buf[sizeof lock_text + 1];
+    const ssize_t got = pread(fd, buf, sizeof buf, 0);
+    return got == (ssize_t)(sizeof lock_text - 1) && memcmp(buf, lock_text, (size_t)got) == 0;
+}
+
 /* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_ELOCK (errno;
  * ELOOP: a link, EISDIR: a folder, EINVAL: another kind of file). */
 static int lock(nq_checkpoint *cp)
@@ -122,8 +135,12 @@ static int lock(nq_checkpoint *cp)
     for (int attempt = 0; attempt < 16; attempt++) {
         struct stat held, named;
         int created = 1, e;
-        int fd = open(cp->lock_path, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                      0644);
+        int fd = open(cp->lock_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            /* (without its text it still locks; a later run leaves it) */
+            const ssize_t wrote = write(fd, lock_text, sizeof lock_text - 1);
+            (void)wrote;
+        }
         if (fd < 0 && errno == EEXIST) {
             created = 0;
             fd = open(cp->lock_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
@@ -150,7 +167,8 @@ static int lock(nq_checkpoint *cp)
         if (lstat(cp->lock_path, &named) == 0 && named.st_ino == held.st_ino &&
             named.st_dev == held.st_dev) {
             cp->lock_fd = fd;
-            cp->lock_created = created;
+            /* one left by a killed run is removed at close like a new one */
+            cp->lock_created = created || lock_is_ours(fd);
             return NQ_OK;
         }
         close(fd); /* a closing holder removed it: take the new one */

@@ -68,10 +68,9 @@ done
 # --- the leftovers of saves that were killed ---------------------------------------
 # kill -9 a count that saves at every unit, again and again: a kill that
 # lands in a save leaves its temporary file (a whole copy of the
-# checkpoint), which the next run removes once it holds the lock. Files of
-# the user's at names alike stay; so does the lock file a killed run made
-# (it locks nothing, and the next run cannot tell it from one of the
-# user's).
+# checkpoint), which the next run removes once it holds the lock; the lock
+# file the killed runs made (it locks nothing) goes when that run ends.
+# Files of the user's at names alike stay.
 rm -f F F.*
 echo mine >F.tmp-mine; echo mine >F.tmp-ABCDEFGH; echo mine >F.tmp-abcdefgh.txt
 left=0
@@ -85,8 +84,8 @@ done
 # one more leftover for certain: a copy of the checkpoint at such a name
 cp F F.tmp-0123abcv 2>/dev/null || echo leftover >F.tmp-0123abcv
 out=$("$bin" -j 1 -m symmetry --checkpoint F 17 2>err); status=$?
-[ $status -eq 0 ] && [ "$out" = 95815104 ] &&
+[ $status -eq 0 ] && [ "$out" = 95815104 ] && [ ! -e F.lock ] &&
   [ "$(ls | grep '^F\.tmp-' | tr '\n' ' ')" = "F.tmp-ABCDEFGH F.tmp-abcdefgh.txt F.tmp-mine " ]
-report "after kill -9 in saves ($left leftovers seen), the next run removes them, and only them" $((! $?))
+report "after kill -9 in saves ($left leftovers seen), the next run removes them and the lock file, and only them" $((! $?))
 
 finish

@@ -117,17 +117,37 @@ static void test_second_open_is_refused(void **state)
 }
 
 /* A lock file left by a killed run holds no lock: the next run goes on,
- * and leaves the file that it did not create where it was. */
+ * and removes it at close when it holds the line a run writes into the
+ * lock files it makes; any other file at that name it leaves as it was. */
 static void test_stale_lock_file(void **state)
 {
+    static const char *const others[] = { "", "nqueens checkpoint lock", "precious\n",
+                                          "nqueens checkpoint lock\nx" };
     nq_checkpoint *cp;
-    char names[256];
+    char names[256], text[64] = "";
+    FILE *f;
     (void)state;
-    write_text(lockf, "");
+    /* the line of a lock file made by a run */
+    assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+    f = fopen(lockf, "r");
+    assert_non_null(f);
+    assert_non_null(fgets(text, sizeof text, f));
+    fclose(f);
+    nq_checkpoint_close(cp);
+    assert_string_equal(text, "nqueens checkpoint lock\n");
+    write_text(lockf, text); /* as a killed run leaves it */
     assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_OK);
     nq_checkpoint_close(cp);
     list_dir(names, sizeof names);
-    assert_string_equal(names, "run.ckpt.lock");
+    assert_string_equal(names, "");
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        write_text(lockf, others[i]);
+        assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_OK);
+        nq_checkpoint_close(cp);
+        list_dir(names, sizeof names);
+        assert_string_equal(names, "run.ckpt.lock");
+        assert_int_equal(unlink(lockf), 0);
+    }
 }
 
 static void test_links_are_never_followed(void **state)
