@@ -542,7 +542,7 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
  * a quarter walked costs more (n = 24: 1.3 to 1.5 times) than a smaller
  * batch. From n = 26 the lists run to many batches, and the largest batch
  * comes first, then the largest slots beside it (n = 26: 2^21 keys beside
- * 2^18 pieces took 0.86 of 2^20 beside 2^20, and 2^22 beside 2^19 0.79 of
+ * 2^18 pieces took 0.84 of 2^20 beside 2^20, and 2^22 beside 2^19 0.78 of
  * 2^20 beside 2^21; bench/nq_join_lists). */
 #define NQ_JOIN_TIGHT_BATCH_KEYS ((size_t)1 << 20)
 #define NQ_JOIN_BATCH_FIRST_N 26u
