@@ -79,13 +79,19 @@ static void write_text(const char *p, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
+/* The first line of the file p, newline kept, into buf. */
+static void read_line(const char *p, char *buf, size_t size)
+{
+    FILE *f = fopen(p, "r");
+    assert_non_null(f);
+    assert_non_null(fgets(buf, (int)size, f));
+    fclose(f);
+}
+
 static void assert_victim_intact(void)
 {
     char buf[64] = "";
-    FILE *f = fopen(victim, "r");
-    assert_non_null(f);
-    assert_non_null(fgets(buf, sizeof buf, f));
-    fclose(f);
+    read_line(victim, buf, sizeof buf);
     assert_string_equal(buf, "precious\n");
 }
 
@@ -125,14 +131,10 @@ static void test_stale_lock_file(void **state)
                                           "nqueens checkpoint lock\nx" };
     nq_checkpoint *cp;
     char names[256], text[64] = "";
-    FILE *f;
     (void)state;
     /* the line of a lock file made by a run */
     assert_int_equal(nq_checkpoint_open(&cp, file, 9, NQ_METHOD_PLAIN), NQ_OK);
-    f = fopen(lockf, "r");
-    assert_non_null(f);
-    assert_non_null(fgets(text, sizeof text, f));
-    fclose(f);
+    read_line(lockf, text, sizeof text);
     nq_checkpoint_close(cp);
     assert_string_equal(text, "nqueens checkpoint lock\n");
     write_text(lockf, text); /* as a killed run leaves it */

@@ -11,9 +11,10 @@
  * fills, each weighed as the kernel's fill_items meetings (a fill writes
  * 64 x 8 words a chunk from 512 keys, a meeting reads 8 words a chunk:
  * join_kernel.c has the measured weights). From the sizes of a split's
- * buckets the meetings follow (block_work). The sizes come from random walks down each half (Knuth's
- * estimator: the product of the free columns met on the way down is an
- * unbiased count of the half's placements), prof->probes per half, so
+ * buckets the meetings follow (block_work). The sizes come from random
+ * walks down each half (Knuth's estimator: the product of the free
+ * columns met on the way down is an unbiased count of the half's
+ * placements), prof->probes per half, so
  * that a split costs a few milliseconds even at n = 28, where its lists
  * would take gigabytes. The sizes are unbiased, the work from them is not
  * (it is not linear in them: nq_join_probe_pairs() removes the bias).
