@@ -88,6 +88,9 @@ fi
 echo "== built in $(minus "$(now)" "$t0") s"
 nq=$b/nqueens
 "$nq" --devices
+echo "== the command on the GPU (nqueens --device=gpu --json 12)"
+"$nq" --device=gpu --json 12 | tee "$tmp/j12"
+grep -q '"total":14200,.*"device":"gpu"' "$tmp/j12" || { echo "gpu.sh: not counted on the GPU"; exit 1; }
 
 if [ $tests = 1 ]; then
   echo "== GPU tests"

@@ -25,12 +25,12 @@
  *        SIMD: auto, none, avx2, avx512 (default auto)
  *        METHOD: join, symmetry or plain (default join)
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_arg.h"
+#include "bench_sample.h"
 #include "nqc_clock.h"
 #include "nqueens.h"
 
@@ -65,42 +65,21 @@ static void on_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
     s->last_cpu = c;
 }
 
-/* mean and standard error of the mean of x[0..len) */
-static void mean_se(double *mean, double *se, const double *x, size_t len)
-{
-    double sum = 0, sq = 0;
-    for (size_t i = 0; i < len; i++)
-        sum += x[i];
-    *mean = len ? sum / (double)len : 0;
-    for (size_t i = 0; i < len; i++)
-        sq += (x[i] - *mean) * (x[i] - *mean);
-    *se = len > 1 ? sqrt(sq / (double)(len - 1) / (double)len) : 0;
-}
-
-/* Prints what the sample's counts x[0..len) say of the whole list of
- * `units` units, and whether the published figure lies in its 95%
- * interval: 0 if out of memory. */
+/* bench_sample_report() of whole-number figures: 0 if out of memory */
 static int report(const char *what, const uint64_t *x, size_t len, double units,
                   uint64_t part, int have_known, uint64_t known)
 {
-    double *v = calloc(len ? len : 1, sizeof *v), m, se;
+    double *v = calloc(len ? len : 1, sizeof *v);
+    char tail[64];
     if (!v) {
         fputs("nq_sample: out of memory\n", stderr);
         return 0;
     }
     for (size_t i = 0; i < len; i++)
         v[i] = (double)x[i];
-    mean_se(&m, &se, v, len);
+    snprintf(tail, sizeof tail, "; part %s %llu", what, (unsigned long long)part);
+    bench_sample_report(what, v, len, units, tail, have_known, known);
     free(v);
-    printf("# %s from the sample: %.6g (95%%: %.6g to %.6g); part %s %llu\n", what,
-           units * m, units * (m - 1.96 * se), units * (m + 1.96 * se), what,
-           (unsigned long long)part);
-    if (have_known) {
-        int inside = (double)known >= units * (m - 1.96 * se) &&
-                     (double)known <= units * (m + 1.96 * se);
-        printf("# published %s %llu: %s the interval\n", what, (unsigned long long)known,
-               inside ? "inside" : "OUTSIDE");
-    }
     return 1;
 }
 
@@ -154,12 +133,8 @@ int main(int argc, char **argv)
         want = units;
     /* part k of m holds the units u with u % m == k - 1 */
     uint32_t m = (uint32_t)(units / want);
-    uint64_t x = seed * 0x9E3779B97F4A7C15u + 0x2545F4914F6CDD1Du;
-    x ^= x >> 29;
-    x *= 0xBF58476D1CE4E5B9u;
-    x ^= x >> 32;
     opts.part_m = m;
-    opts.part_k = (uint32_t)(x % m) + 1;
+    opts.part_k = bench_sample_start(seed, m);
 
     sample s = {0};
     s.cap = (size_t)(units / m + 1);
@@ -198,7 +173,7 @@ int main(int argc, char **argv)
                i == 0 ? "\t(with the setup)" : "");
 
     double tm, tse;
-    mean_se(&tm, &tse, s.cpu + 1, s.len - 1);
+    bench_mean_se(&tm, &tse, s.cpu + 1, s.len - 1);
     double u = (double)units;
     printf("# one-core CPU seconds of the whole count: %.4g (95%%: %.4g to %.4g); "
            "%.3g core-hours\n",

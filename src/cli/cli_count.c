@@ -50,6 +50,8 @@ static void print_count(const cli_opts *o, unsigned n,
                     (unsigned long)o->part_k, (unsigned long)o->part_m,
                     (unsigned long)nq_unit_list_version(r->method));
         fprintf(out, ",\"seconds\":%.3f", seconds);
+        if (!o->part_m) /* a part's count is the same on either device */
+            fprintf(out, ",\"device\":\"%s\"", nq_device_name(r->device));
         if (o->part_m) {
             /* a hash of the line's content: --merge refuses a damaged one */
             nq_part p = NQ_PART_INIT;
@@ -318,8 +320,9 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
                 fprintf(out, ",\"unique\":%s", unique);
             if (known)
                 fprintf(out, ",\"known_total\":%s,\"known_unique\":%s", ktext, utext);
-            fprintf(out, ",\"method\":\"%s\",\"status\":\"%s\",\"seconds\":%.3f}\n",
-                    nq_method_name(r.method), verdict, seconds);
+            fprintf(out,
+                    ",\"method\":\"%s\",\"status\":\"%s\",\"seconds\":%.3f,\"device\":\"%s\"}\n",
+                    nq_method_name(r.method), verdict, seconds, nq_device_name(r.device));
         } else {
             fprintf(out, "%u\t%llu\t%s\t%s\t%s\t%s\n", n,
                     (unsigned long long)r.total, unique, ktext, utext, verdict);

@@ -36,7 +36,7 @@ check "main job" 0 "73712$nl" '' -- 13
 check "several values" 0 "92${nl}724${nl}2680${nl}14200$nl" '' -- 8 10-12
 check "labels" 0 "n	total	unique${nl}8	92	12$nl" '' -- --labels --unique 8
 out=$("$bin" --json -u 13 2>"$work/err")
-echo "$out" | grep -Eqx '\{"n":13,"total":73712,"unique":9233,"method":"symmetry","seconds":[0-9]+\.[0-9]{3}\}' && [ ! -s "$work/err" ]
+echo "$out" | grep -Eqx '\{"n":13,"total":73712,"unique":9233,"method":"symmetry","seconds":[0-9]+\.[0-9]{3},"device":"cpu"\}' && [ ! -s "$work/err" ]
 report "json" $((! $?))
 check "plain method" 0 "14200$nl" '' -- --method=plain 12
 check "bad operand" 2 "" "^nqueens: 'abc' is not a board size" -- abc

@@ -21,8 +21,8 @@ fields() {
   done
 }
 
-fields "count" "n total method seconds" "$("$bin" --json 8)" "$("$bin" --json -m join 12)"
-fields "count -u" "n total unique method seconds" "$("$bin" --json -u 8)"
+fields "count" "n total method seconds device" "$("$bin" --json 8)" "$("$bin" --json -m join 12)"
+fields "count -u" "n total unique method seconds device" "$("$bin" --json -u 8)"
 "$bin" --part 1/2 --json 10 >"$work/p1.json"
 "$bin" --part 2/2 --json 10 >"$work/p2.json"
 "$bin" --part 1/2 --json -m join 10 >"$work/j1.json"
@@ -34,8 +34,8 @@ fields "--part (a method of totals only)" \
 fields "--merge" "n total method parts" "$("$bin" --merge --json "$work"/p?.json)" \
   "$("$bin" --merge --json "$work"/j?.json)"
 fields "--merge -u" "n total unique method parts" "$("$bin" --merge --json -u "$work"/p?.json)"
-fields "--check" "n total unique known_total known_unique method status seconds" "$("$bin" --check --json 8)"
-fields "--check -m plain" "n total known_total known_unique method status seconds" \
+fields "--check" "n total unique known_total known_unique method status seconds device" "$("$bin" --check --json 8)"
+fields "--check -m plain" "n total known_total known_unique method status seconds device" \
   "$("$bin" --check --json -m plain 8)"
 fields "--estimate" \
   "n seconds threads method units units_sampled exact lower_bound memory low high core_hours modelled samples text" \
@@ -52,7 +52,7 @@ printf '%s\n' "$line" | grep -Eq '^\{"n":10,"seconds":[0-9]+\.[0-9]{3},"threads"
 report "--estimate: types" $((! $?))
 grep -Eq '^\{"n":10,"total":[0-9]+,"unique":[0-9]+,"method":"symmetry","part":1,"parts":2,"unit_list_version":[0-9]+,"seconds":[0-9]+\.[0-9]{3},"check":"[0-9a-f]{16}"\}$' "$work/p1.json"
 report "--part: types" $((! $?))
-"$bin" --check --json 8 | grep -Eq '^\{"n":8,"total":92,"unique":12,"known_total":92,"known_unique":12,"method":"symmetry","status":"ok","seconds":[0-9]+\.[0-9]{3}\}$'
+"$bin" --check --json 8 | grep -Eq '^\{"n":8,"total":92,"unique":12,"known_total":92,"known_unique":12,"method":"symmetry","status":"ok","seconds":[0-9]+\.[0-9]{3},"device":"cpu"\}$'
 report "--check: types" $((! $?))
 
 # the solution modes: one object per solution, per placement found wrong

@@ -156,6 +156,60 @@ static void test_plain_nodes(void **state)
     nq_plain_plan_free(plan);
 }
 
+/* Sums count_below() over the nodes of row `row` below `node`. */
+static uint64_t below_row(const nq_plain_plan *plan, unsigned n, nq_plain_node node,
+                          unsigned row)
+{
+    uint64_t sum = 0, k = 0;
+    if (node.row == row) {
+        assert_int_equal(nq_plain_count_below(plan, &node, &k), NQ_OK);
+        return k;
+    }
+    for (unsigned c = 0; c < n; c++) {
+        uint32_t bit = UINT32_C(1) << c;
+        if ((node.cols | node.ld | node.rd) & bit)
+            continue;
+        nq_plain_node child = { node.row + 1, node.cols | bit, (node.ld | bit) << 1,
+                                (node.rd | bit) >> 1 };
+        sum += below_row(plan, n, child, row);
+    }
+    return sum;
+}
+
+/* The subtrees of a unit's walk (bench/nq_subsample.c times a sample of
+ * them) hold its count: on every row, unit by unit, weighted, they add up
+ * to what the unit itself counts. */
+static void test_plain_subtrees(void **state)
+{
+    nq_plain_plan *plan;
+    nq_plain_node node, bad;
+    nq_unit_result r;
+    unsigned weight = 0;
+    uint64_t k = 0;
+    (void)state;
+    for (unsigned n = 5; n <= 11; n += 3) {
+        assert_int_equal(nq_plain_plan_build(&plan, n), NQ_OK);
+        for (uint64_t u = 0; u < nq_plain_plan_size(plan); u++) {
+            assert_int_equal(nq_plain_solve_unit(plan, u, NULL, &r), NQ_OK);
+            assert_int_equal(nq_plain_unit_node(plan, u, &node, &weight), NQ_OK);
+            assert_int_equal(node.row, 2);
+            for (unsigned row = 2; row <= n; row++)
+                assert_int_equal(below_row(plan, n, node, row) * weight, r.total);
+        }
+        assert_int_equal(nq_plain_unit_node(plan, nq_plain_plan_size(plan), &node, &weight),
+                         NQ_EINVAL);
+        bad = node;
+        bad.row = 1;
+        assert_int_equal(nq_plain_count_below(plan, &bad, &k), NQ_EINVAL);
+        bad.row = n + 1;
+        assert_int_equal(nq_plain_count_below(plan, &bad, &k), NQ_EINVAL);
+        nq_plain_plan_free(plan);
+    }
+    assert_int_equal(nq_plain_plan_build(&plan, 2), NQ_OK); /* no walk on n <= 2 */
+    assert_int_equal(nq_plain_unit_node(plan, 0, &node, &weight), NQ_EINVAL);
+    nq_plain_plan_free(plan);
+}
+
 /* A count whose table does not fit walks the halves: the model prices
  * the walk, and still gives an interval. */
 static void test_model_walk(void **state)
@@ -307,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_sym_model),
         cmocka_unit_test(test_every_method_grows),
         cmocka_unit_test(test_plain_nodes),
+        cmocka_unit_test(test_plain_subtrees),
         cmocka_unit_test(test_model_threads),
         cmocka_unit_test(test_exact_sample),
         cmocka_unit_test(test_probes_match_lists),

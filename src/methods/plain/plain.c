@@ -179,12 +179,44 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
     return 0;
 }
 
+int nq_plain_unit_node(const nq_plain_plan *plan, uint64_t unit, nq_plain_node *out,
+                       unsigned *weight)
+{
+    uint32_t a, b;
+    if (!plan || !out || !weight || unit >= plan->size || plan->n <= 2)
+        return NQ_EINVAL;
+    a = UINT32_C(1) << plan->first[unit];
+    b = UINT32_C(1) << plan->second[unit];
+    out->row = 2;
+    out->cols = a | b;
+    out->ld = ((a << 1) | b) << 1;
+    out->rd = ((a >> 1) | b) >> 1;
+    *weight = (plan->n % 2 == 1 && plan->first[unit] == plan->n / 2) ? 1u : 2u;
+    return NQ_OK;
+}
+
+int nq_plain_count_below(const nq_plain_plan *plan, const nq_plain_node *node,
+                         uint64_t *count)
+{
+    if (!plan || !node || !count || plan->n <= 2 || node->row < 2 ||
+        node->row > plan->n)
+        return NQ_EINVAL;
+    if (node->row == plan->n) { /* a whole board: one solution */
+        *count = 1;
+        return NQ_OK;
+    }
+    return walk(plan->n, node->row, node->cols, node->ld, node->rd, NULL, count) == 0
+               ? NQ_OK
+               : NQ_ECANCELED;
+}
+
 int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
                         const nq_stop_flag *stop, nq_unit_result *out)
 {
     const unsigned n = plan->n;
     uint64_t count = 0;
-    uint32_t a, b, weight;
+    nq_plain_node node;
+    unsigned weight;
 
     if (unit >= plan->size)
         return NQ_EINVAL;
@@ -195,13 +227,10 @@ int nq_plain_solve_unit(const nq_plain_plan *plan, uint64_t unit,
         out->unique = 0;
         return NQ_OK;
     }
-    a = UINT32_C(1) << plan->first[unit];
-    b = UINT32_C(1) << plan->second[unit];
-    weight = (n % 2 == 1 && plan->first[unit] == n / 2) ? 1u : 2u;
-    if (walk(n, 2, a | b, ((a << 1) | b) << 1, ((a >> 1) | b) >> 1, stop,
-             &count) != 0) {
+    if (nq_plain_unit_node(plan, unit, &node, &weight) != NQ_OK)
+        return NQ_EINVAL;
+    if (walk(n, node.row, node.cols, node.ld, node.rd, stop, &count) != 0)
         return NQ_ECANCELED;
-    }
     out->total = count * weight;
     out->unique = 0;
     return NQ_OK;
@@ -230,7 +259,8 @@ static void plain_destroy(void *plan) { nq_plain_plan_free(plan); }
 static int plain_tree(const void *any, uint64_t unit, nq_walk_tree *out)
 {
     const nq_plain_plan *plan = any;
-    uint32_t a, b;
+    nq_plain_node node;
+    unsigned weight;
     if (!plan || unit >= plan->size)
         return NQ_EINVAL;
     if (plan->n <= 2) {
@@ -238,13 +268,13 @@ static int plain_tree(const void *any, uint64_t unit, nq_walk_tree *out)
         out->cols = out->ld = out->rd = 0;
         return NQ_OK;
     }
-    a = UINT32_C(1) << plan->first[unit];
-    b = UINT32_C(1) << plan->second[unit];
+    if (nq_plain_unit_node(plan, unit, &node, &weight) != NQ_OK)
+        return NQ_EINVAL;
     out->levels = plan->n - 2;
     out->level = 0;
-    out->cols = a | b;
-    out->ld = ((a << 1) | b) << 1;
-    out->rd = ((a >> 1) | b) >> 1;
+    out->cols = node.cols;
+    out->ld = node.ld;
+    out->rd = node.rd;
     for (unsigned i = 0; i < out->levels; i++) {
         out->allowed[i] = board_mask(plan->n);
         out->shift[i] = 1;
