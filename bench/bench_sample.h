@@ -13,13 +13,13 @@
 #include <stdio.h>
 
 /* The start k (1..m) of part k of m, drawn from the seed (splitmix64). */
-static inline uint32_t bench_sample_start(uint64_t seed, uint32_t m)
+static inline uint64_t bench_sample_start(uint64_t seed, uint64_t m)
 {
     uint64_t x = seed * 0x9E3779B97F4A7C15u + 0x2545F4914F6CDD1Du;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9u;
     x ^= x >> 32;
-    return (uint32_t)(x % m) + 1;
+    return x % m + 1;
 }
 
 /* mean and standard error of the mean of x[0..len) */

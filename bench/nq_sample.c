@@ -134,7 +134,7 @@ int main(int argc, char **argv)
     /* part k of m holds the units u with u % m == k - 1 */
     uint32_t m = (uint32_t)(units / want);
     opts.part_m = m;
-    opts.part_k = bench_sample_start(seed, m);
+    opts.part_k = (uint32_t)bench_sample_start(seed, m);
 
     sample s = {0};
     s.cap = (size_t)(units / m + 1);

@@ -103,7 +103,7 @@ int main(int argc, char **argv)
     if (want > units)
         want = units;
     const uint32_t m = (uint32_t)(units / want);
-    const uint32_t k = bench_sample_start(seed, m);
+    const uint32_t k = (uint32_t)bench_sample_start(seed, m);
     const size_t cap = (size_t)(units / m + 1);
     double *secs = calloc(cap, sizeof *secs), *totals = calloc(cap, sizeof *totals);
     if (!secs || !totals) {
@@ -123,7 +123,7 @@ int main(int argc, char **argv)
         visit(&c, start); /* list only: how many nodes row depth has */
         const uint64_t nodes = c.seen;
         c.step = nodes / subtrees ? nodes / subtrees : 1;
-        c.start = bench_sample_start(seed ^ (u * 0x94D049BB133111EBu), (uint32_t)c.step) - 1u;
+        c.start = bench_sample_start(seed ^ (u * 0x94D049BB133111EBu), c.step) - 1u;
         c.seen = 0;
         if (nodes)
             visit(&c, start);
