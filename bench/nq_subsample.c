@@ -22,7 +22,13 @@
  * too): the one-core CPU seconds, and the total, which must hold the
  * published one where it is known.
  *
- * usage: nq_subsample N [UNITS [SUBTREES [SEED [DEPTH]]]]
+ * With WHOLE 1, each sampled unit is also counted whole by the method
+ * (nq_plain_solve_unit) and timed, and its line adds that total and time
+ * and the estimate over it: the check of the sampling, unit by unit
+ * (SUBTREES at least a unit's nodes walks them all: then only the
+ * difference of walking the subtrees apart is left).
+ *
+ * usage: nq_subsample N [UNITS [SUBTREES [SEED [DEPTH [WHOLE]]]]]
  *        (defaults 12 units, 1000 subtrees, seed 1, DEPTH n/2 - 4, at least 3:
  *        n = 22 lists 2.5 million nodes a unit, n = 26 100 million, a second;
  *        the listing costs about a second at 26, a subtree a third of one)
@@ -73,10 +79,10 @@ static void visit(walk_ctx *c, nq_plain_node node)
 
 int main(int argc, char **argv)
 {
-    uint64_t n, want = 12, subtrees = 1000, seed = 1, depth, units;
+    uint64_t n, want = 12, subtrees = 1000, seed = 1, depth, units, whole = 0;
     nq_plain_plan *plan = NULL;
-    if (argc < 2 || argc > 6) {
-        fputs("usage: nq_subsample N [UNITS [SUBTREES [SEED [DEPTH]]]]\n", stderr);
+    if (argc < 2 || argc > 7) {
+        fputs("usage: nq_subsample N [UNITS [SUBTREES [SEED [DEPTH [WHOLE]]]]]\n", stderr);
         return 2;
     }
     n = bench_arg("nq_subsample", argv[1], "N");
@@ -89,6 +95,8 @@ int main(int argc, char **argv)
     depth = n / 2 > 7 ? n / 2 - 4 : 3;
     if (argc > 5)
         depth = bench_arg("nq_subsample", argv[5], "DEPTH");
+    if (argc > 6)
+        whole = bench_arg("nq_subsample", argv[6], "WHOLE");
     if (n < 5 || n > NQ_MAX_N || want < 2 || subtrees < 1 || depth < 3 || depth > n - 2) {
         fputs("nq_subsample: N must be 5 to NQ_MAX_N, UNITS at least 2, SUBTREES at "
               "least 1 and DEPTH 3 to N - 2\n",
@@ -113,7 +121,8 @@ int main(int argc, char **argv)
 
     const double t0 = nqc_now();
     size_t len = 0;
-    printf("unit\tnodes\tstep\twalked\ttotal\tcpu_seconds\n");
+    printf("unit\tnodes\tstep\twalked\ttotal\tcpu_seconds%s\n",
+           whole ? "\twhole_total\twhole_cpu_seconds\tsampled_over_whole" : "");
     for (uint64_t u = k - 1; u < units; u += m) {
         nq_plain_node start;
         unsigned weight;
@@ -134,9 +143,18 @@ int main(int argc, char **argv)
         }
         secs[len] = (double)c.step * c.cpu;
         totals[len] = (double)c.step * (double)c.count * weight;
-        printf("%llu\t%llu\t%llu\t%llu\t%.6g\t%.6g\n", (unsigned long long)u,
+        printf("%llu\t%llu\t%llu\t%llu\t%.6g\t%.6g", (unsigned long long)u,
                (unsigned long long)nodes, (unsigned long long)c.step,
                (unsigned long long)c.walked, totals[len], secs[len]);
+        if (whole) {
+            nq_unit_result r = { 0, 0 };
+            const double w0 = nqc_thread_cpu();
+            if (nq_plain_solve_unit(plan, u, NULL, &r) != NQ_OK)
+                return 1;
+            const double w = nqc_thread_cpu() - w0;
+            printf("\t%llu\t%.6g\t%.4f", (unsigned long long)r.total, w, secs[len] / w);
+        }
+        putchar('\n');
         fflush(stdout);
         len++;
     }
