@@ -21,8 +21,8 @@
 #        NQ_EST_COUNT_UP_TO  count in full up to this n (default 18)
 #        NQ_EST_SAMPLE_UP_TO sample beyond the counts up to this n (default 0:
 #                            none); a sample of 16 units of n = 26 takes
-#                            some 6 minutes by the join and the plain walk,
-#                            80 by the symmetry method
+#                            some 6 minutes by the join, 11 by the plain
+#                            walk and 80 by the symmetry method
 #        NQ_EST_IDLE         idle seconds before each cold estimate (default 20)
 #        NQ_BENCH_BUILD=dir  build tree to use (default build/bench)
 set -eu
