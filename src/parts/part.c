@@ -22,12 +22,12 @@
 
 enum {
     KEY_N, KEY_TOTAL, KEY_UNIQUE, KEY_METHOD, KEY_PART, KEY_PARTS,
-    KEY_VERSION, KEY_SECONDS, KEY_CHECK, KEY_COUNT
+    KEY_VERSION, KEY_SECONDS, KEY_CHECK, KEY_DEVICE, KEY_COUNT
 };
 
 static const char *const key_names[KEY_COUNT] = {
     "n", "total", "unique", "method", "part", "parts", "unit_list_version",
-    "seconds", "check",
+    "seconds", "check", "device",
 };
 
 /* Keys every part line has. */
@@ -175,6 +175,22 @@ static int hex16(scan *sc, uint64_t *out, int key)
     return NQ_OK;
 }
 
+/* Where a count ran ("cpu" or "gpu"): a count's line names it; a part
+ * line may too. It does not change what the part counted. */
+static int device(scan *sc, int key)
+{
+    const unsigned char *t;
+    size_t len, at = sc->i;
+    if (sc->i >= sc->len || sc->s[sc->i] != '"')
+        return fail(sc, NQ_PARTLINE_VALUE, at, key);
+    sc->i++;
+    if (string(sc, &t, &len) != NQ_OK)
+        return NQ_EFORMAT;
+    if (len != 3 || (memcmp(t, "cpu", 3) != 0 && memcmp(t, "gpu", 3) != 0))
+        return fail(sc, NQ_PARTLINE_VALUE, at, key);
+    return NQ_OK;
+}
+
 /* One "key": value pair. */
 static int pair(scan *sc, fields *f)
 {
@@ -211,6 +227,8 @@ static int pair(scan *sc, fields *f)
         return number(sc, key);
     case KEY_CHECK:
         return hex16(sc, &f->check, key);
+    case KEY_DEVICE:
+        return device(sc, key);
     default:
         return whole(sc, &f->num[key], key);
     }

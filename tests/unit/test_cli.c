@@ -79,13 +79,13 @@ static void test_json_format(void **state)
     (void)state;
     assert_int_equal(o.status, 0);
     assert_non_null(strstr(o.out, ",\"seconds\":"));
-    assert_string_equal(no_seconds(o.out), "{\"n\":13,\"total\":73712,\"method\":\"symmetry\"}\n");
+    assert_string_equal(no_seconds(o.out), "{\"n\":13,\"total\":73712,\"method\":\"symmetry\",\"device\":\"cpu\"}\n");
     o = run_cli(NULL, "--json", "--unique", "-m", "symmetry", "8-9", NULL);
     assert_string_equal(no_seconds(o.out),
-                        "{\"n\":8,\"total\":92,\"unique\":12,\"method\":\"symmetry\"}\n"
-                        "{\"n\":9,\"total\":352,\"unique\":46,\"method\":\"symmetry\"}\n");
+                        "{\"n\":8,\"total\":92,\"unique\":12,\"method\":\"symmetry\",\"device\":\"cpu\"}\n"
+                        "{\"n\":9,\"total\":352,\"unique\":46,\"method\":\"symmetry\",\"device\":\"cpu\"}\n");
     o = run_cli(NULL, "-f", "json", "--method=plain", "6", NULL);
-    assert_string_equal(no_seconds(o.out), "{\"n\":6,\"total\":4,\"method\":\"plain\"}\n");
+    assert_string_equal(no_seconds(o.out), "{\"n\":6,\"total\":4,\"method\":\"plain\",\"device\":\"cpu\"}\n");
 }
 
 static void test_unique_bare(void **state)
@@ -465,7 +465,7 @@ static void test_check_mode(void **state)
                         "12\t14200\t1787\t14200\t1787\tok\n");
     o = run_cli(NULL, "--check", "--json", "8", NULL);
     assert_string_equal(no_seconds(o.out), "{\"n\":8,\"total\":92,\"unique\":12,\"known_total\":92,"
-                               "\"known_unique\":12,\"method\":\"symmetry\",\"status\":\"ok\"}\n");
+                               "\"known_unique\":12,\"method\":\"symmetry\",\"status\":\"ok\",\"device\":\"cpu\"}\n");
     o = run_cli(NULL, "--check", "--method=plain", "10", NULL);
     assert_int_equal(o.status, 0);
     assert_non_null(strstr(o.out, "10\t724\t-\t724\t92\tok\n"));

@@ -216,7 +216,7 @@ static void test_last_format_wins(void **state)
     o = run_cli(NULL, "--labels", "--format=bare", "8", NULL);
     assert_string_equal(o.out, "92\n");
     o = run_cli(NULL, "-f", "labels", "--json", "8", NULL);
-    assert_string_equal(no_seconds(o.out), "{\"n\":8,\"total\":92,\"method\":\"symmetry\"}\n");
+    assert_string_equal(no_seconds(o.out), "{\"n\":8,\"total\":92,\"method\":\"symmetry\",\"device\":\"cpu\"}\n");
     o = run_cli(NULL, "--progress", "--no-progress", "8", NULL);
     assert_string_equal(o.err, "");
     /* --quiet turns progress off, and a later --progress on again */

@@ -65,6 +65,11 @@ static void test_lines_are_read(void **state)
                                    "\"symmetry\",\"part\":1,\"parts\":9,"
                                    "\"unit_list_version\":2}"), NQ_OK);
     assert_int_equal(q.unit_list_version, 3);
+    /* a part line may name the device that counted it */
+    assert_int_equal(parse(&q, &e, "{\"n\":8,\"total\":92,\"method\":\"plain\",\"part\":1,"
+                                   "\"parts\":1,\"unit_list_version\":1,\"device\":\"gpu\"}"),
+                     NQ_OK);
+    assert_int_equal(q.total, 92);
     /* the canonical text the checksum covers */
     p.n = 0;
     p.total = p.unique = 1;
@@ -116,6 +121,12 @@ static const bad_line bad_lines[] = {
     {"{\"seconds\":1.}", NQ_PARTLINE_VALUE, "seconds"},
     {"{\"check\":\"0123\"}", NQ_PARTLINE_VALUE, "check"},
     {"{\"check\":\"0123456789ABCDEF\"}", NQ_PARTLINE_VALUE, "check"},
+    {"{\"device\":\"tpu\"}", NQ_PARTLINE_VALUE, "device"},
+    {"{\"device\":\"cpus\"}", NQ_PARTLINE_VALUE, "device"},
+    {"{\"device\":1}", NQ_PARTLINE_VALUE, "device"},
+    /* a count's line names its device, but is no part */
+    {"{\"n\":8,\"total\":92,\"method\":\"symmetry\",\"seconds\":0.001,"
+     "\"device\":\"cpu\"}", NQ_PARTLINE_MISSING, "part"},
     {"{\"n\":99999,\"total\":1,\"method\":\"plain\",\"part\":1,\"parts\":1,"
      "\"unit_list_version\":1}", NQ_PARTLINE_N, "n"},
     {"{\"n\":8,\"total\":1,\"method\":\"magic\",\"part\":1,\"parts\":1,"
