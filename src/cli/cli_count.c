@@ -50,9 +50,9 @@ static void print_count(const cli_opts *o, unsigned n,
                     (unsigned long)o->part_k, (unsigned long)o->part_m,
                     (unsigned long)nq_unit_list_version(r->method));
         fprintf(out, ",\"seconds\":%.3f", seconds);
-        if (!o->part_m) /* a part's count is the same on either device */
+        if (!o->part_m) { /* a part's count is the same on either device */
             fprintf(out, ",\"device\":\"%s\"", nq_device_name(r->device));
-        if (o->part_m) {
+        } else {
             /* a hash of the line's content: --merge refuses a damaged one */
             nq_part p = NQ_PART_INIT;
             p.n = n;

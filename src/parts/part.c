@@ -152,15 +152,21 @@ static int number(scan *sc, int key)
     return NQ_OK;
 }
 
+/* A string value of `key`: its text into *t, *len. */
+static int quoted(scan *sc, const unsigned char **t, size_t *len, int key)
+{
+    if (sc->i >= sc->len || sc->s[sc->i] != '"')
+        return fail(sc, NQ_PARTLINE_VALUE, sc->i, key);
+    sc->i++;
+    return string(sc, t, len);
+}
+
 static int hex16(scan *sc, uint64_t *out, int key)
 {
     const unsigned char *t;
     size_t len, at = sc->i;
     uint64_t v = 0;
-    if (sc->i >= sc->len || sc->s[sc->i] != '"')
-        return fail(sc, NQ_PARTLINE_VALUE, at, key);
-    sc->i++;
-    if (string(sc, &t, &len) != NQ_OK)
+    if (quoted(sc, &t, &len, key) != NQ_OK)
         return NQ_EFORMAT;
     if (len != 16)
         return fail(sc, NQ_PARTLINE_VALUE, at, key);
@@ -181,10 +187,7 @@ static int device(scan *sc, int key)
 {
     const unsigned char *t;
     size_t len, at = sc->i;
-    if (sc->i >= sc->len || sc->s[sc->i] != '"')
-        return fail(sc, NQ_PARTLINE_VALUE, at, key);
-    sc->i++;
-    if (string(sc, &t, &len) != NQ_OK)
+    if (quoted(sc, &t, &len, key) != NQ_OK)
         return NQ_EFORMAT;
     if (len != 3 || (memcmp(t, "cpu", 3) != 0 && memcmp(t, "gpu", 3) != 0))
         return fail(sc, NQ_PARTLINE_VALUE, at, key);
@@ -216,13 +219,9 @@ static int pair(scan *sc, fields *f)
         return fail(sc, NQ_PARTLINE_SYNTAX, sc->i, -1);
     sc->i++;
     blanks(sc);
-    at = sc->i;
     switch (key) {
     case KEY_METHOD:
-        if (sc->i >= sc->len || sc->s[sc->i] != '"')
-            return fail(sc, NQ_PARTLINE_VALUE, at, key);
-        sc->i++;
-        return string(sc, &f->method, &f->method_len);
+        return quoted(sc, &f->method, &f->method_len, key);
     case KEY_SECONDS:
         return number(sc, key);
     case KEY_CHECK:
