@@ -20,6 +20,8 @@
  *   thread looks at it before each task and every NQ_SYMW_POLL_STEPS
  *   steps of a long one, so a stop takes effect within milliseconds.
  */
+#include <stddef.h>
+
 #include "../../methods/sym/sym_walk.h"
 
 extern "C" __global__ void
