@@ -9,7 +9,11 @@
 #      and an x86-64 build whose default tests run twice under qemu, on an
 #      emulated CPU with AVX2 and no AVX-512 and on one with neither, so
 #      that every CPU class's dispatch and skips run on any test machine;
-#   4. libFuzzer on each parser, a fixed time each.
+#   4. the GPU path on an emulated GPU (NQ_CUDA_EMULATOR: the CUDA backend
+#      against a stand-in NVIDIA driver that runs the kernels' own text on
+#      the CPU), under AddressSanitizer + UndefinedBehaviorSanitizer: the
+#      gpu tests, the driver's faults included;
+#   5. libFuzzer on each parser, a fixed time each.
 # Every test dependency is required (NQ_REQUIRE_TESTS): a missing one is an
 # error, never a skipped step. Each step prints its time. The aarch64 and
 # emulated x86-64 builds and the fuzz targets compile in the background while steps 1 and 2 run
@@ -139,6 +143,12 @@ build_x86_qemu() {
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQ_WERROR=ON -DNQ_REQUIRE_TESTS=ON \
         -DNQ_BUILD_MPI=OFF && nice cmake --build build/x86-qemu -j "$jobs"
 }
+build_gpu_emu() {
+  cmake -S . -B build/gpu-emu -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
+        -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DNQ_WERROR=ON -DNQ_SANITIZE=address,undefined \
+        -DNQ_CUDA_EMULATOR=ON -DNQ_REQUIRE_TESTS=ON &&
+    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_device
+}
 build_fuzzers() {  # one at a time: the tests have the other cores
   mkdir -p build/fuzz
   while read -r target corpus sources; do
@@ -151,8 +161,8 @@ build_fuzzers() {  # one at a time: the tests have the other cores
 $fuzz_targets
 EOF
 }
-(build_aarch64 >build/aarch64.log 2>&1 && build_x86_qemu >build/x86-qemu.log 2>&1 &&
-  build_fuzzers >build/fuzz-build.log 2>&1) &
+(build_gpu_emu >build/gpu-emu.log 2>&1 && build_aarch64 >build/aarch64.log 2>&1 &&
+  build_x86_qemu >build/x86-qemu.log 2>&1 && build_fuzzers >build/fuzz-build.log 2>&1) &
 background=$!
 
 # --- 1. optimised build: default tests and long counts in one run ----------------------
@@ -173,14 +183,14 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # machine (docs_e2e, install_consumer, package_e2e, tty_e2e and its
 # terminal driver), and the kills of counts sized for a native build
 # (longrun_e2e). cmake/aarch64-linux-gnu.cmake names the compiler and qemu.
-step "the rest of the aarch64 and x86-64 builds (-Werror) and of the fuzz targets"
+step "the rest of the emulated-GPU, aarch64 and x86-64 builds (-Werror) and of the fuzz targets"
 wait $background || {
-  for log in build/aarch64.log build/x86-qemu.log; do
+  for log in build/gpu-emu.log build/aarch64.log build/x86-qemu.log; do
     grep -E -A5 "error|warning|Error" "$log" 2>/dev/null | head -n 60
   done
   tail -n 30 build/fuzz-build.log 2>/dev/null
-  fail "the aarch64 or x86-64 build or a fuzz target failed" \
-       "(build/aarch64.log, build/x86-qemu.log, build/fuzz-build.log)"
+  fail "the emulated-GPU, aarch64 or x86-64 build or a fuzz target failed" \
+       "(build/gpu-emu.log, build/aarch64.log, build/x86-qemu.log, build/fuzz-build.log)"
 }
 
 step "tests on aarch64, under qemu"
@@ -193,7 +203,7 @@ ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 # tests whose work is the same on every x86-64 CPU (files, options, the
 # usage text, the examples, construction, the cost model's unit tests,
 # the shape of the source).
-same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust|json_doc)_e2e|.*_tables_generated|layers|file_sizes)\$"
+same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust|json_doc)_e2e|.*_tables_generated|layers|file_sizes|kernel_ptx)\$"
 runs_at() {  # runs_at CPU LEVEL: does nqueens --simd=LEVEL start on CPU?
   QEMU_CPU=$1 qemu-x86_64 build/x86-qemu/nqueens --simd="$2" 4 >/dev/null 2>&1
 }
@@ -206,7 +216,23 @@ cpu=max,-avx2,-avx512f
 { runs_at $cpu none && ! runs_at $cpu avx2; } || fail "qemu's CPU $cpu has AVX2, or does not start"
 QEMU_CPU=$cpu ctest --test-dir build/x86-qemu --output-on-failure -j "$jobs" -E "$same_on_every_cpu"
 
-# --- 4. fuzzing --------------------------------------------------------------------------
+# --- 4. the GPU path on an emulated GPU ------------------------------------------------
+# The library built with the CUDA backend, whose driver (libcuda.so.1) is
+# tests/gpu/emulator's: the kernels' own text runs on the CPU, device
+# memory is host memory that the sanitizers watch, and NQ_EMU_* plays a
+# machine without a GPU, too little GPU memory and failing driver calls.
+# What only a real GPU shows (speed, nvcc's build) is bench/gpu.sh's.
+# Every gpu test must run here: a skip is a failure.
+step "the GPU path on an emulated GPU, under AddressSanitizer + UndefinedBehaviorSanitizer"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/gpu-emu --output-on-failure -j "$jobs" -L gpu --no-tests=error \
+  >build/gpu-emu-tests.log 2>&1 || { cat build/gpu-emu-tests.log; fail "a gpu test failed (emulated)"; }
+if grep -q "Not Run\|Skipped" build/gpu-emu-tests.log; then
+  cat build/gpu-emu-tests.log; fail "a gpu test was skipped on the emulated GPU"
+fi
+tail -n 3 build/gpu-emu-tests.log
+
+# --- 5. fuzzing --------------------------------------------------------------------------
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
 run_fuzz() {  # run_fuzz TARGET CORPUS: new inputs go to build/fuzz/TARGET.new
   rm -rf "build/fuzz/$1.new" && mkdir -p "build/fuzz/$1.new" &&

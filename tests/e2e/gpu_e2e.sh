@@ -1,0 +1,140 @@
+#!/bin/sh
+# The command line on a GPU (label gpu): skipped, with the reason, where
+# `nqueens --devices` lists none. Counts against the known values, the JSON
+# device field, --device=auto, a checkpoint interrupted on the GPU and
+# finished on the CPU (and the other way round), parts of both devices
+# merged, and a stop within a second of Ctrl-C.
+#
+# On the emulated GPU of a build with NQ_CUDA_EMULATOR (tests/gpu/emulator)
+# the driver's faults are played too (NQ_EMU_*): no GPU, too little GPU
+# memory, a failed allocation or launch, and a GPU lost in the middle of a
+# count with a checkpoint. Each is one line on stderr, a non-zero status,
+# nothing on stdout, and no finished unit lost.
+bin=$1
+. "$(dirname "$0")/../helpers/e2e_lib.sh"
+
+"$bin" --devices >"$work/devices" 2>&1
+if ! grep -q "^gpu 0" "$work/devices"; then
+  echo "skipped: no GPU to count on ($(grep -v '^cpu' "$work/devices" | head -n 1))"
+  exit 77
+fi
+emulated=0
+grep -q "^gpu 0.*nqueens emulated GPU" "$work/devices" && emulated=1
+
+totals="1 0 0 2 10 4 40 92 352 724 2680 14200 73712"
+n=1 ok=1
+for want in $totals; do
+  got=$("$bin" --device=gpu "$n" 2>"$work/err")
+  [ "$got" = "$want" ] && [ ! -s "$work/err" ] || { ok=0; echo "n = $n: '$got', wanted $want"; }
+  n=$((n + 1))
+done
+report "--device=gpu counts n = 1 to 13 as known" $ok
+
+out=$("$bin" --device=gpu --json -u 11)
+printf '%s\n' "$out" | grep -q '^{"n":11,"total":2680,"unique":341,"method":"symmetry",.*"device":"gpu"}$'
+report "--device=gpu --json: total, unique count, method and device" $((! $?))
+
+out=$("$bin" --device=auto --json 8)
+printf '%s\n' "$out" | grep -q '"total":92,.*"device":"cpu"}$'
+report "--device=auto keeps a small board on the CPU" $((! $?))
+
+"$bin" --device=gpu --method=join 10 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
+  head -n 1 "$work/err" | grep -q "^nqueens: --device=gpu counts with the symmetry method, not --method=join$"
+report "--device=gpu with the join: a usage error" $((! $?))
+
+# parts counted on either device merge into the exact count
+"$bin" --device=gpu --part 1/3 --json 14 >"$work/p1" &&
+  "$bin" --device=cpu --part 2/3 --json 14 >"$work/p2" &&
+  "$bin" --device=gpu --part 3/3 --json 14 >"$work/p3" &&
+  [ "$("$bin" --merge "$work/p1" "$work/p2" "$work/p3")" = 365596 ]
+report "parts of the GPU and the CPU merge into the exact count" $((! $?))
+
+# wait_saved FILE PID: until FILE holds a finished unit (it is 48 bytes
+# without one), at most a minute, or until PID has ended
+wait_saved() {
+  i=0
+  while [ $i -lt 1200 ] && kill -0 "$2" 2>/dev/null; do
+    [ "$(stat -c %s "$1" 2>/dev/null || echo 0)" -gt 48 ] && return 0
+    sleep 0.05; i=$((i + 1))
+  done
+}
+
+# interrupt FIRST SECOND N TOTAL: a checkpointed count on device FIRST,
+# stopped by SIGINT once it has saved, stops within a second with status
+# 130 and the units saved; device SECOND resumes the file to the exact
+# total.
+interrupt() {
+  ck=$work/$1.ckpt
+  rm -f "$ck"
+  "$bin" --device="$1" -m symmetry -j 1 --checkpoint-interval=0 --checkpoint "$ck" "$3" \
+    >"$work/out" 2>"$work/err" &
+  pid=$!
+  wait_saved "$ck" $pid
+  t0=$(date +%s%N)
+  kill -INT $pid 2>/dev/null
+  wait $pid; status=$?
+  ms=$((($(date +%s%N) - t0) / 1000000))
+  echo "$1: stopped $ms ms after SIGINT"
+  saved=$(sed -n 's/^nqueens: interrupted by SIGINT; \([0-9]*\) of [0-9]* units are saved in .*/\1/p' "$work/err")
+  [ $status -eq 130 ] && [ ! -s "$work/out" ] && [ -n "$saved" ] && [ "$saved" -gt 0 ] &&
+    [ $ms -lt 1000 ] || { cat "$work/err"; return 1; }
+  out=$("$bin" --device="$2" -m symmetry --progress --checkpoint "$ck" "$3" 2>"$work/err") &&
+    [ "$out" = "$4" ] && grep -q "^nqueens: resuming: $saved of " "$work/err" ||
+    { cat "$work/err"; return 1; }
+}
+# (a GPU counts n = 17 in a fraction of a second: it is given 19)
+if [ "$emulated" = 1 ]; then
+  interrupt gpu cpu 17 95815104
+else
+  interrupt gpu cpu 19 4968057848
+fi
+report "a checkpoint interrupted on the GPU within a second, finished on the CPU" $((! $?))
+interrupt cpu gpu 17 95815104
+report "a checkpoint interrupted on the CPU, finished on the GPU" $((! $?))
+
+if [ "$emulated" = 0 ]; then
+  finish
+fi
+
+# --- the emulated driver's faults ------------------------------------------------
+# fault NAME STATUS PATTERN ENV...: `nqueens --device=gpu 12` with ENV
+# ends with STATUS and one line on stderr that matches PATTERN, nothing on
+# stdout
+fault() {
+  name=$1 want=$2 pattern=$3
+  shift 3
+  env "$@" "$bin" --device=gpu 12 >"$work/out" 2>"$work/err"; status=$?
+  [ $status -eq "$want" ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -q "$pattern" "$work/err"
+  ok=$?
+  [ $ok -eq 0 ] || { echo "status $status:"; cat "$work/err"; }
+  report "$name" $((! ok))
+}
+fault "a driver without GPUs: status 2, says so" 2 \
+  "^nqueens: --device=gpu: the NVIDIA driver shows no GPU$" NQ_EMU_GPUS=0
+fault "a driver that does not start: status 2, says so" 2 \
+  "^nqueens: --device=gpu: the GPU or its driver failed$" NQ_EMU_FAIL=cuInit
+fault "no GPU memory for the buffers: says so" 1 \
+  "^nqueens: n = 12: the GPU ran out of memory$" NQ_EMU_FAIL=cuMemAlloc_v2
+fault "a GPU with too little memory: says so" 1 \
+  "^nqueens: n = 12: the GPU ran out of memory$" NQ_EMU_GPU_MEMORY=4096
+fault "a failed launch: says so" 1 \
+  "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuLaunchKernel
+fault "a kernel that fails while it runs: says so" 1 \
+  "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuStreamQuery
+
+# a GPU lost in the middle of a checkpointed count keeps what was finished:
+# the file holds the units done before, and the rerun finishes the count
+ck=$work/lost.ckpt
+NQ_EMU_FAIL=cuLaunchKernel:4 "$bin" --device=gpu -m symmetry -j 1 --checkpoint-interval=0 \
+  --checkpoint "$ck" 16 >"$work/out" 2>"$work/err"; status=$?
+saved=$(sed -n 's/^nqueens: n = 16: the GPU or its driver failed; \([0-9]*\) of 524 units are saved in .*lost.ckpt.*: run the same command again to resume$/\1/p' "$work/err")
+[ $status -ne 0 ] && [ ! -s "$work/out" ] && [ -n "$saved" ] && [ "$saved" -gt 0 ] &&
+  out=$("$bin" --device=gpu -m symmetry --progress --checkpoint "$ck" 16 2>"$work/err2") &&
+  [ "$out" = 14772512 ] && grep -q "^nqueens: resuming: $saved of " "$work/err2"
+ok=$?
+[ $ok -eq 0 ] || { echo "status $status:"; cat "$work/err" "$work/err2" 2>/dev/null; }
+report "a GPU lost mid-count: the finished units kept, the rerun exact" $((! ok))
+
+finish

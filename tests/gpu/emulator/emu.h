@@ -1,0 +1,34 @@
+/*
+ * emu.h - what the emulated driver (emu_driver.c) and the host build of
+ * the CUDA kernels (emu_kernels.cc) share. Test helper, never installed.
+ */
+#ifndef NQ_EMU_H
+#define NQ_EMU_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The dynamic shared memory a block may ask for (the CUDA default). */
+#define NQ_EMU_SHARED_BYTES 49152u
+
+/* The image the emulated build embeds in place of nvcc's fat binary: the
+ * driver loads no other. */
+#define NQ_EMU_IMAGE_MAGIC "nqueens-emulated-gpu-image"
+
+/* Runs block `block` of a grid of `grid` blocks of `threads` threads of
+ * kernel `name` with the launch's parameters `params` (pointers to each
+ * value, as cuLaunchKernel takes them), its threads one after the other
+ * on the calling thread.
+ * @return 0, or -1 when there is no kernel of that name. */
+int nq_emu_run_block(const char *name, unsigned block, unsigned grid, unsigned threads,
+                     void *const *params);
+
+/* @return 1 when there is a kernel of that name, else 0. */
+int nq_emu_has_kernel(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NQ_EMU_H */
