@@ -107,7 +107,7 @@ static int say_resuming(const nq_checkpoint *cp, FILE *err)
 
 /* Why a count failed, on err; @return the exit status. */
 static int count_failed(const cli_opts *o, const nq_count_options *co,
-                        const nq_checkpoint *cp, unsigned n, int rc, FILE *err)
+                        nq_checkpoint *cp, unsigned n, int rc, FILE *err)
 {
     char name[CLI_QUOTE_SIZE];
     nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
@@ -132,6 +132,15 @@ static int count_failed(const cli_opts *o, const nq_count_options *co,
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
     else if (rc == NQ_EMEMLIMIT)
         cli_say_memory_refusal(co, n, err);
+    else if (cp && nq_checkpoint_info_get(&info, cp) == NQ_OK && info.units_done > 0 &&
+             nq_checkpoint_save(cp) == NQ_OK)
+        /* a count that failed midway (a GPU lost, memory gone) keeps its
+         * finished units: saved once more here, so that the line is true
+         * even where the library's own last save failed */
+        cli_error(err, "n = %u: %s; %llu of %llu units are saved in %s: run the same "
+                       "command again to resume", n, nq_strerror(rc),
+                  (unsigned long long)info.units_done, (unsigned long long)info.units_total,
+                  name);
     else
         cli_error(err, "n = %u: %s", n, nq_strerror(rc));
     return CLI_EXIT_FAILURE;

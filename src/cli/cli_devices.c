@@ -15,7 +15,8 @@ int cli_check_device(const cli_opts *o, FILE *err)
         return 0;
     rc = nq_gpu_count(&count);
     if (rc != NQ_OK) {
-        cli_usage_error(err, "--device=gpu: %s", nqc_no_gpu_reason(rc));
+        /* not a mistake in the command: one line, no hint to read --help */
+        cli_error(err, "--device=gpu: %s", nqc_no_gpu_reason(rc));
         return -1;
     }
     if (o->method != NQ_METHOD_DEFAULT && o->method != NQ_METHOD_SYMMETRY) {

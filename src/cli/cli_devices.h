@@ -14,9 +14,9 @@
  * exit status (0 also when there is no GPU: the listing says so). */
 int cli_devices(const cli_opts *o, FILE *out, FILE *err);
 
-/* --device=gpu on a build or machine without a usable GPU, or with a
- * method the GPU does not run: says which, in one line. @return 0, or -1
- * after the message (a usage error: exit status 2). */
+/* --device=gpu on a build or machine without a usable GPU (one line that
+ * says which is missing), or with a method the GPU does not run (a usage
+ * error). @return 0, or -1 after the message (exit status 2). */
 int cli_check_device(const cli_opts *o, FILE *err);
 
 /* The line of --version that says whether this build counts on GPUs. */

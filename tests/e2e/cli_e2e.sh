@@ -94,6 +94,18 @@ out=$("$bin" --list 10 | "$bin" --verify 10 2>"$work/err")
 check "no solution" 1 "" "^nqueens: n = 3 has no solution" -- --one 3
 check "check" 0 "n	total	unique	known_total	known_unique	status${nl}13	73712	9233	73712	9233	ok$nl" '' -- --check 13
 
+# --device=gpu where no GPU is usable (this build has no GPU support, or
+# the machine no driver or GPU): status 2, one line that says which is
+# missing (no hint to read --help: the command is right), nothing counted;
+# --device=auto counts on the CPU
+if "$bin" --devices 2>/dev/null | grep -q "^gpu	none: "; then
+  "$bin" --device=gpu 8 >"$work/out" 2>"$work/err"; status=$?
+  [ $status -eq 2 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -Eq "^nqueens: --device=gpu: (this build has no GPU support|no NVIDIA driver|the NVIDIA driver shows no GPU)" "$work/err"
+  report "--device=gpu without a GPU: one line, status 2" $((! $?))
+  check "--device=auto without a GPU" 0 "14200$nl" '' -- --device=auto 12
+fi
+
 # with no operand and a terminal on stdin: usage on stderr, status 2
 if command -v script >/dev/null 2>&1; then
   script -qec "$bin >$work/out 2>$work/err; echo \$? >$work/status" /dev/null >/dev/null 2>&1 </dev/null
