@@ -239,6 +239,14 @@ EXPORT CUresult cuInit(unsigned flags)
             return CUDA_ERROR_NOT_INITIALIZED;                                          \
     } while (0)
 
+/* the driver started, and dev one of its GPUs */
+#define NEED_DEVICE(dev)                                                                \
+    do {                                                                                \
+        NEED_INIT();                                                                    \
+        if ((dev) < 0 || (dev) >= gpus)                                                 \
+            return CUDA_ERROR_INVALID_DEVICE;                                           \
+    } while (0)
+
 EXPORT CUresult cuDeviceGetCount(int *out)
 {
     NEED_INIT();
@@ -248,17 +256,15 @@ EXPORT CUresult cuDeviceGetCount(int *out)
 
 EXPORT CUresult cuDeviceGet(CUdevice *out, int ordinal)
 {
-    NEED_INIT();
-    if (ordinal < 0 || ordinal >= gpus)
-        return CUDA_ERROR_INVALID_DEVICE;
+    NEED_DEVICE(ordinal);
     *out = ordinal;
     return CUDA_SUCCESS;
 }
 
 EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
-    NEED_INIT();
-    if (dev < 0 || dev >= gpus || len <= 0)
+    NEED_DEVICE(dev);
+    if (len <= 0)
         return CUDA_ERROR_INVALID_VALUE;
     snprintf(name, (size_t)len, "nqueens emulated GPU %d", dev);
     return CUDA_SUCCESS;
@@ -266,18 +272,14 @@ EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 
 EXPORT CUresult cuDeviceTotalMem_v2(size_t *out, CUdevice dev)
 {
-    NEED_INIT();
-    if (dev < 0 || dev >= gpus)
-        return CUDA_ERROR_INVALID_DEVICE;
+    NEED_DEVICE(dev);
     *out = memory;
     return CUDA_SUCCESS;
 }
 
 EXPORT CUresult cuDeviceGetAttribute(int *out, int attribute, CUdevice dev)
 {
-    NEED_INIT();
-    if (dev < 0 || dev >= gpus)
-        return CUDA_ERROR_INVALID_DEVICE;
+    NEED_DEVICE(dev);
     switch (attribute) {
     case 16: *out = 2; break;  /* multiprocessors */
     case 19: *out = 1; break;  /* can map host memory */
@@ -290,9 +292,7 @@ EXPORT CUresult cuDeviceGetAttribute(int *out, int attribute, CUdevice dev)
 
 EXPORT CUresult cuDevicePrimaryCtxRetain(emu_ctx **out, CUdevice dev)
 {
-    NEED_INIT();
-    if (dev < 0 || dev >= gpus)
-        return CUDA_ERROR_INVALID_DEVICE;
+    NEED_DEVICE(dev);
     if (fails("cuDevicePrimaryCtxRetain"))
         return CUDA_ERROR_OUT_OF_MEMORY;
     pthread_mutex_lock(&lock);
@@ -305,9 +305,7 @@ EXPORT CUresult cuDevicePrimaryCtxRetain(emu_ctx **out, CUdevice dev)
 EXPORT CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 {
     emu_ctx *c;
-    NEED_INIT();
-    if (dev < 0 || dev >= gpus)
-        return CUDA_ERROR_INVALID_DEVICE;
+    NEED_DEVICE(dev);
     c = &ctxs[dev];
     pthread_mutex_lock(&lock);
     if (c->retained <= 0)
