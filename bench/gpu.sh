@@ -86,6 +86,11 @@ if cmake --build "$b" --target help | grep -q ' test_gpu$'; then
   tests=1
 fi
 echo "== built in $(minus "$(now)" "$t0") s"
+# registers, shared and local memory (spills) of each kernel, as nvcc built it
+if command -v cuobjdump >/dev/null 2>&1 && [ -f "$b/cuda/nq_kernels.fatbin" ]; then
+  echo "== kernel resources (cuobjdump -res-usage)"
+  cuobjdump -res-usage "$b/cuda/nq_kernels.fatbin" 2>&1 | grep -E "Function|REG" | head -n 8
+fi
 nq=$b/nqueens
 "$nq" --devices
 echo "== the command on the GPU (nqueens --device=gpu --json 12)"
