@@ -328,7 +328,8 @@ static int print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *i
         printf("{\"n\":%u,\"total\":%llu", o->n, (unsigned long long)info->total);
         if (info->method == NQ_METHOD_SYMMETRY)
             printf(",\"unique\":%llu", (unsigned long long)info->unique);
-        printf(",\"method\":\"%s\",\"ranks\":%d}\n", nq_method_name(info->method), ranks);
+        printf(",\"method\":\"%s\",\"ranks\":%d,\"device\":\"%s\"}\n",
+               nq_method_name(info->method), ranks, nq_device_name(o->device));
     } else
         printf("%llu\n", (unsigned long long)(o->unique ? info->unique : info->total));
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -34,7 +34,7 @@ for np in 2 3; do
   for case in "1 1 1" "6 4 1" "8 92 12" "12 14200 1787" "14 365596 45752"; do
     set -- $case
     out=$(run $np -j 1 --json "$1" 2>"$work/err")
-    [ "$out" = "{\"n\":$1,\"total\":$2,\"unique\":$3,\"method\":\"symmetry\",\"ranks\":$np}" ]
+    [ "$out" = "{\"n\":$1,\"total\":$2,\"unique\":$3,\"method\":\"symmetry\",\"ranks\":$np,\"device\":\"cpu\"}" ]
     report "$np ranks, n = $1: $2 / $3" $((! $?))
   done
   out=$(run $np --jobs=1 --method=plain --batch=3 13 2>"$work/err")

@@ -28,7 +28,7 @@ run() { gpus=$1 np=$2; shift 2
 for case in "2 3 12 14200 1787" "1 3 13 73712 9233" "2 2 14 365596 45752"; do
   set -- $case
   out=$(run "$1" "$2" -j 1 --device=gpu --json "$3" 2>"$work/err")
-  [ "$out" = "{\"n\":$3,\"total\":$4,\"unique\":$5,\"method\":\"symmetry\",\"ranks\":$2}" ] &&
+  [ "$out" = "{\"n\":$3,\"total\":$4,\"unique\":$5,\"method\":\"symmetry\",\"ranks\":$2,\"device\":\"gpu\"}" ] &&
     [ ! -s "$work/err" ] || { echo "$out"; cat "$work/err"; false; }
   report "$2 ranks on $1 GPU(s) a node: n = $3" $((! $?))
 done
