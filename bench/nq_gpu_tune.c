@@ -38,7 +38,7 @@ static int run(nq_gpu *gpu, const nq_sym_plan *plan, unsigned n, unsigned levels
         for (size_t i = 0; i < k; i++)
             units[i] = first + i;
         if (nq_sym_gpu_batch_make(&b, plan, units, k, levels,
-                                  NQ_SYM_GPU_TASKS_PER_THREAD * nq_gpu_threads(gpu)) != NQ_OK)
+                                  nq_sym_gpu_min_tasks(k, nq_gpu_threads(gpu)), NULL) != NQ_OK)
             return 1;
         cut += nqc_now() - t;
         tasks += b.work.ntasks;

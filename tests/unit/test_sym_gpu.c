@@ -164,7 +164,7 @@ static void check_batches(unsigned n, size_t batch, unsigned levels, uint64_t mi
         assert_non_null(res);
         for (size_t i = 0; i < k; i++)
             units[i] = first + i;
-        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, k, levels, min_tasks),
+        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, k, levels, min_tasks, NULL),
                          NQ_OK);
         assert_true(b.task_levels >= NQ_SYM_GPU_TASK_LEVELS_MIN);
         assert_true(b.task_levels <= levels);
@@ -203,7 +203,57 @@ static void test_batches(void **state)
         check_batches(n, 1, NQ_SYMW_MAX_LEVELS, 0); /* uncut: a task a unit */
         check_batches(n, 7, NQ_SYM_GPU_TASK_LEVELS, 1000);
         check_batches(n, 100000, 8, UINT64_MAX); /* cut as deep as allowed */
+        /* the count's own target, for a GPU of a quarter million threads */
+        check_batches(n, 5, NQ_SYM_GPU_TASK_LEVELS, nq_sym_gpu_min_tasks(5, 1u << 18));
     }
+}
+
+/* A batch wants NQ_SYM_GPU_TASKS_PER_THREAD tasks a GPU thread, but no
+ * more than NQ_SYM_GPU_TASKS_PER_UNIT a unit: a small batch on a large GPU
+ * is not cut into thousands of tiny tasks a unit. */
+static void test_min_tasks(void **state)
+{
+    nq_sym_plan *plan;
+    nq_sym_gpu_batch b;
+    uint64_t units[64];
+    (void)state;
+    assert_int_equal(nq_sym_gpu_min_tasks(64, 270336), 64 * NQ_SYM_GPU_TASKS_PER_UNIT);
+    assert_int_equal(nq_sym_gpu_min_tasks((size_t)1 << 20, 270336),
+                     270336 * NQ_SYM_GPU_TASKS_PER_THREAD);
+    assert_int_equal(nq_sym_gpu_min_tasks(0, 270336), 0);
+    assert_int_equal(nq_sym_gpu_min_tasks(3, UINT64_MAX), 3 * NQ_SYM_GPU_TASKS_PER_UNIT);
+    assert_int_equal(nq_sym_gpu_min_tasks(7, 1), NQ_SYM_GPU_TASKS_PER_THREAD);
+    /* n = 16 on a GPU of a quarter million threads: 64 units cut to the
+     * first level that gives them 64 tasks each, not to the deepest */
+    assert_int_equal(nq_sym_plan_build(&plan, 16), NQ_OK);
+    for (unsigned i = 0; i < 64; i++)
+        units[i] = 100 + i;
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 64, NQ_SYM_GPU_TASK_LEVELS,
+                                           nq_sym_gpu_min_tasks(64, 1u << 18), NULL),
+                     NQ_OK);
+    assert_true(b.work.ntasks >= 64 * NQ_SYM_GPU_TASKS_PER_UNIT);
+    assert_true(b.task_levels > NQ_SYM_GPU_TASK_LEVELS_MIN);
+    {
+        /* a cut one level shallower falls short of the target: this is
+         * the shallowest cut that reaches it */
+        nq_sym_gpu_batch shallower;
+        assert_int_equal(nq_sym_gpu_batch_make(&shallower, plan, units, 64, b.task_levels + 1,
+                                               0, NULL),
+                         NQ_OK);
+        assert_true(b.task_levels == NQ_SYM_GPU_TASK_LEVELS ||
+                    shallower.work.ntasks < 64 * NQ_SYM_GPU_TASKS_PER_UNIT);
+        nq_sym_gpu_batch_free(&shallower);
+    }
+    nq_sym_gpu_batch_free(&b);
+    {
+        /* a raised stop flag ends the making of a batch */
+        nq_stop_flag stop;
+        atomic_init(&stop, 1);
+        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 64, NQ_SYM_GPU_TASK_LEVELS,
+                                               0, &stop),
+                         NQ_ECANCELED);
+    }
+    nq_sym_plan_free(plan);
 }
 
 static void test_batch_arguments(void **state)
@@ -214,18 +264,19 @@ static void test_batch_arguments(void **state)
     (void)state;
     assert_int_equal(nq_sym_plan_build(&plan, 10), NQ_OK);
     const unsigned lv = NQ_SYM_GPU_TASK_LEVELS;
-    assert_int_equal(nq_sym_gpu_batch_make(NULL, plan, &unit, 1, lv, 0), NQ_EINVAL);
-    assert_int_equal(nq_sym_gpu_batch_make(&b, NULL, &unit, 1, lv, 0), NQ_EINVAL);
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 1, lv, 0), NQ_EINVAL);
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, NQ_SYM_GPU_BATCH_MAX + 1, lv, 0),
-                     NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(NULL, plan, &unit, 1, lv, 0, NULL), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, NULL, &unit, 1, lv, 0, NULL), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 1, lv, 0, NULL), NQ_EINVAL);
+    assert_int_equal(
+        nq_sym_gpu_batch_make(&b, plan, &unit, NQ_SYM_GPU_BATCH_MAX + 1, lv, 0, NULL),
+        NQ_EINVAL);
     assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1,
-                                           NQ_SYM_GPU_TASK_LEVELS_MIN - 1, 0),
+                                           NQ_SYM_GPU_TASK_LEVELS_MIN - 1, 0, NULL),
                      NQ_EINVAL);
     unit = nq_sym_plan_size(plan); /* past the end */
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1, lv, 0), NQ_EINVAL);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, &unit, 1, lv, 0, NULL), NQ_EINVAL);
     /* an empty batch is fine, and holds nothing */
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 0, lv, 0), NQ_OK);
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, NULL, 0, lv, 0, NULL), NQ_OK);
     assert_int_equal(b.work.nboards, 0);
     assert_int_equal(b.work.ntasks, 0);
     nq_sym_gpu_batch_free(&b);
@@ -240,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_expand_cap),
         cmocka_unit_test(test_walk_stops),
         cmocka_unit_test(test_batches),
+        cmocka_unit_test(test_min_tasks),
         cmocka_unit_test(test_batch_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,8 +11,11 @@
  * the other. Where a batch has too few to fill the card (a few per
  * thread), the cut is made deeper, but no deeper than
  * NQ_SYM_GPU_TASK_LEVELS_MIN levels from the bottom, where a task would
- * cost more to prepare and send than to walk. The cut stays shallow
- * otherwise because the host prepares every task (some 70 ns each).
+ * cost more to prepare and send than to walk, and no deeper than it takes
+ * to give each unit NQ_SYM_GPU_TASKS_PER_UNIT tasks (nq_sym_gpu_min_tasks).
+ * The cut stays shallow otherwise because the host prepares every task
+ * (about 10 ns each, and 3 us a unit to lay out its board, on one core of
+ * a 2.4 GHz EPYC).
  *
  * What the GPU does not walk is counted on the calling thread: n <= 5
  * (one brute-force unit), and of the few constellations fixed by a
@@ -36,20 +39,44 @@ static unsigned cut_level(unsigned levels, unsigned level, unsigned task_levels)
     return cut < levels ? cut : levels - 1;
 }
 
-/* Tasks of the batch's boards when cut to leave task_levels levels;
- * written to tasks when not NULL. */
-static uint64_t cut_all(const nq_sym_gpu_batch *b, const nq_sym_node *starts,
-                        unsigned task_levels, nq_symw_task *tasks)
+/* Units (or boards) between two looks at the stop flag while a batch is
+ * made: a large batch takes the host a good part of a second. */
+#define POLL_UNITS 256u
+
+/* Tasks of the batch's boards when cut to leave task_levels levels, into
+ * *count; written to tasks when not NULL. @return NQ_OK, NQ_ECANCELED. */
+static int cut_all(const nq_sym_gpu_batch *b, const nq_sym_node *starts,
+                   unsigned task_levels, nq_symw_task *tasks, const nq_stop_flag *stop,
+                   uint64_t *count)
 {
     uint64_t k = 0;
     for (size_t i = 0; i < b->work.nboards; i++) {
         const uint32_t *w = b->boards + i * NQ_SYMW_BOARD_WORDS;
         const unsigned cut = cut_level(w[0], starts[i].level, task_levels);
+        if (i % POLL_UNITS == 0 && nq_stopped(stop))
+            return NQ_ECANCELED;
         k += nq_symw_expand(w + 1, (uint32_t)i, starts[i].level, cut, starts[i].cols,
                             starts[i].ld, starts[i].rd, tasks ? tasks + k : NULL,
                             tasks ? UINT64_MAX : 0);
     }
-    return k;
+    *count = k;
+    return NQ_OK;
+}
+
+/* Why the bound a unit: the host cuts every task (about 10 ns each, beside
+ * some 3 us to lay out each unit's board), so a small batch (the first
+ * ones of a count: see engine_run.c) that had to fill a large GPU would be
+ * cut down to tasks of a few levels, thousands a unit: the host would then
+ * take far longer to cut the batch than the GPU to walk it. Bounded, a
+ * small batch leaves most of the GPU idle for the few milliseconds it
+ * takes, and the batches grow. */
+uint64_t nq_sym_gpu_min_tasks(size_t units, uint64_t threads)
+{
+    const uint64_t by_threads = threads > UINT64_MAX / NQ_SYM_GPU_TASKS_PER_THREAD
+                                    ? UINT64_MAX
+                                    : threads * NQ_SYM_GPU_TASKS_PER_THREAD;
+    const uint64_t by_units = (uint64_t)units * NQ_SYM_GPU_TASKS_PER_UNIT;
+    return by_threads < by_units ? by_threads : by_units;
 }
 
 void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch)
@@ -66,7 +93,8 @@ void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch)
 
 int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
                           const uint64_t *units, size_t count,
-                          unsigned task_levels, uint64_t min_tasks)
+                          unsigned task_levels, uint64_t min_tasks,
+                          const nq_stop_flag *stop)
 {
     nq_sym_gpu_batch b;
     nq_sym_node *starts;
@@ -92,6 +120,10 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
         nq_sym_kind kind;
         nq_sym_board bd;
         unsigned order = 1;
+        if (i % POLL_UNITS == 0 && nq_stopped(stop)) {
+            rc = NQ_ECANCELED;
+            break;
+        }
         rc = nq_sym_unit_kind(plan, units[i], &kind, &bd, &starts[nb], &order);
         b.board_of[i] = SIZE_MAX;
         if (rc != NQ_OK || kind == NQ_SYM_KIND_SMALL)
@@ -113,21 +145,26 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
     b.work.boards = b.boards;
     b.work.nboards = nb;
 
-    /* the deepest cut that still gives min_tasks, or the shallowest allowed */
+    /* the shallowest cut that gives min_tasks, or the deepest allowed */
     b.task_levels = task_levels;
-    ntasks = cut_all(&b, starts, b.task_levels, NULL);
-    while (ntasks < min_tasks && b.task_levels > NQ_SYM_GPU_TASK_LEVELS_MIN) {
+    rc = cut_all(&b, starts, b.task_levels, NULL, stop, &ntasks);
+    while (rc == NQ_OK && ntasks < min_tasks &&
+           b.task_levels > NQ_SYM_GPU_TASK_LEVELS_MIN) {
         b.task_levels--;
-        ntasks = cut_all(&b, starts, b.task_levels, NULL);
+        rc = cut_all(&b, starts, b.task_levels, NULL, stop, &ntasks);
     }
-    b.tasks = malloc((ntasks ? ntasks : 1) * sizeof *b.tasks);
-    if (!b.tasks) {
-        free(starts);
-        nq_sym_gpu_batch_free(&b);
-        return NQ_ENOMEM;
+    if (rc == NQ_OK) {
+        b.tasks = malloc((ntasks ? ntasks : 1) * sizeof *b.tasks);
+        rc = b.tasks ? NQ_OK : NQ_ENOMEM;
     }
     b.work.tasks = b.tasks;
-    b.work.ntasks = cut_all(&b, starts, b.task_levels, b.tasks);
+    if (rc == NQ_OK)
+        rc = cut_all(&b, starts, b.task_levels, b.tasks, stop, &b.work.ntasks);
+    if (rc != NQ_OK) {
+        free(starts);
+        nq_sym_gpu_batch_free(&b);
+        return rc;
+    }
     free(starts);
     *out = b;
     return NQ_OK;
@@ -178,7 +215,7 @@ int nq_sym_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units
     if (!plan || !gpu || !out || (!units && count))
         return NQ_EINVAL;
     rc = nq_sym_gpu_batch_make(&b, plan, units, count, NQ_SYM_GPU_TASK_LEVELS,
-                               NQ_SYM_GPU_TASKS_PER_THREAD * nq_gpu_threads(gpu));
+                               nq_sym_gpu_min_tasks(count, nq_gpu_threads(gpu)), stop);
     if (rc != NQ_OK)
         return rc;
     counts = calloc(b.work.nboards ? b.work.nboards : 1, sizeof *counts);

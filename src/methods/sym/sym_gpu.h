@@ -19,8 +19,10 @@
 #define NQ_SYM_GPU_TASK_LEVELS 15u
 #define NQ_SYM_GPU_TASK_LEVELS_MIN 5u
 /* Tasks a batch wants for each thread the GPU runs at once, so that long
- * and short tasks even out. */
+ * and short tasks even out; but at most NQ_SYM_GPU_TASKS_PER_UNIT for each
+ * of its units (see nq_sym_gpu_min_tasks). */
 #define NQ_SYM_GPU_TASKS_PER_THREAD 8u
+#define NQ_SYM_GPU_TASKS_PER_UNIT 64u
 
 /* The most units a batch holds (a task names its board in 24 bits). */
 #define NQ_SYM_GPU_BATCH_MAX ((size_t)1 << 24)
@@ -42,12 +44,20 @@ typedef struct nq_sym_gpu_batch {
  * but the small one, its walk cut at the level from which at most
  * task_levels levels are left (fewer where the batch would have under
  * min_tasks tasks, down to NQ_SYM_GPU_TASK_LEVELS_MIN), in unit order.
- * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
+ * Looks at *stop (may be NULL) every few hundred units.
+ * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM, NQ_ECANCELED. */
 int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
                           const uint64_t *units, size_t count,
-                          unsigned task_levels, uint64_t min_tasks);
+                          unsigned task_levels, uint64_t min_tasks,
+                          const nq_stop_flag *stop);
 
 void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch);
+
+/* The tasks a batch of `units` units wants on a GPU that runs `threads`
+ * threads at once (the min_tasks of nq_sym_gpu_batch_make):
+ * NQ_SYM_GPU_TASKS_PER_THREAD a thread, but no more than
+ * NQ_SYM_GPU_TASKS_PER_UNIT a unit. */
+uint64_t nq_sym_gpu_min_tasks(size_t units, uint64_t threads);
 
 /* The host's run of the GPU's work: nq_symw_walk() over every task, its
  * count added into counts[board] (what the GPU backend's sym_walk does). */
