@@ -15,7 +15,7 @@
  * to give each unit NQ_SYM_GPU_TASKS_PER_UNIT tasks (nq_sym_gpu_min_tasks).
  * The cut stays shallow otherwise because the host prepares every task
  * (about 10 ns each, and 3 us a unit to lay out its board, on one core of
- * a 2.4 GHz EPYC).
+ * an AMD EPYC: bench/nq_gpu_cut).
  *
  * What the GPU does not walk is counted on the calling thread: n <= 5
  * (one brute-force unit), and of the few constellations fixed by a
