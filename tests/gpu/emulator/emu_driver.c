@@ -156,7 +156,8 @@ static emu_ctx *context(void)
     return depth > 0 ? current[depth - 1] : NULL;
 }
 
-/* The buffer of the current context that holds [p, p + size), or NULL. */
+/* The buffer of context c that holds [p, p + size), or NULL. The caller
+ * holds the lock. */
 static buffer *find(emu_ctx *c, const void *p, size_t size)
 {
     const unsigned char *q = p;
@@ -174,8 +175,11 @@ static void *device_address(CUdeviceptr p)
 /* Faults when [p, p + size) is not in one buffer of the current context. */
 static void check_range(const char *what, const void *p, size_t size)
 {
-    emu_ctx *c = context();
-    if (!find(c, p, size))
+    buffer *b;
+    pthread_mutex_lock(&lock); /* another thread may allocate or free */
+    b = find(context(), p, size);
+    pthread_mutex_unlock(&lock);
+    if (!b)
         fault("%s: %zu bytes at %p are not in one buffer of the context", what, size, p);
 }
 
