@@ -222,10 +222,12 @@ QEMU_CPU=$cpu ctest --test-dir build/x86-qemu --output-on-failure -j "$jobs" -E 
 # memory is host memory that the sanitizers watch, and NQ_EMU_* plays a
 # machine without a GPU, too little GPU memory and failing driver calls.
 # What only a real GPU shows (speed, nvcc's build) is bench/gpu.sh's.
-# Every gpu test must run here: a skip is a failure.
+# Every gpu test must run here: a skip is a failure. One test at a time:
+# they time stops (within a second) and estimates, and the emulated GPU's
+# kernels take every core they are given.
 step "the GPU path on an emulated GPU, under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build/gpu-emu --output-on-failure -j "$jobs" -L gpu --no-tests=error \
+  ctest --test-dir build/gpu-emu --output-on-failure -j 1 -L gpu --no-tests=error \
   >build/gpu-emu-tests.log 2>&1 || { cat build/gpu-emu-tests.log; fail "a gpu test failed (emulated)"; }
 if grep -q "Not Run\|Skipped" build/gpu-emu-tests.log; then
   cat build/gpu-emu-tests.log; fail "a gpu test was skipped on the emulated GPU"

@@ -33,6 +33,10 @@
 #define SOME_UNITS 200u
 #define RESUME_N 14u      /* a checkpoint across the devices */
 #define ESTIMATE_N 16u    /* estimated, then counted */
+/* how far the estimate may be from the count: the emulator's small
+ * samples pay its fixed costs (host threads a launch) far more than a
+ * whole count does */
+#define ESTIMATE_FACTOR 3.0
 #else
 #define KNOWN_UP_TO 19u
 #define ALL_UNITS_N 16u
@@ -40,6 +44,7 @@
 #define SOME_UNITS 1000u
 #define RESUME_N 17u
 #define ESTIMATE_N 20u
+#define ESTIMATE_FACTOR 2.0
 #endif
 
 static const uint64_t totals[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200,
@@ -242,7 +247,7 @@ static void test_choice(void **state)
 }
 
 /* The estimate of a GPU count is timed by the wall clock (the host's CPU
- * only waits), and is close to the count. */
+ * only waits), and within ESTIMATE_FACTOR of the count's time. */
 static void test_estimate(void **state)
 {
     nq_count_options o = gpu_options();
@@ -256,7 +261,7 @@ static void test_estimate(void **state)
     t = now() - t;
     printf("n = %u: estimated %.2f s, counted in %.2f s\n", ESTIMATE_N, e.seconds, t);
     assert_int_equal(r.total, totals[ESTIMATE_N]);
-    assert_true(e.seconds > t / 2 && e.seconds < t * 2);
+    assert_true(e.seconds > t / ESTIMATE_FACTOR && e.seconds < t * ESTIMATE_FACTOR);
 }
 
 /* From n = 25 the GPU's estimate is its cost model's (units of n = 20

@@ -215,33 +215,35 @@ static void test_min_tasks(void **state)
 {
     nq_sym_plan *plan;
     nq_sym_gpu_batch b;
-    uint64_t units[64];
+    uint64_t units[256];
     (void)state;
-    assert_int_equal(nq_sym_gpu_min_tasks(64, 270336), 64 * NQ_SYM_GPU_TASKS_PER_UNIT);
+    assert_int_equal(nq_sym_gpu_min_tasks(1024, 270336), 1024 * NQ_SYM_GPU_TASKS_PER_UNIT);
     assert_int_equal(nq_sym_gpu_min_tasks((size_t)1 << 20, 270336),
                      270336 * NQ_SYM_GPU_TASKS_PER_THREAD);
-    assert_int_equal(nq_sym_gpu_min_tasks(0, 270336), 0);
-    assert_int_equal(nq_sym_gpu_min_tasks(3, UINT64_MAX), 3 * NQ_SYM_GPU_TASKS_PER_UNIT);
+    /* a batch of a few units still gets the floor, a small GPU less */
+    assert_int_equal(nq_sym_gpu_min_tasks(0, 270336), NQ_SYM_GPU_TASKS_FLOOR);
+    assert_int_equal(nq_sym_gpu_min_tasks(3, UINT64_MAX), NQ_SYM_GPU_TASKS_FLOOR);
     assert_int_equal(nq_sym_gpu_min_tasks(7, 1), NQ_SYM_GPU_TASKS_PER_THREAD);
-    /* n = 16 on a GPU of a quarter million threads: 64 units cut to the
+    assert_int_equal(nq_sym_gpu_min_tasks(1000, 512), 512 * NQ_SYM_GPU_TASKS_PER_THREAD);
+    /* n = 16 on a GPU of a quarter million threads: 256 units cut to the
      * first level that gives them 64 tasks each, not to the deepest */
     assert_int_equal(nq_sym_plan_build(&plan, 16), NQ_OK);
-    for (unsigned i = 0; i < 64; i++)
+    for (unsigned i = 0; i < 256; i++)
         units[i] = 100 + i;
-    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 64, NQ_SYM_GPU_TASK_LEVELS,
-                                           nq_sym_gpu_min_tasks(64, 1u << 18), NULL),
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 256, NQ_SYM_GPU_TASK_LEVELS,
+                                           nq_sym_gpu_min_tasks(256, 1u << 18), NULL),
                      NQ_OK);
-    assert_true(b.work.ntasks >= 64 * NQ_SYM_GPU_TASKS_PER_UNIT);
+    assert_true(b.work.ntasks >= 256 * NQ_SYM_GPU_TASKS_PER_UNIT);
     assert_true(b.task_levels > NQ_SYM_GPU_TASK_LEVELS_MIN);
     {
         /* a cut one level shallower falls short of the target: this is
          * the shallowest cut that reaches it */
         nq_sym_gpu_batch shallower;
-        assert_int_equal(nq_sym_gpu_batch_make(&shallower, plan, units, 64, b.task_levels + 1,
+        assert_int_equal(nq_sym_gpu_batch_make(&shallower, plan, units, 256, b.task_levels + 1,
                                                0, NULL),
                          NQ_OK);
         assert_true(b.task_levels == NQ_SYM_GPU_TASK_LEVELS ||
-                    shallower.work.ntasks < 64 * NQ_SYM_GPU_TASKS_PER_UNIT);
+                    shallower.work.ntasks < 256 * NQ_SYM_GPU_TASKS_PER_UNIT);
         nq_sym_gpu_batch_free(&shallower);
     }
     nq_sym_gpu_batch_free(&b);
@@ -249,7 +251,7 @@ static void test_min_tasks(void **state)
         /* a raised stop flag ends the making of a batch */
         nq_stop_flag stop;
         atomic_init(&stop, 1);
-        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 64, NQ_SYM_GPU_TASK_LEVELS,
+        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 256, NQ_SYM_GPU_TASK_LEVELS,
                                                0, &stop),
                          NQ_ECANCELED);
     }

@@ -66,16 +66,21 @@ static int cut_all(const nq_sym_gpu_batch *b, const nq_sym_node *starts,
 /* Why the bound a unit: the host cuts every task (about 10 ns each, beside
  * some 3 us to lay out each unit's board), so a small batch (the first
  * ones of a count: see engine_run.c) that had to fill a large GPU would be
- * cut down to tasks of a few levels, thousands a unit: the host would then
- * take far longer to cut the batch than the GPU to walk it. Bounded, a
- * small batch leaves most of the GPU idle for the few milliseconds it
- * takes, and the batches grow. */
+ * cut down to tasks of a few levels, tens of thousands a unit: the host
+ * would then take far longer to cut the batch than the GPU to walk it.
+ * Bounded, a small batch leaves most of the GPU idle for the few
+ * milliseconds it takes, and the batches grow. The floor keeps a batch of
+ * a unit or two (an estimate's samples) in tasks enough that its time is
+ * not that of its one longest task; cutting them costs the host well
+ * under a millisecond. */
 uint64_t nq_sym_gpu_min_tasks(size_t units, uint64_t threads)
 {
     const uint64_t by_threads = threads > UINT64_MAX / NQ_SYM_GPU_TASKS_PER_THREAD
                                     ? UINT64_MAX
                                     : threads * NQ_SYM_GPU_TASKS_PER_THREAD;
-    const uint64_t by_units = (uint64_t)units * NQ_SYM_GPU_TASKS_PER_UNIT;
+    uint64_t by_units = (uint64_t)units * NQ_SYM_GPU_TASKS_PER_UNIT;
+    if (by_units < NQ_SYM_GPU_TASKS_FLOOR)
+        by_units = NQ_SYM_GPU_TASKS_FLOOR;
     return by_threads < by_units ? by_threads : by_units;
 }
 

@@ -20,9 +20,11 @@
 #define NQ_SYM_GPU_TASK_LEVELS_MIN 5u
 /* Tasks a batch wants for each thread the GPU runs at once, so that long
  * and short tasks even out; but at most NQ_SYM_GPU_TASKS_PER_UNIT for each
- * of its units (see nq_sym_gpu_min_tasks). */
+ * of its units, where that is more than NQ_SYM_GPU_TASKS_FLOOR (see
+ * nq_sym_gpu_min_tasks). */
 #define NQ_SYM_GPU_TASKS_PER_THREAD 8u
 #define NQ_SYM_GPU_TASKS_PER_UNIT 64u
+#define NQ_SYM_GPU_TASKS_FLOOR 8192u
 
 /* The most units a batch holds (a task names its board in 24 bits). */
 #define NQ_SYM_GPU_BATCH_MAX ((size_t)1 << 24)
@@ -56,7 +58,8 @@ void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch);
 /* The tasks a batch of `units` units wants on a GPU that runs `threads`
  * threads at once (the min_tasks of nq_sym_gpu_batch_make):
  * NQ_SYM_GPU_TASKS_PER_THREAD a thread, but no more than
- * NQ_SYM_GPU_TASKS_PER_UNIT a unit. */
+ * NQ_SYM_GPU_TASKS_PER_UNIT a unit or NQ_SYM_GPU_TASKS_FLOOR, whichever is
+ * more. */
 uint64_t nq_sym_gpu_min_tasks(size_t units, uint64_t threads);
 
 /* The host's run of the GPU's work: nq_symw_walk() over every task, its
