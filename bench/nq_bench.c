@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_median.h"
 #include "nqc_clock.h"
 #include "nqueens.h"
 
@@ -59,16 +60,9 @@ static int time_count(double *wall, double *cpu, unsigned n, const config *c)
     return 0;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static double median(double *v, int k)
 {
-    qsort(v, (size_t)k, sizeof *v, by_value);
-    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+    return bench_median(v, (size_t)k);
 }
 
 /* The symmetry method on one thread at each SIMD level, side by side. */

@@ -18,14 +18,9 @@
 #include <stdlib.h>
 
 #include "bench_arg.h"
+#include "bench_median.h"
 #include "methods/sym/sym_gpu.h"
 #include "nqc_clock.h"
-
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Cuts units[0 .. k-1] ROUNDS times; @return the median seconds, with the
  * cut's levels and tasks, or a negative number on failure. */
@@ -44,8 +39,7 @@ static double cut(const nq_sym_plan *plan, const uint64_t *units, size_t k,
         *tasks = b.work.ntasks;
         nq_sym_gpu_batch_free(&b);
     }
-    qsort(t, rounds, sizeof t[0], by_value);
-    return t[rounds / 2];
+    return bench_median(t, rounds);
 }
 
 int main(int argc, char **argv)
