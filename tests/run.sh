@@ -147,7 +147,7 @@ build_gpu_emu() {
   cmake -S . -B build/gpu-emu -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
         -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DNQ_WERROR=ON -DNQ_SANITIZE=address,undefined \
         -DNQ_CUDA_EMULATOR=ON -DNQ_REQUIRE_TESTS=ON &&
-    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_device
+    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_gpu_walks test_device
 }
 build_fuzzers() {  # one at a time: the tests have the other cores
   mkdir -p build/fuzz

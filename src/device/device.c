@@ -115,6 +115,13 @@ uint64_t nq_gpu_threads(const nq_gpu *gpu)
     return gpu->backend->threads(gpu->state);
 }
 
+int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk)
+{
+    if (!gpu || (unsigned)walk >= NQ_GPU_WALKS)
+        return NQ_EINVAL;
+    return gpu->backend->use_walk(gpu->state, walk);
+}
+
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
                     const nq_stop_flag *stop)
 {

@@ -33,6 +33,16 @@ typedef struct nq_symw_batch {
     uint64_t ntasks;
 } nq_symw_batch;
 
+/* The GPU walks of the symmetry method's tasks (sym_walk.h): both count
+ * every task alike. The step walk is the default; the other, with its
+ * smaller stacks and three-way branch, is kept while the two are timed
+ * against each other on GPUs (bench/nq_gpu_tune). */
+typedef enum nq_gpu_walk {
+    NQ_GPU_WALK_STEP = 0,  /* nq_symw_step: one node a step, no branches */
+    NQ_GPU_WALK_STACK = 1, /* nq_symw_walk: a byte a level of stack */
+    NQ_GPU_WALKS = 2
+} nq_gpu_walk;
+
 typedef struct nq_gpu_backend {
     const char *name;
     /* How many GPUs there are. @return as nq_gpu_count(). */
@@ -48,6 +58,9 @@ typedef struct nq_gpu_backend {
     /* Threads the opened GPU runs at once: the least number of tasks a
      * launch needs to keep it busy. */
     uint64_t (*threads)(const void *gpu);
+    /* Makes `walk` (< NQ_GPU_WALKS) the one that sym_walk() launches
+     * from now on (a GPU opens with NQ_GPU_WALK_STEP). @return NQ_OK. */
+    int (*use_walk)(void *gpu, nq_gpu_walk walk);
     /* Walks every task of the batch; adds the solutions of board b's
      * tasks into counts[b] (b < nboards). The caller's thread waits, and
      * looks at *stop (may be NULL) every fraction of a millisecond: a
@@ -84,6 +97,10 @@ void nq_gpu_close(nq_gpu *gpu);
 
 /* @return the GPU's threads at once (see nq_gpu_backend). */
 uint64_t nq_gpu_threads(const nq_gpu *gpu);
+
+/* Chooses the walk of the GPU's later sym_walk()s (see nq_gpu_walk).
+ * @return NQ_OK, NQ_EINVAL (no such walk). */
+int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
 
 /* @return as the backend's sym_walk(). */
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,

@@ -56,7 +56,8 @@ static void test_walk_matches_kernel(void **state)
             unsigned order = 0;
             uint32_t w[NQ_SYMW_BOARD_WORDS];
             unsigned char stack[5 * NQ_SYMW_MAX_LEVELS];
-            uint64_t want = 0, got = 0, got5 = 0;
+            nq_symw_frame frames[5 * NQ_SYMW_STEP_FRAMES];
+            uint64_t want = 0, got = 0, got5 = 0, stepped = 0, stepped5 = 0;
             assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
             if (kind != NQ_SYM_KIND_WALK)
                 continue;
@@ -71,6 +72,18 @@ static void test_walk_matches_kernel(void **state)
             assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld,
                                           st.rd, stack + 2, 5, NULL, &got5), 0);
             assert_int_equal(got5, want);
+            /* the step walk, whole and with frames interleaved as a
+             * block's shared memory holds them */
+            assert_true(bd.levels - st.level <= NQ_SYMW_STEP_LEVELS);
+            assert_int_equal(nq_symw_step_walk(w + 1, bd.levels, st.level, st.cols, st.ld,
+                                               st.rd, frames, 1, NULL, &stepped),
+                             0);
+            assert_int_equal(stepped, want);
+            memset(frames, 0xff, sizeof frames);
+            assert_int_equal(nq_symw_step_walk(w + 1, bd.levels, st.level, st.cols, st.ld,
+                                               st.rd, frames + 3, 5, NULL, &stepped5),
+                             0);
+            assert_int_equal(stepped5, want);
             for (unsigned cut = st.level; cut < bd.levels; cut++) {
                 uint64_t k = nq_symw_expand(w + 1, 7, st.level, cut, st.cols, st.ld,
                                             st.rd, NULL, 0);
@@ -79,16 +92,24 @@ static void test_walk_matches_kernel(void **state)
                 assert_non_null(t);
                 assert_int_equal(nq_symw_expand(w + 1, 7, st.level, cut, st.cols, st.ld,
                                                 st.rd, t, k), k);
+                uint64_t step_sum = 0;
                 for (uint64_t i = 0; i < k; i++) {
-                    uint64_t c = 0;
+                    uint64_t c = 0, cs = 0;
                     assert_int_equal(t[i].board_level >> 8, 7);
                     assert_int_equal(t[i].board_level & 0xffu, cut);
                     assert_int_equal(nq_symw_walk(w + 1, bd.levels, cut, t[i].cols,
                                                   t[i].ld, t[i].rd, stack, 1, NULL, &c),
                                      0);
+                    assert_int_equal(nq_symw_step_walk(w + 1, bd.levels, cut, t[i].cols,
+                                                       t[i].ld, t[i].rd, frames, 1, NULL,
+                                                       &cs),
+                                     0);
+                    assert_int_equal(cs, c); /* task by task */
                     sum += c;
+                    step_sum += cs;
                 }
                 assert_int_equal(sum, want);
+                assert_int_equal(step_sum, want);
                 free(t);
             }
         }
@@ -121,25 +142,72 @@ static void test_expand_cap(void **state)
     assert_int_equal(t[0].board_level, 3u << 8 | st.level);
 }
 
-/* A raised stop flag ends a walk with 1. */
+/* A raised stop flag ends a walk, either walk, with 1. */
 static void test_walk_stops(void **state)
 {
     nq_sym_board bd;
     nq_sym_node st;
     uint32_t w[NQ_SYMW_BOARD_WORDS];
     unsigned char stack[NQ_SYMW_MAX_LEVELS];
+    nq_symw_frame frames[NQ_SYMW_STEP_FRAMES];
     volatile int stop = 1;
-    uint64_t c = 0;
+    uint64_t c = 0, cs = 0;
     (void)state;
     /* the first walk unit of n = 16 takes far more than the poll's steps */
     first_walk(16, &bd, &st, w);
     assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
                                   stack, 1, &stop, &c), 1);
+    assert_int_equal(nq_symw_step_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
+                                       frames, 1, &stop, &cs),
+                     1);
     /* and a lowered one lets it finish */
     stop = 0;
     assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
                                   stack, 1, &stop, &c), 0);
+    assert_int_equal(nq_symw_step_walk(w + 1, bd.levels, st.level, st.cols, st.ld, st.rd,
+                                       frames, 1, &stop, &cs),
+                     0);
     assert_true(c > 0);
+    assert_int_equal(cs, c);
+}
+
+/* The step walk, one step at a time: each step is one node (a child made),
+ * the frames never pass NQ_SYMW_STEP_FRAMES, and the steps of a task are
+ * as many as the nodes that nq_symw_expand lists below it. */
+static void test_step_nodes(void **state)
+{
+    nq_sym_plan *plan;
+    (void)state;
+    assert_int_equal(nq_sym_plan_build(&plan, 12), NQ_OK);
+    for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
+        nq_sym_kind kind;
+        nq_sym_board bd;
+        nq_sym_node st;
+        unsigned order = 0;
+        uint32_t w[NQ_SYMW_BOARD_WORDS];
+        nq_symw_frame frames[NQ_SYMW_STEP_FRAMES];
+        nq_symw_cursor c;
+        uint64_t steps = 0, nodes = 0, want = 0;
+        unsigned deepest = 0;
+        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
+        if (kind != NQ_SYM_KIND_WALK)
+            continue;
+        pack(w, &bd);
+        assert_int_equal(nq_sym_count_scalar(&bd, &st, NULL, &want), NQ_OK);
+        nq_symw_start(&c, w + 1, bd.levels, st.level, st.cols, st.ld, st.rd);
+        while (c.free) {
+            nq_symw_step(&c, w + 1, frames, 1);
+            steps++;
+            deepest = c.top > deepest ? c.top : deepest;
+        }
+        assert_int_equal(c.count, want);
+        assert_true(deepest <= bd.levels - st.level - 2);
+        /* the nodes of every level below the start but the last */
+        for (unsigned l = st.level + 1; l < bd.levels; l++)
+            nodes += nq_symw_expand(w + 1, 0, st.level, l, st.cols, st.ld, st.rd, NULL, 0);
+        assert_int_equal(steps, nodes);
+    }
+    nq_sym_plan_free(plan);
 }
 
 /* Every unit of n, in batches of several sizes and cut depths, run by the
@@ -200,7 +268,7 @@ static void test_batches(void **state)
 {
     (void)state;
     for (unsigned n = 0; n <= NQ_TEST_CROSS_N; n++) {
-        check_batches(n, 1, NQ_SYMW_MAX_LEVELS, 0); /* uncut: a task a unit */
+        check_batches(n, 1, NQ_SYMW_STEP_LEVELS, 0); /* uncut: a task a unit */
         check_batches(n, 7, NQ_SYM_GPU_TASK_LEVELS, 1000);
         check_batches(n, 100000, 8, UINT64_MAX); /* cut as deep as allowed */
         /* the count's own target, for a GPU of a quarter million threads */
@@ -292,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_walk_matches_kernel),
         cmocka_unit_test(test_expand_cap),
         cmocka_unit_test(test_walk_stops),
+        cmocka_unit_test(test_step_nodes),
         cmocka_unit_test(test_batches),
         cmocka_unit_test(test_min_tasks),
         cmocka_unit_test(test_batch_arguments),

@@ -50,6 +50,8 @@ enum {
     CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+    CU_SHAREDMEM_CARVEOUT_MAX_SHARED = 100,
     CU_MEMHOSTALLOC_DEVICEMAP = 0x02,
     CU_STREAM_NON_BLOCKING = 0x1
 };
@@ -71,6 +73,7 @@ typedef struct driver {
     CUresult (*ModuleUnload)(CUmodule);
     CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
     CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t);
+    CUresult (*FuncSetAttribute)(CUfunction, int, int);
     CUresult (*MemAlloc)(CUdeviceptr *, size_t);
     CUresult (*MemFree)(CUdeviceptr);
     CUresult (*MemHostAlloc)(void **, size_t, unsigned);
@@ -91,9 +94,25 @@ typedef struct driver {
 /* The embedded kernels (generated from cuda_sym.cu at build time). */
 extern const unsigned char nq_cuda_image[];
 
-/* Threads a block: a warp multiple; each takes NQ_SYMW_MAX_LEVELS bytes
- * of the block's shared memory for its stack. */
+/* Threads a block: a warp multiple. Each takes the shared memory of its
+ * walk's stack (kernel_shared). */
 #define BLOCK_THREADS 128u
+
+/* The kernels of cuda_sym.cu, by nq_gpu_walk, and the dynamic shared
+ * memory a block of each takes: NQ_SYMW_STEP_FRAMES frames a thread for
+ * the step walk (32 KiB a block: 7 blocks fill an H100's SM), a byte a
+ * level for the other. */
+static const char *const kernel_names[NQ_GPU_WALKS] = {
+    [NQ_GPU_WALK_STEP] = "nq_sym_step_kernel",
+    [NQ_GPU_WALK_STACK] = "nq_sym_walk_kernel",
+};
+
+static size_t kernel_shared(nq_gpu_walk walk)
+{
+    return walk == NQ_GPU_WALK_STEP
+               ? (size_t)BLOCK_THREADS * NQ_SYMW_STEP_FRAMES * sizeof(nq_symw_frame)
+               : (size_t)BLOCK_THREADS * NQ_SYMW_MAX_LEVELS;
+}
 /* How long the waiting thread sleeps between two looks at the stream. */
 #define POLL_NS 200000L
 
@@ -142,6 +161,7 @@ static int driver_load(driver *d)
           TAKE(d, ModuleGetFunction, "cuModuleGetFunction") &&
           TAKE(d, OccupancyMaxActiveBlocksPerMultiprocessor,
                "cuOccupancyMaxActiveBlocksPerMultiprocessor") &&
+          TAKE(d, FuncSetAttribute, "cuFuncSetAttribute") &&
           TAKE(d, MemAlloc, "cuMemAlloc_v2") && TAKE(d, MemFree, "cuMemFree_v2") &&
           TAKE(d, MemHostAlloc, "cuMemHostAlloc") &&
           TAKE(d, MemFreeHost, "cuMemFreeHost") &&
@@ -242,9 +262,11 @@ typedef struct cuda_gpu {
     CUdevice dev;
     CUcontext ctx;
     CUmodule module;
-    CUfunction walk;
+    CUfunction kernels[NQ_GPU_WALKS];
+    unsigned blocks[NQ_GPU_WALKS]; /* blocks a launch of each: what the
+                                      card runs at once */
+    nq_gpu_walk walk;        /* the kernel that walks */
     CUstream stream;
-    unsigned blocks;         /* blocks a launch: what the card runs at once */
     uint64_t memory;         /* bytes its buffers may take */
     volatile int *stop;      /* mapped host memory the kernels look at */
     CUdeviceptr stop_dev;
@@ -288,11 +310,10 @@ static void cuda_close(void *state)
 static int open_in_context(cuda_gpu *g)
 {
     unsigned sms = 0, can_map = 0;
-    int per_sm = 0;
     void *stop = NULL;
     int rc = status_of(g->d.ModuleLoadData(&g->module, nq_cuda_image));
-    if (rc == NQ_OK)
-        rc = status_of(g->d.ModuleGetFunction(&g->walk, g->module, "nq_sym_walk_kernel"));
+    for (int k = 0; rc == NQ_OK && k < NQ_GPU_WALKS; k++)
+        rc = status_of(g->d.ModuleGetFunction(&g->kernels[k], g->module, kernel_names[k]));
     if (rc == NQ_OK)
         rc = status_of(g->d.StreamCreate(&g->stream, CU_STREAM_NON_BLOCKING));
     if (rc == NQ_OK)
@@ -301,10 +322,18 @@ static int open_in_context(cuda_gpu *g)
         rc = attribute(&g->d, CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY, g->dev, &can_map);
     if (rc == NQ_OK && !can_map)
         rc = NQ_EDEVICE;
-    if (rc == NQ_OK)
-        rc = status_of(g->d.OccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, g->walk, (int)BLOCK_THREADS,
-            (size_t)BLOCK_THREADS * NQ_SYMW_MAX_LEVELS));
+    for (int k = 0; rc == NQ_OK && k < NQ_GPU_WALKS; k++) {
+        int per_sm = 0;
+        /* as much of each SM's L1 as shared memory as it takes to hold
+         * the blocks: a hint, which a driver may round */
+        rc = status_of(g->d.FuncSetAttribute(g->kernels[k],
+                                             CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                                             CU_SHAREDMEM_CARVEOUT_MAX_SHARED));
+        if (rc == NQ_OK)
+            rc = status_of(g->d.OccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, g->kernels[k], (int)BLOCK_THREADS, kernel_shared((nq_gpu_walk)k)));
+        g->blocks[k] = sms * (unsigned)(per_sm > 0 ? per_sm : 1);
+    }
     if (rc == NQ_OK)
         rc = status_of(g->d.MemHostAlloc(&stop, sizeof(int), CU_MEMHOSTALLOC_DEVICEMAP));
     if (rc == NQ_OK) {
@@ -314,7 +343,7 @@ static int open_in_context(cuda_gpu *g)
     }
     if (rc == NQ_OK)
         rc = status_of(g->d.MemAlloc(&g->next, sizeof(unsigned long long)));
-    g->blocks = sms * (unsigned)(per_sm > 0 ? per_sm : 1);
+    g->walk = NQ_GPU_WALK_STEP;
     return rc;
 }
 
@@ -352,7 +381,14 @@ static int cuda_open(void **out, unsigned index, uint64_t memory)
 static uint64_t cuda_threads(const void *state)
 {
     const cuda_gpu *g = state;
-    return (uint64_t)g->blocks * BLOCK_THREADS;
+    return (uint64_t)g->blocks[g->walk] * BLOCK_THREADS;
+}
+
+static int cuda_use_walk(void *state, nq_gpu_walk walk)
+{
+    cuda_gpu *g = state;
+    g->walk = walk;
+    return NQ_OK;
 }
 
 /* Makes *p hold at least `need` bytes (dropping what it held). */
@@ -425,9 +461,10 @@ static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
             rc = status_of(g->d.MemsetD8Async(g->next, 0, sizeof(unsigned long long),
                                               g->stream));
         if (rc == NQ_OK)
-            rc = status_of(g->d.LaunchKernel(g->walk, g->blocks, 1, 1, BLOCK_THREADS, 1, 1,
-                                             BLOCK_THREADS * NQ_SYMW_MAX_LEVELS,
-                                             g->stream, args, NULL));
+            rc = status_of(g->d.LaunchKernel(g->kernels[g->walk], g->blocks[g->walk], 1, 1,
+                                             BLOCK_THREADS, 1, 1,
+                                             (unsigned)kernel_shared(g->walk), g->stream,
+                                             args, NULL));
         if (rc == NQ_OK)
             rc = wait_stream(g, stop);
         if (rc == NQ_OK && nq_stopped(stop))
@@ -473,6 +510,7 @@ const nq_gpu_backend nq_cuda_backend = {
     .open = cuda_open,
     .close = cuda_close,
     .threads = cuda_threads,
+    .use_walk = cuda_use_walk,
     .sym_walk = cuda_sym_walk,
 };
 

@@ -108,7 +108,7 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
     int rc = NQ_OK;
 
     if (!out || !plan || (!units && count) || count > NQ_SYM_GPU_BATCH_MAX ||
-        task_levels < NQ_SYM_GPU_TASK_LEVELS_MIN)
+        task_levels < NQ_SYM_GPU_TASK_LEVELS_MIN || task_levels > NQ_SYMW_STEP_LEVELS)
         return NQ_EINVAL;
     memset(&b, 0, sizeof b);
     b.board_of = malloc((count ? count : 1) * sizeof *b.board_of);
@@ -177,14 +177,14 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
 
 void nq_sym_gpu_host_walk(const nq_symw_batch *work, uint64_t *counts)
 {
-    unsigned char stack[NQ_SYMW_MAX_LEVELS];
+    nq_symw_frame frames[NQ_SYMW_STEP_FRAMES];
     for (uint64_t i = 0; i < work->ntasks; i++) {
         const nq_symw_task *t = &work->tasks[i];
         const uint32_t board = t->board_level >> 8;
         const uint32_t *w = work->boards + (size_t)board * NQ_SYMW_BOARD_WORDS;
         uint64_t c = 0;
-        (void)nq_symw_walk(w + 1, w[0], t->board_level & 0xffu, t->cols, t->ld,
-                           t->rd, stack, 1, NULL, &c);
+        (void)nq_symw_step_walk(w + 1, w[0], t->board_level & 0xffu, t->cols, t->ld,
+                                t->rd, frames, 1, NULL, &c);
         counts[board] += c;
     }
 }

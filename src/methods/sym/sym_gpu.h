@@ -44,7 +44,8 @@ typedef struct nq_sym_gpu_batch {
 
 /* Cuts units[0 .. count-1] of the plan into tasks: one board per unit
  * but the small one, its walk cut at the level from which at most
- * task_levels levels are left (fewer where the batch would have under
+ * task_levels (<= NQ_SYMW_STEP_LEVELS: the step walk's frames) levels are
+ * left (fewer where the batch would have under
  * min_tasks tasks, down to NQ_SYM_GPU_TASK_LEVELS_MIN), in unit order.
  * Looks at *stop (may be NULL) every few hundred units.
  * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM, NQ_ECANCELED. */
@@ -62,8 +63,9 @@ void nq_sym_gpu_batch_free(nq_sym_gpu_batch *batch);
  * more. */
 uint64_t nq_sym_gpu_min_tasks(size_t units, uint64_t threads);
 
-/* The host's run of the GPU's work: nq_symw_walk() over every task, its
- * count added into counts[board] (what the GPU backend's sym_walk does). */
+/* The host's run of the GPU's work: nq_symw_step_walk() over every task,
+ * its count added into counts[board] (what the GPU backend's sym_walk
+ * does). */
 void nq_sym_gpu_host_walk(const nq_symw_batch *work, uint64_t *counts);
 
 /* The results of units[0 .. count-1] into out from counts (one per

@@ -178,6 +178,153 @@ NQ_HOST_DEVICE int nq_symw_walk(const uint32_t *rows, unsigned levels,
     return 0;
 }
 
+/* ------------------------------------------------------------------------
+ * The step walk: one node a step, the same instructions for every thread.
+ *
+ * nq_symw_walk() above goes down and up in separate branches, and takes
+ * the last row's candidates in a loop of its own; on a GPU the 32 threads
+ * of a warp share one instruction stream, so in any pass where some go
+ * down, some go up and some test the last row, the warp runs all three
+ * paths, each for a few of its threads. The step walk has one path: each
+ * step takes the lowest candidate of the node in hand, builds the child
+ * and then, by selects rather than branches, either goes down into it,
+ * stays (more candidates left), or goes back to the last node saved. A
+ * warp's threads thus run the same step at the same time, whatever depth
+ * each is at, and a step is one node of the tree.
+ *
+ * The price is memory: going back must not rebuild the masks, so a node
+ * that still has candidates when the walk goes below it is saved whole
+ * (a frame: cols, ld, rd and its candidates left, 16 bytes). Only such
+ * nodes are saved, so the walk of a task that spans L levels keeps at
+ * most L - 2 frames (the last level is counted, never entered). On the
+ * GPU the frames sit in shared memory depth-major (frames[depth * stride],
+ * stride = the block's threads), so that a warp's 32 frames of one depth
+ * are 512 neighbouring bytes, moved in one vector access without bank
+ * conflicts.
+ *
+ * The level of the node in hand is not stored: every level places one
+ * queen, so popcount(cols) - level is the same for every node of a task
+ * (`base`). The diagonals need no room to be undone here, so ld and rd
+ * are plain 32-bit masks that lose what moves off the board.
+ * ------------------------------------------------------------------------ */
+
+/* The most levels a task of the step walk may span (its frames: at most
+ * two fewer). */
+#define NQ_SYMW_STEP_LEVELS 18u
+#define NQ_SYMW_STEP_FRAMES (NQ_SYMW_STEP_LEVELS - 2u)
+
+#if defined(__cplusplus)
+#define NQ_SYMW_ALIGN16 alignas(16)
+#else
+#define NQ_SYMW_ALIGN16 _Alignas(16)
+#endif
+
+/* A node saved by the step walk, with the candidates it has left. */
+typedef struct nq_symw_frame {
+    NQ_SYMW_ALIGN16 uint32_t cols;
+    uint32_t ld, rd, free;
+} nq_symw_frame;
+
+/* A task being walked by steps. The walk is over when `free` is 0. */
+typedef struct nq_symw_cursor {
+    uint32_t cols, ld, rd; /* the node in hand */
+    uint32_t free;         /* its candidates not yet taken */
+    unsigned top;          /* frames saved */
+    unsigned base;         /* popcount(cols) - level, the task's constant */
+    unsigned last;         /* the board's last level */
+    uint64_t count;        /* solutions found so far */
+} nq_symw_cursor;
+
+/* Starts the walk of the node (level, cols, ld, rd) of a board whose
+ * words a level are rows[0 .. levels-1] (level < levels). A node of the
+ * last level is counted at once (and the walk is then over). */
+NQ_HOST_DEVICE void nq_symw_start(nq_symw_cursor *c, const uint32_t *rows,
+                                  unsigned levels, unsigned level, uint32_t cols,
+                                  uint32_t ld, uint32_t rd)
+{
+    const uint32_t f = nq_symw_allowed(rows[level]) & ~(cols | ld | rd);
+    c->cols = cols;
+    c->ld = ld;
+    c->rd = rd;
+    c->top = 0;
+    c->base = nq_symw_popcount(cols) - level;
+    c->last = levels - 1;
+    c->count = level == c->last ? nq_symw_popcount(f) : 0;
+    c->free = level == c->last ? 0 : f;
+}
+
+/* One step (c->free != 0): the node in hand's lowest candidate becomes a
+ * child; a child on the last level is counted, any other with candidates
+ * becomes the node in hand. The walk then goes on from the node in hand
+ * if it has candidates left, else from the last frame saved; with none
+ * saved, it is over (c->free == 0). frames has room for
+ * NQ_SYMW_STEP_FRAMES frames at stride `stride`. */
+NQ_HOST_DEVICE void nq_symw_step(nq_symw_cursor *c, const uint32_t *rows,
+                                 nq_symw_frame *frames, unsigned stride)
+{
+    const unsigned d = nq_symw_popcount(c->cols) - c->base;
+    const unsigned s = nq_symw_shift(rows[d]);
+    const uint32_t next = nq_symw_allowed(rows[d + 1]);
+    const uint32_t bit = c->free & (0u - c->free);
+    const uint32_t left = c->free ^ bit;
+    const uint32_t cols = c->cols | bit;
+    const uint32_t ld = (c->ld | bit) << s;
+    const uint32_t rd = (c->rd | bit) >> s;
+    const uint32_t f = next & ~(cols | ld | rd);
+    const int leaf = d + 1 == c->last;
+
+    c->count += leaf ? nq_symw_popcount(f) : 0u;
+    if (!leaf && f) {
+        if (left) {
+            nq_symw_frame *p = &frames[c->top * stride];
+            p->cols = c->cols;
+            p->ld = c->ld;
+            p->rd = c->rd;
+            p->free = left;
+            c->top++;
+        }
+        c->cols = cols;
+        c->ld = ld;
+        c->rd = rd;
+        c->free = f;
+    } else if (left) {
+        c->free = left;
+    } else if (c->top) {
+        const nq_symw_frame *p = &frames[--c->top * stride];
+        c->cols = p->cols;
+        c->ld = p->ld;
+        c->rd = p->rd;
+        c->free = p->free;
+    } else {
+        c->free = 0;
+    }
+}
+
+/* The whole step walk of one node, as nq_symw_walk() counts it (levels -
+ * level <= NQ_SYMW_STEP_LEVELS), into *count. Looks at *stop (may be
+ * NULL) every NQ_SYMW_POLL_STEPS steps.
+ * @return 0, or 1 when *stop was raised (*count is then meaningless). */
+NQ_HOST_DEVICE int nq_symw_step_walk(const uint32_t *rows, unsigned levels,
+                                     unsigned level, uint32_t cols, uint32_t ld,
+                                     uint32_t rd, nq_symw_frame *frames,
+                                     unsigned stride, const volatile int *stop,
+                                     uint64_t *count)
+{
+    nq_symw_cursor c;
+    unsigned poll = NQ_SYMW_POLL_STEPS;
+    nq_symw_start(&c, rows, levels, level, cols, ld, rd);
+    while (c.free) {
+        nq_symw_step(&c, rows, frames, stride);
+        if (--poll == 0) {
+            poll = NQ_SYMW_POLL_STEPS;
+            if (stop && *stop)
+                return 1;
+        }
+    }
+    *count = c.count;
+    return 0;
+}
+
 /* Lists the nodes of level `target` (level <= target < levels) below the
  * node (level, cols, ld, rd) of board `board` (words a level: rows),
  * in the walk's order, into tasks[0 .. cap-1] when tasks is not NULL.

@@ -18,11 +18,12 @@ extern "C" {
 
 /* Runs block `block` of a grid of `grid` blocks of `threads` threads of
  * kernel `name` with the launch's parameters `params` (pointers to each
- * value, as cuLaunchKernel takes them), its threads one after the other
- * on the calling thread.
- * @return 0, or -1 when there is no kernel of that name. */
+ * value, as cuLaunchKernel takes them) and `shared` bytes of dynamic
+ * shared memory, its threads one after the other on the calling thread.
+ * @return 0; -1 when there is no kernel of that name; -2 when the block
+ *         wrote past the shared memory the launch asked for. */
 int nq_emu_run_block(const char *name, unsigned block, unsigned grid, unsigned threads,
-                     void *const *params);
+                     unsigned shared, void *const *params);
 
 /* @return 1 when there is a kernel of that name, else 0. */
 int nq_emu_has_kernel(const char *name);

@@ -96,7 +96,7 @@ typedef struct CUstream_st {
     emu_ctx *ctx;
     int running;
     const emu_function *fn;
-    unsigned grid, threads;
+    unsigned grid, threads, shared;
     unsigned long long values[KERNEL_PARAMS];
     void *params[KERNEL_PARAMS];
     atomic_uint next_block, finished;
@@ -109,7 +109,8 @@ static int started, gpus;
 static size_t memory;
 static unsigned host_threads;
 static emu_ctx ctxs[MAX_GPUS];
-static const emu_function walk_fn = {"nq_sym_walk_kernel"};
+/* the kernels of the image, as cuModuleGetFunction hands them out */
+static const emu_function functions[] = {{"nq_sym_walk_kernel"}, {"nq_sym_step_kernel"}};
 static _Thread_local emu_ctx *current[MAX_DEPTH];
 static _Thread_local int depth;
 
@@ -198,7 +199,9 @@ static void *run_blocks(void *arg)
         unsigned b = atomic_fetch_add(&s->next_block, 1);
         if (b >= s->grid)
             break;
-        (void)nq_emu_run_block(s->fn->name, b, s->grid, s->threads, s->params);
+        if (nq_emu_run_block(s->fn->name, b, s->grid, s->threads, s->shared, s->params) != 0)
+            fault("%s: block %u wrote past its %u bytes of shared memory", s->fn->name, b,
+                  s->shared);
     }
     atomic_fetch_add(&s->finished, 1);
     return NULL;
@@ -375,9 +378,24 @@ EXPORT CUresult cuModuleGetFunction(const emu_function **out, emu_module *m, con
     NEED_CONTEXT("cuModuleGetFunction");
     if (!m)
         return CUDA_ERROR_INVALID_HANDLE;
-    if (!nq_emu_has_kernel(name))
+    if (!name || !nq_emu_has_kernel(name))
         return CUDA_ERROR_NOT_FOUND;
-    *out = &walk_fn;
+    for (size_t i = 0; i < sizeof functions / sizeof functions[0]; i++)
+        if (strcmp(functions[i].name, name) == 0) {
+            *out = &functions[i];
+            return CUDA_SUCCESS;
+        }
+    fault("cuModuleGetFunction: the kernels know %s, the driver does not", name);
+    return CUDA_ERROR_NOT_FOUND;
+}
+
+EXPORT CUresult cuFuncSetAttribute(const emu_function *f, int attribute, int value)
+{
+    NEED_CONTEXT("cuFuncSetAttribute");
+    /* the one attribute the backend sets: the preferred carveout, in
+     * percent of the shared memory's most (or -1, no preference) */
+    if (!f || attribute != 9 || value < -1 || value > 100)
+        return CUDA_ERROR_INVALID_VALUE;
     return CUDA_SUCCESS;
 }
 
@@ -606,6 +624,7 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
     s->fn = f;
     s->grid = gx;
     s->threads = bx;
+    s->shared = shared;
     s->workers = host_threads < gx ? host_threads : gx;
     atomic_store(&s->next_block, 0);
     atomic_store(&s->finished, 0);

@@ -8,7 +8,10 @@
  * memory is a buffer of the host thread that runs the block, and
  * atomicAdd is an atomic add. The threads of a block run one after the
  * other, so a kernel must not wait for its block's other threads (none
- * does: each fetches tasks until none is left).
+ * does: each fetches tasks until none is left). What a block leaves past
+ * the shared memory its launch asked for is looked at after it: a write
+ * there is a fault (on a GPU, an out-of-range access or another block's
+ * memory).
  */
 #include <cstddef>
 #include <cstdint>
@@ -32,12 +35,17 @@ unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 #define __shared__ thread_local
 #define __restrict__ __restrict
 
-/* the block's shared memory; the kernels declare it `extern __shared__` */
+/* the block's shared memory, under each name that a kernel declares it
+ * by (`extern __shared__`) */
 extern "C" {
 thread_local unsigned char stacks[NQ_EMU_SHARED_BYTES];
 }
 
 #include "device/cuda/cuda_sym.cu"
+
+extern "C" {
+thread_local nq_symw_frame frames[NQ_EMU_SHARED_BYTES / sizeof(nq_symw_frame)];
+}
 
 namespace {
 /* A launch parameter: the value that params[i] points to. */
@@ -54,29 +62,62 @@ template <typename T> T *device_pointer(void *const *params, int i)
 }
 } // namespace
 
+/* What a block finds in shared memory: not zero. */
+#define SHARED_FILL 0xa5
+
+typedef void kernel_fn(const uint32_t *, const nq_symw_task *, unsigned long long,
+                       unsigned long long *, unsigned long long *, const volatile int *);
+
+static const struct {
+    const char *name;
+    kernel_fn *run;
+} kernels[] = {
+    {"nq_sym_walk_kernel", nq_sym_walk_kernel},
+    {"nq_sym_step_kernel", nq_sym_step_kernel},
+};
+
+/* The shared memory of kernel k (its name in the kernel's text), on the
+ * calling thread. */
+static unsigned char *shared_of(size_t k)
+{
+    return k == 0 ? stacks : reinterpret_cast<unsigned char *>(frames);
+}
+
+static int find_kernel(const char *name)
+{
+    for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++)
+        if (std::strcmp(name, kernels[k].name) == 0)
+            return (int)k;
+    return -1;
+}
+
 extern "C" int nq_emu_has_kernel(const char *name)
 {
-    return std::strcmp(name, "nq_sym_walk_kernel") == 0;
+    return find_kernel(name) >= 0;
 }
 
 extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
-                                unsigned threads, void *const *params)
+                                unsigned threads, unsigned shared, void *const *params)
 {
-    if (!nq_emu_has_kernel(name))
+    const int k = find_kernel(name);
+    if (k < 0)
         return -1;
+    unsigned char *mem = shared_of((size_t)k);
     blockIdx = {block, 0, 0};
     gridDim = {grid, 1, 1};
     blockDim = {threads, 1, 1};
-    /* what a block finds in shared memory is not zero */
-    std::memset(stacks, 0xa5, sizeof stacks);
+    std::memset(mem, SHARED_FILL, NQ_EMU_SHARED_BYTES);
     for (unsigned t = 0; t < threads; t++) {
         threadIdx = {t, 0, 0};
-        nq_sym_walk_kernel(device_pointer<const uint32_t>(params, 0),
-                           device_pointer<const nq_symw_task>(params, 1),
-                           param<unsigned long long>(params, 2),
-                           device_pointer<unsigned long long>(params, 3),
-                           device_pointer<unsigned long long>(params, 4),
-                           device_pointer<const volatile int>(params, 5));
+        kernels[k].run(device_pointer<const uint32_t>(params, 0),
+                       device_pointer<const nq_symw_task>(params, 1),
+                       param<unsigned long long>(params, 2),
+                       device_pointer<unsigned long long>(params, 3),
+                       device_pointer<unsigned long long>(params, 4),
+                       device_pointer<const volatile int>(params, 5));
     }
+    for (unsigned i = shared; i < NQ_EMU_SHARED_BYTES; i++)
+        if (mem[i] != SHARED_FILL)
+            return -2;
     return 0;
 }

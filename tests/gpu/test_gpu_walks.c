@@ -1,0 +1,129 @@
+/*
+ * The GPU's two walks of the symmetry method's tasks (label gpu): every
+ * unit of a board, cut into batches as a count cuts them, walked on the
+ * GPU by each kernel (device.h: nq_gpu_walk), board by board the same
+ * counts as the host's walk of the same batch. Run where this build has
+ * GPU support and a GPU is there; otherwise the program says why on stdout
+ * and exits with 77 (skipped).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/device.h"
+#include "methods/sym/sym_gpu.h"
+
+/* the board walked: smaller on the GPU emulated on the host */
+#ifdef NQ_TEST_EMULATED_GPU
+#define WALKS_N 12u
+#else
+#define WALKS_N 16u
+#endif
+
+static const char *const walk_names[NQ_GPU_WALKS] = {"step", "stack"};
+
+/* Every unit of n in batches of `batch` units cut at `levels` (deeper
+ * where a batch has under min_tasks tasks): each walk on the GPU counts
+ * each board as the host does. */
+static void check_walks(nq_gpu *gpu, unsigned n, size_t batch, unsigned levels,
+                        uint64_t min_tasks)
+{
+    nq_sym_plan *plan;
+    uint64_t size, boards = 0;
+    assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
+    size = nq_sym_plan_size(plan);
+    for (uint64_t first = 0; first < size; first += batch) {
+        const size_t k = (size_t)(size - first < batch ? size - first : batch);
+        uint64_t *units = malloc(k * sizeof *units), *want;
+        nq_sym_gpu_batch b;
+        assert_non_null(units);
+        for (size_t i = 0; i < k; i++)
+            units[i] = first + i;
+        assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, k, levels, min_tasks, NULL),
+                         NQ_OK);
+        want = calloc(b.work.nboards + 1, sizeof *want);
+        assert_non_null(want);
+        nq_sym_gpu_host_walk(&b.work, want);
+        for (int w = 0; w < NQ_GPU_WALKS; w++) {
+            uint64_t *got = calloc(b.work.nboards + 1, sizeof *got);
+            assert_non_null(got);
+            assert_int_equal(nq_gpu_use_walk(gpu, (nq_gpu_walk)w), NQ_OK);
+            assert_int_equal(nq_gpu_sym_walk(gpu, &b.work, got, NULL), NQ_OK);
+            for (size_t i = 0; i < b.work.nboards; i++) {
+                if (got[i] != want[i])
+                    fail_msg("n = %u, walk %s, board %zu of the batch at unit %llu: %llu, "
+                             "not %llu",
+                             n, walk_names[w], i, (unsigned long long)first,
+                             (unsigned long long)got[i], (unsigned long long)want[i]);
+            }
+            free(got);
+        }
+        boards += b.work.nboards;
+        nq_sym_gpu_batch_free(&b);
+        free(want);
+        free(units);
+    }
+    assert_true(boards > 0);
+    printf("n = %u, batches of %zu units, tasks of at most %u levels: both walks count "
+           "every board as the host does\n",
+           n, batch, levels);
+    nq_sym_plan_free(plan);
+}
+
+static void test_walks(void **state)
+{
+    nq_gpu *gpu = *state;
+    /* as a count cuts them */
+    check_walks(gpu, WALKS_N, 4096, NQ_SYM_GPU_TASK_LEVELS,
+                nq_sym_gpu_min_tasks(4096, nq_gpu_threads(gpu)));
+    /* uncut (every unit's walk a task: the longest the step walk takes),
+     * and cut as deep as allowed */
+    check_walks(gpu, WALKS_N, 64, NQ_SYMW_STEP_LEVELS, 0);
+    check_walks(gpu, WALKS_N, 1024, NQ_SYM_GPU_TASK_LEVELS_MIN, UINT64_MAX);
+    assert_int_equal(nq_gpu_use_walk(gpu, NQ_GPU_WALK_STEP), NQ_OK);
+}
+
+static void test_use_walk_arguments(void **state)
+{
+    nq_gpu *gpu = *state;
+    assert_int_equal(nq_gpu_use_walk(gpu, NQ_GPU_WALKS), NQ_EINVAL);
+    assert_int_equal(nq_gpu_use_walk(gpu, (nq_gpu_walk)-1), NQ_EINVAL);
+    assert_int_equal(nq_gpu_use_walk(NULL, NQ_GPU_WALK_STEP), NQ_EINVAL);
+}
+
+static int open_gpu(void **state)
+{
+    nq_gpu *gpu = NULL;
+    if (nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY) != NQ_OK)
+        return -1;
+    *state = gpu;
+    return 0;
+}
+
+static int close_gpu(void **state)
+{
+    nq_gpu_close(*state);
+    return 0;
+}
+
+int main(void)
+{
+    unsigned count = 0;
+    int rc = nq_gpu_count(&count);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_walks),
+        cmocka_unit_test(test_use_walk_arguments),
+    };
+    if (rc != NQ_OK) {
+        printf("skipped: no GPU to count on (%s)\n",
+               nq_gpu_support() ? nq_strerror(rc) : "this build has no GPU support");
+        return 77;
+    }
+    return cmocka_run_group_tests(tests, open_gpu, close_gpu);
+}
