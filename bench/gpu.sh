@@ -3,7 +3,9 @@
 # on one H100): builds nqueens with CUDA, runs the GPU tests, builds the
 # fastest published GPU counter (ygch/n_queens) beside it, and prints the
 # two side by side for each size, then the kernel's achieved occupancy and
-# the share of a count's wall time spent in kernels (Nsight Compute).
+# the share of a count's wall time spent in kernels (Nsight Compute). The
+# GPU's two walks (the step walk, which counts use, and the byte-stack
+# walk) are timed side by side on the same batches (nq_gpu_tune).
 #
 # usage: sh bench/gpu.sh [SIZES [ROUNDS]]   (default: "18 19 20 21", 3)
 #   sizes above 20 are timed once, whatever ROUNDS says
@@ -13,8 +15,10 @@
 #        NQ_GPU_ARCH=list   CUDA architectures (default 90: H100, H200)
 #        NQ_GPU_TIMEOUT=s   longest single count (default 150)
 #        NQ_NCU_N=n         the size profiled by ncu (default 18; none: skip)
-#        NQ_TUNE=list       sizes of the cut's timing (default 19,20; none: skip),
-#        NQ_TUNE_LEVELS=l   at these levels a task (default 11,13,15,17)
+#        NQ_TUNE=list       sizes of the cut's and walks' timing (default 20;
+#                           none: skip),
+#        NQ_TUNE_LEVELS=l   at these levels a task (default 11,13,15; at most 15), by
+#        NQ_TUNE_WALKS=l    these walks (default step,stack)
 #        NQ_CMOCKA_DEBS=dir Debian packages of cmocka (libcmocka0, libcmocka-dev)
 #                           to unpack where the machine has none, for the GPU
 #                           tests (default .stage/debs: on this machine,
@@ -81,7 +85,7 @@ cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTUR
   { tail -n 40 "$tmp/build.log"; exit 1; }
 tests=0
 if cmake --build "$b" --target help | grep -q ' test_gpu$'; then
-  cmake --build "$b" -j "$jobs" --target test_gpu test_sym_gpu test_device \
+  cmake --build "$b" -j "$jobs" --target test_gpu test_gpu_walks test_sym_gpu test_device \
     >>"$tmp/build.log" 2>&1 || { tail -n 40 "$tmp/build.log"; exit 1; }
   tests=1
 fi
@@ -100,7 +104,7 @@ grep -q '"total":14200,.*"device":"gpu"' "$tmp/j12" || { echo "gpu.sh: not count
 # a failed test is reported and the timings still run (a GPU machine's
 # time is short); the script's status says it at the end
 tests_failed=0
-gpu_tests='^(test_(gpu|sym_gpu|device)|gpu_e2e)$'
+gpu_tests='^(test_(gpu|gpu_walks|sym_gpu|device)|gpu_e2e)$'
 if [ $tests = 0 ]; then
   echo "== GPU unit tests not built: no cmocka here (see NQ_CMOCKA_DEBS)"
   gpu_tests='^gpu_e2e$'
@@ -115,10 +119,12 @@ if [ -n "$ygch_pid" ]; then
   wait "$ygch_pid" || { cat "$tmp/ygch.log"; echo "gpu.sh: ygch did not build"; ygch_pid=""; }
 fi
 
-# the cut of units into tasks: host and GPU time by levels a task walks
-if [ -n "${NQ_TUNE:-19,20}" ] && [ "${NQ_TUNE:-}" != none ]; then
-  echo "== the cut into tasks (nq_gpu_tune ${NQ_TUNE:-19,20} ${NQ_TUNE_LEVELS:-11,13,15,17})"
-  timeout 180 "$b/nq_gpu_tune" "${NQ_TUNE:-19,20}" "${NQ_TUNE_LEVELS:-11,13,15,17}" ||
+# the cut of units into tasks and the two walks: host and GPU time by
+# levels a task walks, each walk on the same batches
+tune=${NQ_TUNE:-20} tune_levels=${NQ_TUNE_LEVELS:-11,13,15} tune_walks=${NQ_TUNE_WALKS:-step,stack}
+if [ "$tune" != none ]; then
+  echo "== the cut into tasks and the walks (nq_gpu_tune $tune $tune_levels 65536 $tune_walks)"
+  timeout 180 "$b/nq_gpu_tune" "$tune" "$tune_levels" 65536 "$tune_walks" ||
     echo "gpu.sh: nq_gpu_tune failed or ran past 180 s"
 fi
 

@@ -1,14 +1,18 @@
 /*
  * nq_gpu_tune - how the cut of the symmetry method's units into GPU tasks
- * pays: for each size and number of levels a task walks at most, the
- * whole unit list as batches of B units, cut (sym_gpu.c) and walked on
- * GPU 0, with the host's time to cut, the GPU's time to walk, and the
- * total checked against the published one.
+ * pays, and which GPU walk is faster: for each size, number of levels a
+ * task walks at most, and walk (device.h: step, stack), the whole unit
+ * list as batches of B units, cut (sym_gpu.c) and walked on GPU 0, with
+ * the host's time to cut, the GPU's time to walk, and the total checked
+ * against the published one. The walks of one size and cut run one after
+ * the other, on the same batches.
  *
- * usage: nq_gpu_tune N[,N...] LEVELS[,LEVELS...] [B]   (B default: 65536)
+ * usage: nq_gpu_tune N[,N...] LEVELS[,LEVELS...] [B [WALKS]]
+ *        (B default: 65536; WALKS default: step,stack)
  * e.g.   nq_gpu_tune 19,20 12,13,14,15,16
- * Prints one line per (N, LEVELS): tasks, cut seconds (one host thread),
- * walk seconds (the GPU), and the total, which must be the known one.
+ * Prints one line per (N, LEVELS, walk): tasks, cut seconds (one host
+ * thread), walk seconds (the GPU), and the total, which must be the known
+ * one. Exit status 1 when a total is not.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,16 +23,18 @@
 #include "methods/sym/sym_gpu.h"
 #include "nqc_clock.h"
 
-/* Runs the whole list of n cut at `levels`; prints the line. @return 0 when
- * the total is the known one. */
+static const char *const walk_names[NQ_GPU_WALKS] = {"step", "stack"};
+
+/* Runs the whole list of n cut at `levels` with `walk`; prints the line.
+ * @return 0 when the total is the known one. */
 static int run(nq_gpu *gpu, const nq_sym_plan *plan, unsigned n, unsigned levels,
-               uint64_t batch)
+               uint64_t batch, nq_gpu_walk walk_kind)
 {
     const uint64_t size = nq_sym_plan_size(plan);
     uint64_t *units = malloc(batch * sizeof *units), total = 0, tasks = 0, known = 0;
     nq_unit_result *res = malloc(batch * sizeof *res);
     double cut = 0, walk = 0;
-    if (!units || !res)
+    if (!units || !res || nq_gpu_use_walk(gpu, walk_kind) != NQ_OK)
         return 1;
     for (uint64_t first = 0; first < size; first += batch) {
         const size_t k = (size_t)(size - first < batch ? size - first : batch);
@@ -56,8 +62,10 @@ static int run(nq_gpu *gpu, const nq_sym_plan *plan, unsigned n, unsigned levels
         nq_sym_gpu_batch_free(&b);
     }
     nq_known(&known, NULL, n);
-    printf("n = %2u  levels %2u  tasks %10llu  cut %7.3f s  walk %7.3f s  total %llu %s\n",
-           n, levels, (unsigned long long)tasks, cut, walk, (unsigned long long)total,
+    printf("n = %2u  levels %2u  walk %-5s  tasks %10llu  cut %7.3f s  walk %7.3f s  "
+           "total %llu %s\n",
+           n, levels, walk_names[walk_kind], (unsigned long long)tasks, cut, walk,
+           (unsigned long long)total,
            total == known ? "ok" : "WRONG");
     fflush(stdout);
     free(units);
@@ -72,12 +80,31 @@ int main(int argc, char **argv)
     uint64_t batch;
     int rc, bad = 0;
     char *sizes, *save_n = NULL;
+    int walks[NQ_GPU_WALKS] = {0};
 
-    if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: %s N[,N...] LEVELS[,LEVELS...] [B]\n", prog);
+    if (argc < 3 || argc > 5) {
+        fprintf(stderr, "usage: %s N[,N...] LEVELS[,LEVELS...] [B [WALKS]]\n", prog);
         return 2;
     }
-    batch = argc == 4 ? bench_arg(prog, argv[3], "batch") : 65536;
+    batch = argc >= 4 ? bench_arg(prog, argv[3], "batch") : 65536;
+    {
+        /* the walks timed: a list of step and stack */
+        char *list = strdup(argc == 5 ? argv[4] : "step,stack"), *save = NULL;
+        if (!list)
+            return 1;
+        for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+            int k = 0;
+            while (k < NQ_GPU_WALKS && strcmp(w, walk_names[k]) != 0)
+                k++;
+            if (k == NQ_GPU_WALKS) {
+                fprintf(stderr, "%s: no walk '%s' (step, stack)\n", prog, w);
+                free(list);
+                return 2;
+            }
+            walks[k] = 1;
+        }
+        free(list);
+    }
     if (batch == 0 || batch > NQ_SYM_GPU_BATCH_MAX) {
         fprintf(stderr, "%s: B must be 1 to %zu\n", prog, NQ_SYM_GPU_BATCH_MAX);
         return 2;
@@ -97,7 +124,10 @@ int main(int argc, char **argv)
         if (!lv || n > NQ_MAX_N || nq_sym_plan_build(&plan, n) != NQ_OK)
             return 2;
         for (char *l = strtok_r(lv, ",", &save); l; l = strtok_r(NULL, ",", &save))
-            bad |= run(gpu, plan, n, (unsigned)bench_arg(prog, l, "levels"), batch);
+            for (int k = 0; k < NQ_GPU_WALKS; k++)
+                if (walks[k])
+                    bad |= run(gpu, plan, n, (unsigned)bench_arg(prog, l, "levels"), batch,
+                               (nq_gpu_walk)k);
         nq_sym_plan_free(plan);
         free(lv);
     }

@@ -82,8 +82,7 @@ static void test_walks(void **state)
     /* as a count cuts them */
     check_walks(gpu, WALKS_N, 4096, NQ_SYM_GPU_TASK_LEVELS,
                 nq_sym_gpu_min_tasks(4096, nq_gpu_threads(gpu)));
-    /* uncut (every unit's walk a task: the longest the step walk takes),
-     * and cut as deep as allowed */
+    /* tasks as long as the step walk takes, and cut as deep as allowed */
     check_walks(gpu, WALKS_N, 64, NQ_SYMW_STEP_LEVELS, 0);
     check_walks(gpu, WALKS_N, 1024, NQ_SYM_GPU_TASK_LEVELS_MIN, UINT64_MAX);
     assert_int_equal(nq_gpu_use_walk(gpu, NQ_GPU_WALK_STEP), NQ_OK);

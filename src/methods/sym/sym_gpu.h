@@ -18,6 +18,8 @@
  * nq_sym_gpu_batch_make). */
 #define NQ_SYM_GPU_TASK_LEVELS 15u
 #define NQ_SYM_GPU_TASK_LEVELS_MIN 5u
+_Static_assert(NQ_SYM_GPU_TASK_LEVELS <= NQ_SYMW_STEP_LEVELS,
+               "a task must fit the step walk's frames");
 /* Tasks a batch wants for each thread the GPU runs at once, so that long
  * and short tasks even out; but at most NQ_SYM_GPU_TASKS_PER_UNIT for each
  * of its units, where that is more than NQ_SYM_GPU_TASKS_FLOOR (see

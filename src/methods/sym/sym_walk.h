@@ -209,8 +209,10 @@ NQ_HOST_DEVICE int nq_symw_walk(const uint32_t *rows, unsigned levels,
  * ------------------------------------------------------------------------ */
 
 /* The most levels a task of the step walk may span (its frames: at most
- * two fewer). */
-#define NQ_SYMW_STEP_LEVELS 18u
+ * two fewer). 13 frames a thread are 26 KiB for a block of 128 threads:
+ * with the 1 KiB a block that the driver keeps, 8 blocks (1,024 threads)
+ * fit in the 228 KiB of an H100's or H200's SM. */
+#define NQ_SYMW_STEP_LEVELS 15u
 #define NQ_SYMW_STEP_FRAMES (NQ_SYMW_STEP_LEVELS - 2u)
 
 #if defined(__cplusplus)
