@@ -81,7 +81,7 @@ t0=$(now)
 # shellcheck disable=SC2086 # one argument or none
 cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTURES="$arch" \
       -DNQ_BUILD_MPI=OFF $cmocka_dir >"$tmp/build.log" 2>&1 &&
-  cmake --build "$b" -j "$jobs" --target nqueens_exe nq_gpu_tune >>"$tmp/build.log" 2>&1 ||
+  cmake --build "$b" -j "$jobs" --target nqueens_exe nq_gpu_tune nq_warp_model >>"$tmp/build.log" 2>&1 ||
   { tail -n 40 "$tmp/build.log"; exit 1; }
 tests=0
 if cmake --build "$b" --target help | grep -q ' test_gpu$'; then
@@ -166,26 +166,54 @@ for n in $sizes; do
   printf '%4s %12s %12s %12s %12s\n' "$n" "$ours" "$y3" "$y2" "$ratio"
 done
 
-# --- occupancy and time in kernels ---------------------------------------
+# --- occupancy, SIMT efficiency and time in kernels ----------------------
+# ncu_report CSV [WALL]: per kernel, from ncu's CSV (columns found by their
+# header): launches, kernel seconds (and their share of WALL), achieved and
+# theoretical occupancy, threads at work a warp instruction (of 32: what
+# bench/nq_warp_model calls lane efficiency) and warp instructions issued
+ncu_report() {
+  awk -F'","' -v wall="${2:-}" '
+    NR == 1 || !name_col {
+      for (i = 1; i <= NF; i++) { h = $i; gsub(/"/, "", h); col[h] = i }
+      name_col = col["Kernel Name"]; metric_col = col["Metric Name"];
+      unit_col = col["Metric Unit"]; value_col = col["Metric Value"]; next }
+    {
+      k = $name_col; sub(/\(.*/, "", k); m = $metric_col; v = $value_col;
+      gsub(/"/, "", v); gsub(/,/, "", v); kernels[k] = 1
+      if (m == "gpu__time_duration.sum") {
+        u = $unit_col; f = (u ~ /^us/ || u ~ /usecond/) ? 1e-6 : (u ~ /^ms/ || u ~ /msecond/) ? 1e-3 : 1e-9
+        t[k] += v * f; n[k]++ }
+      if (m == "sm__warps_active.avg.pct_of_peak_sustained_active") { o[k] += v; on[k]++ }
+      if (m == "sm__maximum_warps_per_active_cycle_pct") th[k] = v
+      if (m == "smsp__thread_inst_executed_per_inst_executed.ratio") { r[k] += v; rn[k]++ }
+      if (m == "smsp__inst_executed.sum") ins[k] += v
+    }
+    END {
+      for (k in kernels) {
+        share = (wall != "" && wall > 0) ? sprintf(" (%.0f%% of %.3f s wall)", 100 * t[k] / wall, wall) : ""
+        printf "%s: launches %d, kernel time %.3f s%s, achieved occupancy %.1f%% (theoretical %s%%), threads a warp instruction %.1f of 32, warp instructions %.4g\n",
+               k, n[k], t[k], share, on[k] ? o[k] / on[k] : 0, th[k], rn[k] ? r[k] / rn[k] : 0, ins[k] }
+    }' "$1"
+}
+ncu_metrics=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__inst_executed.sum
 if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
-  echo "== ncu, n = $ncu_n: achieved occupancy and kernel time"
+  echo "== ncu, n = $ncu_n: the count's kernels (nqueens --device=gpu $ncu_n)"
   s=$(now)
   "$nq" --device=gpu "$ncu_n" >/dev/null
   wall=$(minus "$(now)" "$s")
-  if timeout 240 ncu --csv --metrics \
-       gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct \
-       "$nq" --device=gpu "$ncu_n" >"$tmp/ncu.csv" 2>"$tmp/ncu.err"; then
-    awk -F'","' -v wall="$wall" '
-      /gpu__time_duration.sum/ { gsub(/"/, "", $NF); gsub(/,/, "", $NF); t += $NF; k++;
-                                 unit = $(NF-1) }
-      /sm__warps_active.avg.pct_of_peak_sustained_active/ { gsub(/"/, "", $NF); o += $NF; m++ }
-      /sm__maximum_warps_per_active_cycle_pct/ { gsub(/"/, "", $NF); th = $NF }
-      END {
-        s = (unit ~ /usecond/) ? t / 1e6 : (unit ~ /msecond/) ? t / 1e3 : t / 1e9;
-        printf "launches %d, kernel time %.3f s of %.3f s wall (%.0f%%), achieved occupancy %.1f%% (theoretical %s%%)\n",
-               k, s, wall, 100 * s / wall, m ? o / m : 0, th }' "$tmp/ncu.csv"
+  if timeout 240 ncu --csv --metrics "$ncu_metrics" "$nq" --device=gpu "$ncu_n" \
+       >"$tmp/ncu.csv" 2>"$tmp/ncu.err"; then
+    ncu_report "$tmp/ncu.csv" "$wall"
   else
     echo "ncu failed:"; tail -n 5 "$tmp/ncu.err"
+  fi
+  echo "== ncu, n = $ncu_n: both walks on the same batches (nq_gpu_tune $ncu_n 15 65536 step,stack)"
+  if timeout 240 ncu --csv --metrics "$ncu_metrics" "$b/nq_gpu_tune" "$ncu_n" 15 65536 step,stack \
+       >"$tmp/ncu2.csv" 2>"$tmp/ncu2.err"; then
+    ncu_report "$tmp/ncu2.csv"
+    echo "(the model of the same, no GPU: $b/nq_warp_model $ncu_n)"
+  else
+    echo "ncu failed:"; tail -n 5 "$tmp/ncu2.err"
   fi
 fi
 

@@ -171,9 +171,11 @@ static void test_walk_stops(void **state)
     assert_int_equal(cs, c);
 }
 
-/* The step walk, one step at a time: each step is one node (a child made),
- * the frames never pass NQ_SYMW_STEP_FRAMES, and the steps of a task are
- * as many as the nodes that nq_symw_expand lists below it. */
+/* The step walk, one step at a time: each step is one node (a child
+ * made), the stack grows by a push and shrinks by a pop and never holds
+ * more than NQ_SYMW_STEP_FRAMES frames (levels - level - 1 here), and the
+ * steps of a walk are as many as the nodes that nq_symw_expand lists
+ * below its start. */
 static void test_step_nodes(void **state)
 {
     nq_sym_plan *plan;
@@ -187,22 +189,30 @@ static void test_step_nodes(void **state)
         uint32_t w[NQ_SYMW_BOARD_WORDS];
         nq_symw_frame frames[NQ_SYMW_STEP_FRAMES];
         nq_symw_cursor c;
-        uint64_t steps = 0, nodes = 0, want = 0;
+        uint64_t steps = 0, nodes = 0, want = 0, pushes = 0, pops = 0;
         unsigned deepest = 0;
         assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
         if (kind != NQ_SYM_KIND_WALK)
             continue;
         pack(w, &bd);
         assert_int_equal(nq_sym_count_scalar(&bd, &st, NULL, &want), NQ_OK);
-        nq_symw_start(&c, w + 1, bd.levels, st.level, st.cols, st.ld, st.rd);
-        while (c.free) {
-            nq_symw_step(&c, w + 1, frames, 1);
+        nq_symw_start(&c, w + 1, bd.levels, st.level, st.cols, st.ld, st.rd, frames, 1);
+        assert_true(c.top <= 1);
+        pushes = c.top;
+        while (c.top) {
+            const unsigned top = c.top, did = nq_symw_step(&c, w + 1, frames, 1);
             steps++;
+            pushes += (did & NQ_SYMW_PUSH) != 0;
+            pops += (did & NQ_SYMW_POP) != 0;
+            assert_int_equal(did & ~(NQ_SYMW_POP | NQ_SYMW_PUSH), 0);
+            assert_int_equal(c.top, top - ((did & NQ_SYMW_POP) != 0) +
+                                        ((did & NQ_SYMW_PUSH) != 0));
             deepest = c.top > deepest ? c.top : deepest;
         }
+        assert_int_equal(pushes, pops);
         assert_int_equal(c.count, want);
-        assert_true(deepest <= bd.levels - st.level - 2);
-        /* the nodes of every level below the start but the last */
+        assert_true(deepest <= bd.levels - st.level - 1);
+        /* the nodes of every level below the start */
         for (unsigned l = st.level + 1; l < bd.levels; l++)
             nodes += nq_symw_expand(w + 1, 0, st.level, l, st.cols, st.ld, st.rd, NULL, 0);
         assert_int_equal(steps, nodes);

@@ -100,7 +100,7 @@ extern const unsigned char nq_cuda_image[];
 
 /* The kernels of cuda_sym.cu, by nq_gpu_walk, and the dynamic shared
  * memory a block of each takes: NQ_SYMW_STEP_FRAMES frames a thread for
- * the step walk (26 KiB a block: 8 blocks fit an H100's SM), a byte a
+ * the step walk (28 KiB a block: 7 blocks fit an H100's SM), a byte a
  * level for the other. */
 static const char *const kernel_names[NQ_GPU_WALKS] = {
     [NQ_GPU_WALK_STEP] = "nq_sym_step_kernel",

@@ -5,11 +5,12 @@
  * walk the same tasks to the same counts, by the two walks of sym_walk.h:
  *
  * - nq_sym_step_kernel (the default): one node a pass of its loop, the
- *   same instructions for all 32 threads of a warp (nq_symw_step), and a
- *   thread whose task is over fetches the next one within the same loop,
- *   so the warp's threads meet again at the next step rather than waiting
- *   for the one with the longest task. Its frames (16 bytes each, up to
- *   NQ_SYMW_STEP_FRAMES a thread) take the block's shared memory.
+ *   same instructions for all 32 threads of a warp (nq_symw_step: no
+ *   branch), and a thread whose task is over fetches the next one within
+ *   the same loop, so the warp's threads meet again at the next step
+ *   rather than waiting for the one with the longest task. Its stack of
+ *   frames (16 bytes each, up to NQ_SYMW_STEP_FRAMES a thread) takes the
+ *   block's shared memory.
  * - nq_sym_walk_kernel: the byte-stack walk (nq_symw_walk), which needs
  *   26 bytes of shared memory a thread but branches three ways a pass.
  *   Kept while the two are timed against each other (bench/gpu.sh).
@@ -79,10 +80,10 @@ nq_sym_step_kernel(const uint32_t *__restrict__ boards,
     unsigned poll = NQ_SYMW_POLL_STEPS;
     nq_symw_cursor c;
 
-    c.free = 0;
+    c.top = 0;
     c.count = 0;
     for (;;) {
-        if (!c.free) {
+        if (!c.top) {
             /* the task is over: its count out, the next one in */
             if (c.count)
                 atomicAdd(&counts[board], (unsigned long long)c.count);
@@ -95,7 +96,7 @@ nq_sym_step_kernel(const uint32_t *__restrict__ boards,
             board = t.board_level >> 8;
             rows = boards + (size_t)board * NQ_SYMW_BOARD_WORDS;
             nq_symw_start(&c, rows + 1, rows[0], t.board_level & 0xffu, t.cols, t.ld,
-                          t.rd);
+                          t.rd, mine, stride);
             continue;
         }
         nq_symw_step(&c, rows + 1, mine, stride);

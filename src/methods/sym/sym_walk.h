@@ -185,35 +185,43 @@ NQ_HOST_DEVICE int nq_symw_walk(const uint32_t *rows, unsigned levels,
  * the last row's candidates in a loop of its own; on a GPU the 32 threads
  * of a warp share one instruction stream, so in any pass where some go
  * down, some go up and some test the last row, the warp runs all three
- * paths, each for a few of its threads. The step walk has one path: each
- * step takes the lowest candidate of the node in hand, builds the child
- * and then, by selects rather than branches, either goes down into it,
- * stays (more candidates left), or goes back to the last node saved. A
- * warp's threads thus run the same step at the same time, whatever depth
+ * paths, each for a few of its threads (bench/nq_warp_model: 42% of the
+ * lanes at work). The step walk has one path and no branch: each step
+ * takes the lowest candidate of the node on top of a stack of nodes,
+ * drops that node if it has no candidate left, and pushes the child when
+ * the child has candidates and is not on the last level, whose candidates
+ * are counted instead. What differs between threads is only which stores
+ * happen, so a warp's threads run every step together, whatever depth
  * each is at, and a step is one node of the tree.
  *
- * The price is memory: going back must not rebuild the masks, so a node
- * that still has candidates when the walk goes below it is saved whole
- * (a frame: cols, ld, rd and its candidates left, 16 bytes). Only such
- * nodes are saved, so the walk of a task that spans L levels keeps at
- * most L - 2 frames (the last level is counted, never entered). On the
- * GPU the frames sit in shared memory depth-major (frames[depth * stride],
+ * The price is memory: every node on the stack is kept whole (a frame:
+ * cols, ld, rd and its candidates left, 16 bytes), and the node on top is
+ * read back at each step. The walk of a task that spans L levels holds at
+ * most L - 1 frames (its last level is counted, never pushed). On the GPU
+ * the frames sit in shared memory depth-major (frames[depth * stride],
  * stride = the block's threads), so that a warp's 32 frames of one depth
  * are 512 neighbouring bytes, moved in one vector access without bank
  * conflicts.
  *
- * The level of the node in hand is not stored: every level places one
- * queen, so popcount(cols) - level is the same for every node of a task
- * (`base`). The diagonals need no room to be undone here, so ld and rd
- * are plain 32-bit masks that lose what moves off the board.
+ * A node's level is not stored: every level places one queen, so
+ * popcount(cols) - level is the same for every node of a task (`base`).
+ * The diagonals need no room to be undone here, so ld and rd are plain
+ * 32-bit masks that lose what moves off the board. The frames' cols have
+ * the bits above the board's columns set (NQ_SYMW_OFF_BOARD), so that the
+ * candidates taken from a row word lose its shift bits with the columns
+ * taken, without a mask of their own.
  * ------------------------------------------------------------------------ */
 
-/* The most levels a task of the step walk may span (its frames: at most
- * two fewer). 13 frames a thread are 26 KiB for a block of 128 threads:
- * with the 1 KiB a block that the driver keeps, 8 blocks (1,024 threads)
- * fit in the 228 KiB of an H100's or H200's SM. */
+/* The most levels a task of the step walk may span, and its frames. 14
+ * frames a thread are 28 KiB for a block of 128 threads: with the 1 KiB a
+ * block that the driver keeps, 7 blocks (896 threads) fit in the 228 KiB
+ * of an H100's or H200's SM. */
 #define NQ_SYMW_STEP_LEVELS 15u
-#define NQ_SYMW_STEP_FRAMES (NQ_SYMW_STEP_LEVELS - 2u)
+#define NQ_SYMW_STEP_FRAMES (NQ_SYMW_STEP_LEVELS - 1u)
+
+/* Bits of a 32-bit mask above any board's columns: set in the frames'
+ * cols. */
+#define NQ_SYMW_OFF_BOARD (~NQ_SYMW_COLUMNS)
 
 #if defined(__cplusplus)
 #define NQ_SYMW_ALIGN16 alignas(16)
@@ -221,89 +229,92 @@ NQ_HOST_DEVICE int nq_symw_walk(const uint32_t *rows, unsigned levels,
 #define NQ_SYMW_ALIGN16 _Alignas(16)
 #endif
 
-/* A node saved by the step walk, with the candidates it has left. */
+/* A node on the step walk's stack, with the candidates it has left. */
 typedef struct nq_symw_frame {
-    NQ_SYMW_ALIGN16 uint32_t cols;
+    NQ_SYMW_ALIGN16 uint32_t cols; /* with NQ_SYMW_OFF_BOARD */
     uint32_t ld, rd, free;
 } nq_symw_frame;
 
-/* A task being walked by steps. The walk is over when `free` is 0. */
+/* A task being walked by steps. The walk is over when `top` is 0. */
 typedef struct nq_symw_cursor {
-    uint32_t cols, ld, rd; /* the node in hand */
-    uint32_t free;         /* its candidates not yet taken */
-    unsigned top;          /* frames saved */
-    unsigned base;         /* popcount(cols) - level, the task's constant */
-    unsigned last;         /* the board's last level */
-    uint64_t count;        /* solutions found so far */
+    unsigned top;         /* frames on the stack, times the stride */
+    unsigned base;        /* popcount(cols) - level, the task's constant */
+    unsigned before_last; /* the board's last level - 1 */
+    uint64_t count;       /* solutions found so far */
 } nq_symw_cursor;
 
 /* Starts the walk of the node (level, cols, ld, rd) of a board whose
- * words a level are rows[0 .. levels-1] (level < levels). A node of the
- * last level is counted at once (and the walk is then over). */
+ * words a level are rows[0 .. levels-1] (level < levels, levels - level
+ * <= NQ_SYMW_STEP_LEVELS): pushes it, if it has candidates. A node of the
+ * last level is counted at once (and the walk is then over). frames has
+ * room for NQ_SYMW_STEP_FRAMES frames at stride `stride`. */
 NQ_HOST_DEVICE void nq_symw_start(nq_symw_cursor *c, const uint32_t *rows,
                                   unsigned levels, unsigned level, uint32_t cols,
-                                  uint32_t ld, uint32_t rd)
+                                  uint32_t ld, uint32_t rd, nq_symw_frame *frames,
+                                  unsigned stride)
 {
     const uint32_t f = nq_symw_allowed(rows[level]) & ~(cols | ld | rd);
-    c->cols = cols;
-    c->ld = ld;
-    c->rd = rd;
+    c->base = nq_symw_popcount(cols | NQ_SYMW_OFF_BOARD) - level;
+    c->before_last = levels - 2;
+    c->count = 0;
     c->top = 0;
-    c->base = nq_symw_popcount(cols) - level;
-    c->last = levels - 1;
-    c->count = level == c->last ? nq_symw_popcount(f) : 0;
-    c->free = level == c->last ? 0 : f;
-}
-
-/* One step (c->free != 0): the node in hand's lowest candidate becomes a
- * child; a child on the last level is counted, any other with candidates
- * becomes the node in hand. The walk then goes on from the node in hand
- * if it has candidates left, else from the last frame saved; with none
- * saved, it is over (c->free == 0). frames has room for
- * NQ_SYMW_STEP_FRAMES frames at stride `stride`. */
-NQ_HOST_DEVICE void nq_symw_step(nq_symw_cursor *c, const uint32_t *rows,
-                                 nq_symw_frame *frames, unsigned stride)
-{
-    const unsigned d = nq_symw_popcount(c->cols) - c->base;
-    const unsigned s = nq_symw_shift(rows[d]);
-    const uint32_t next = nq_symw_allowed(rows[d + 1]);
-    const uint32_t bit = c->free & (0u - c->free);
-    const uint32_t left = c->free ^ bit;
-    const uint32_t cols = c->cols | bit;
-    const uint32_t ld = (c->ld | bit) << s;
-    const uint32_t rd = (c->rd | bit) >> s;
-    const uint32_t f = next & ~(cols | ld | rd);
-    const int leaf = d + 1 == c->last;
-
-    c->count += leaf ? nq_symw_popcount(f) : 0u;
-    if (!leaf && f) {
-        if (left) {
-            nq_symw_frame *p = &frames[c->top * stride];
-            p->cols = c->cols;
-            p->ld = c->ld;
-            p->rd = c->rd;
-            p->free = left;
-            c->top++;
-        }
-        c->cols = cols;
-        c->ld = ld;
-        c->rd = rd;
-        c->free = f;
-    } else if (left) {
-        c->free = left;
-    } else if (c->top) {
-        const nq_symw_frame *p = &frames[--c->top * stride];
-        c->cols = p->cols;
-        c->ld = p->ld;
-        c->rd = p->rd;
-        c->free = p->free;
-    } else {
-        c->free = 0;
+    if (level + 1 == levels) {
+        c->count = nq_symw_popcount(f);
+    } else if (f) {
+        frames[0].cols = cols | NQ_SYMW_OFF_BOARD;
+        frames[0].ld = ld;
+        frames[0].rd = rd;
+        frames[0].free = f;
+        c->top = stride;
     }
 }
 
+/* What a step did, as nq_symw_step() says it: the node on top had no
+ * candidate left and was dropped (POP); the child was pushed (PUSH). */
+#define NQ_SYMW_POP 1u
+#define NQ_SYMW_PUSH 2u
+
+/* One step (c->top != 0): the lowest candidate of the node on top (frame
+ * c->top - stride) becomes a child, and the node is dropped if that was
+ * its last; a child on the last level is counted, any other with
+ * candidates is pushed. Frame k is frames[k * stride].
+ * @return what it did (NQ_SYMW_POP, NQ_SYMW_PUSH, both or neither): for
+ *         the tests and bench/nq_warp_model; the kernel ignores it. */
+NQ_HOST_DEVICE unsigned nq_symw_step(nq_symw_cursor *c, const uint32_t *rows,
+                                     nq_symw_frame *frames, unsigned stride)
+{
+    nq_symw_frame *p = &frames[c->top - stride];
+    const nq_symw_frame node = *p;
+    const unsigned d = nq_symw_popcount(node.cols) - c->base;
+    const uint32_t *row = rows + d; /* one address for both words */
+    const unsigned s = nq_symw_shift(row[0]);
+    const uint32_t next = row[1]; /* its shift bits go with cols's */
+    const uint32_t bit = node.free & (0u - node.free);
+    const uint32_t left = node.free ^ bit;
+    const uint32_t cols = node.cols | bit;
+    const uint32_t ld = (node.ld | bit) << s;
+    const uint32_t rd = (node.rd | bit) >> s;
+    const uint32_t f = next & ~(cols | ld | rd);
+    const int leaf = d == c->before_last;
+    const int push = !leaf && f != 0;
+
+    p->free = left;
+    c->top -= left ? 0u : stride;
+    c->count += leaf ? nq_symw_popcount(f) : 0u;
+    if (push) {
+        nq_symw_frame *q = &frames[c->top];
+        q->cols = cols;
+        q->ld = ld;
+        q->rd = rd;
+        q->free = f;
+        c->top += stride;
+    }
+    return (left ? 0u : NQ_SYMW_POP) | (push ? NQ_SYMW_PUSH : 0u);
+}
+
 /* The whole step walk of one node, as nq_symw_walk() counts it (levels -
- * level <= NQ_SYMW_STEP_LEVELS), into *count. Looks at *stop (may be
+ * level <= NQ_SYMW_STEP_LEVELS), into *count; frames has room for
+ * NQ_SYMW_STEP_FRAMES frames at stride `stride`. Looks at *stop (may be
  * NULL) every NQ_SYMW_POLL_STEPS steps.
  * @return 0, or 1 when *stop was raised (*count is then meaningless). */
 NQ_HOST_DEVICE int nq_symw_step_walk(const uint32_t *rows, unsigned levels,
@@ -314,8 +325,8 @@ NQ_HOST_DEVICE int nq_symw_step_walk(const uint32_t *rows, unsigned levels,
 {
     nq_symw_cursor c;
     unsigned poll = NQ_SYMW_POLL_STEPS;
-    nq_symw_start(&c, rows, levels, level, cols, ld, rd);
-    while (c.free) {
+    nq_symw_start(&c, rows, levels, level, cols, ld, rd, frames, stride);
+    while (c.top) {
         nq_symw_step(&c, rows, frames, stride);
         if (--poll == 0) {
             poll = NQ_SYMW_POLL_STEPS;
