@@ -25,6 +25,12 @@
 #                           `apt-get download libcmocka0 libcmocka-dev` there)
 #        NQ_GPU_ESTIMATE=l  sizes whose GPU estimate is printed last (default
 #                           "24 26 27 28"; none: skip)
+#        NQ_GPU_REHEARSE=1  the whole script on the emulated GPU of the tests
+#                           (tests/gpu/emulator), on a machine without one:
+#                           it checks the script, not the GPU, and its times
+#                           mean nothing (e.g. NQ_GPU_REHEARSE=1 NQ_YGCH=none
+#                           NQ_TUNE=16 NQ_NCU_N=none NQ_GPU_ESTIMATE=20
+#                           sh bench/gpu.sh "16 17" 1)
 # Every count is compared with the published total: a difference stops
 # the script. Times are wall seconds of the whole process (start-up, the
 # driver's and module's load included), median of the rounds.
@@ -78,10 +84,18 @@ if [ -d "$debs" ] && ls "$debs"/*.deb >/dev/null 2>&1; then
   [ -n "$cfg" ] && cmocka_dir="-Dcmocka_DIR=$(dirname "$cfg")"
 fi
 t0=$(now)
-# shellcheck disable=SC2086 # one argument or none
-cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTURES="$arch" \
-      -DNQ_BUILD_MPI=OFF $cmocka_dir >"$tmp/build.log" 2>&1 &&
-  cmake --build "$b" -j "$jobs" --target nqueens_exe nq_gpu_tune nq_warp_model >>"$tmp/build.log" 2>&1 ||
+cuda="-DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTURES=$arch" emulator=""
+if [ "${NQ_GPU_REHEARSE:-0}" = 1 ]; then
+  echo "== a rehearsal on the emulated GPU: the script is checked, the times mean nothing"
+  cuda="-DNQ_CUDA_EMULATOR=ON" emulator=nq_emu_cuda
+  LD_LIBRARY_PATH=$PWD/$b/tests/emulator${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export LD_LIBRARY_PATH
+fi
+# shellcheck disable=SC2086 # lists of arguments, or none
+cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release $cuda -DNQ_BUILD_MPI=OFF $cmocka_dir \
+      >"$tmp/build.log" 2>&1 &&
+  cmake --build "$b" -j "$jobs" --target nqueens_exe nq_gpu_tune nq_warp_model $emulator \
+      >>"$tmp/build.log" 2>&1 ||
   { tail -n 40 "$tmp/build.log"; exit 1; }
 tests=0
 if cmake --build "$b" --target help | grep -q ' test_gpu$'; then

@@ -280,7 +280,7 @@ typedef struct nq_count_options {
 NQ_API int nq_count_options_init(nq_count_options *opts, unsigned version);
 
 /*! The layout of nq_count_result in this header. */
-#define NQ_COUNT_RESULT_VERSION 1
+#define NQ_COUNT_RESULT_VERSION 2
 
 /*! Result of nq_count(); start from NQ_COUNT_RESULT_INIT. */
 typedef struct nq_count_result {
@@ -292,6 +292,7 @@ typedef struct nq_count_result {
     nq_simd simd;         /*!< the SIMD level that ran (never NQ_SIMD_AUTO) */
     uint64_t units_total; /*!< units in the whole list for this n and method */
     uint64_t units_done;  /*!< units counted by this run (resumed ones included) */
+    /* version 2 */
     nq_device device;     /*!< where the count ran (never NQ_DEVICE_AUTO) */
 } nq_count_result;
 
@@ -349,7 +350,7 @@ typedef enum nq_estimate_kind {
 } nq_estimate_kind;
 
 /*! The layout of nq_estimate_result in this header. */
-#define NQ_ESTIMATE_RESULT_VERSION 1
+#define NQ_ESTIMATE_RESULT_VERSION 2
 
 /*! Result of nq_estimate(); start from NQ_ESTIMATE_RESULT_INIT. */
 typedef struct nq_estimate_result {
@@ -362,7 +363,8 @@ typedef struct nq_estimate_result {
                                   is 0 */
     double cpu_seconds;      /*!< core-seconds of the count: its CPU time
                                   summed over the threads (at least, when
-                                  LOWER_BOUND) */
+                                  LOWER_BOUND); on a GPU, the GPU's
+                                  seconds (device NQ_DEVICE_GPU) */
     double sample_seconds;   /*!< time nq_estimate() spent on its samples */
     uint64_t units_total;    /*!< units in the list of (n, method) */
     uint64_t units_sampled;  /*!< units counted by the largest sample */
@@ -370,8 +372,12 @@ typedef struct nq_estimate_result {
                                   (MODELLED; else 0) */
     uint64_t memory;         /*!< bytes the count would take at most, as
                                   nq_memory() says */
-    unsigned threads;        /*!< worker threads the count would use */
+    unsigned threads;        /*!< worker threads the count would use (on a
+                                  GPU: 1, the GPU) */
     nq_method method;        /*!< the method that ran (never NQ_METHOD_DEFAULT) */
+    /* version 2 */
+    nq_device device;        /*!< where the count would run (never
+                                  NQ_DEVICE_AUTO) */
 } nq_estimate_result;
 
 #if !defined(__cplusplus) || __cplusplus >= 202002L
@@ -381,7 +387,7 @@ typedef struct nq_estimate_result {
       .seconds = 0.0, .low = 0.0, .high = 0.0, .cpu_seconds = 0.0,         \
       .sample_seconds = 0.0, .units_total = 0, .units_sampled = 0,         \
       .samples = 0, .memory = 0, .threads = 0,                             \
-      .method = NQ_METHOD_DEFAULT }
+      .method = NQ_METHOD_DEFAULT, .device = NQ_DEVICE_CPU }
 #endif
 
 /*! nq_estimate() : estimate how long nq_count(n, opts) would take on this

@@ -234,6 +234,7 @@ static int estimate(nq_estimate_result *e, unsigned n, const nq_count_options *o
     rc = nq_counter_open(&c, n, opts);
     if (rc == NQ_OK) {
         e->memory = c.memory;
+        e->device = c.device;
         rc = modelled(e, &c, budget, seed);
         if (rc != NQ_EUNSUPPORTED) {
             nq_counter_close(&c);

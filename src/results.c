@@ -16,8 +16,19 @@
     };                                                                      \
     const nq_layout nq_##name##_layout = { name##_sizes, current_version }
 
-LAYOUT(count_result, nq_count_result, NQ_COUNT_RESULT_VERSION);
-LAYOUT(estimate_result, nq_estimate_result, NQ_ESTIMATE_RESULT_VERSION);
+#define LAYOUT2(name, type, first_of_2)                                     \
+    static const size_t name##_sizes[3] = {                                 \
+        [1] = offsetof(type, first_of_2),                                   \
+        [2] = sizeof(type),                                                 \
+    };                                                                      \
+    const nq_layout nq_##name##_layout = { name##_sizes, 2 }
+
+/* version 2 appended the device (a program built against 2.0.0 passes
+ * version 1, and gets what 2.0.0 gave it) */
+_Static_assert(NQ_COUNT_RESULT_VERSION == 2, "nq_count_result: a row for the new version");
+_Static_assert(NQ_ESTIMATE_RESULT_VERSION == 2, "nq_estimate_result: a row for the new version");
+LAYOUT2(count_result, nq_count_result, device);
+LAYOUT2(estimate_result, nq_estimate_result, device);
 LAYOUT(checkpoint_info, nq_checkpoint_info, NQ_CHECKPOINT_INFO_VERSION);
 LAYOUT(recheck_result, nq_recheck_result, NQ_RECHECK_RESULT_VERSION);
 LAYOUT(part, nq_part, NQ_PART_VERSION);

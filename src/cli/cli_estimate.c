@@ -72,17 +72,29 @@ void cli_format_duration(char *buf, size_t size, double s)
     snprintf(buf, size, "%s %s", v, unit_names[i]);
 }
 
+/* Where the count would run, in the sentence's words: "with 2 threads",
+ * or "on one GPU". */
+static void say_where(char *buf, size_t size, const nq_estimate_result *e)
+{
+    if (e->device == NQ_DEVICE_GPU)
+        snprintf(buf, size, "on one GPU");
+    else
+        snprintf(buf, size, "with %u thread%s", e->threads, nqc_plural(e->threads, "", "s"));
+}
+
 void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
                            uint64_t memory)
 {
     const size_t u = duration_unit(e->seconds);
-    char when[48], lo[24], hi[24], bytes[32], core[48] = "";
+    char when[48], lo[24], hi[24], bytes[32], core[48] = "", where[32];
     int n;
 
     cli_format_duration(when, sizeof when, e->seconds);
     nqc_format_bytes(bytes, sizeof bytes, memory);
+    say_where(where, sizeof where, e);
     if (e->cpu_seconds >= CORE_HOURS_FROM)
-        snprintf(core, sizeof core, ", %.3g core-hours", e->cpu_seconds / 3600.0);
+        snprintf(core, sizeof core, ", %.3g %s-hours", e->cpu_seconds / 3600.0,
+                 e->device == NQ_DEVICE_GPU ? "GPU" : "core");
     if (e->kind == NQ_ESTIMATE_LOWER_BOUND) {
         n = snprintf(buf, size, "at least %s", when);
     } else if (e->seconds < QUICK_SECONDS && (e->kind == NQ_ESTIMATE_EXACT || !(e->high >= QUICK_SECONDS))) {
@@ -96,8 +108,7 @@ void cli_estimate_sentence(char *buf, size_t size, const nq_estimate_result *e,
         n = snprintf(buf, size, "about %s (%s to %s %s)", when, lo, hi, unit_names[u]);
     }
     if (n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, " with %u thread%s, %s of memory%s", e->threads,
-                 nqc_plural(e->threads, "", "s"), bytes, core);
+        snprintf(buf + n, size - (size_t)n, " %s, %s of memory%s", where, bytes, core);
 }
 
 /* The refusal of a count of n with co that needs `need` bytes at least;
@@ -163,10 +174,11 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
         break;
     case CLI_FORMAT_JSON:
         fprintf(out, "{\"n\":%u,\"seconds\":%.3f,\"threads\":%u,\"method\":\"%s\","
-                     "\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s,"
+                     "\"device\":\"%s\",\"units\":%llu,\"units_sampled\":%llu,\"exact\":%s,\"lower_bound\":%s,"
                      "\"memory\":%llu,\"low\":%.3f,\"high\":%s,\"core_hours\":%.4g,"
                      "\"modelled\":%s,\"samples\":%llu,\"text\":\"%s\"}\n",
-                n, e->seconds, e->threads, method, (unsigned long long)e->units_total,
+                n, e->seconds, e->threads, method, nq_device_name(e->device),
+                (unsigned long long)e->units_total,
                 (unsigned long long)e->units_sampled,
                 e->kind == NQ_ESTIMATE_EXACT ? "true" : "false",
                 lower_bound ? "true" : "false", (unsigned long long)memory, e->low, high,
@@ -217,7 +229,7 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
 {
     nq_estimate_result *f = calloc(sizes->len ? sizes->len : 1, sizeof *f);
     uint64_t seed = cli_clock_seed();
-    char when[64], limit[64];
+    char when[64], limit[64], where[32];
     unsigned min_n = isatty(fileno(err)) || o->max_time != CLI_DEFAULT_MAX_TIME
                          ? NOTICE_MIN_N : NOTICE_MIN_N_OFF_TTY;
 
@@ -251,11 +263,11 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
         if (o->max_time > 0.0 && e->seconds > o->max_time) {
             cli_format_duration(when, sizeof when, e->seconds);
             cli_format_duration(limit, sizeof limit, o->max_time);
-            cli_error(err, "n = %u: %s %s with %u thread%s, more than --max-time "
+            say_where(where, sizeof where, e);
+            cli_error(err, "n = %u: %s %s %s, more than --max-time "
                            "allows (%s); --max-time=none counts anyway", n,
                       e->kind == NQ_ESTIMATE_LOWER_BOUND ? "at least" : "about", when,
-                      e->threads,
-                      nqc_plural(e->threads, "", "s"), limit);
+                      where, limit);
             free(f);
             *out = NULL;
             return -1;

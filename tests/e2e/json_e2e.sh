@@ -38,7 +38,7 @@ fields "--check" "n total unique known_total known_unique method status seconds 
 fields "--check -m plain" "n total known_total known_unique method status seconds device" \
   "$("$bin" --check --json -m plain 8)"
 fields "--estimate" \
-  "n seconds threads method units units_sampled exact lower_bound memory low high core_hours modelled samples text" \
+  "n seconds threads method device units units_sampled exact lower_bound memory low high core_hours modelled samples text" \
   "$("$bin" --estimate --json 10)"
 
 # the same values in every mode that prints a count of n = 10
@@ -48,7 +48,7 @@ report "a count and a merged count print the same fields and values" $((! $?))
 
 # types: integers without quotes or fractions, strings quoted, booleans
 line=$("$bin" --estimate --json 10)
-printf '%s\n' "$line" | grep -Eq '^\{"n":10,"seconds":[0-9]+\.[0-9]{3},"threads":[0-9]+,"method":"[a-z]+","units":[0-9]+,"units_sampled":[0-9]+,"exact":(true|false),"lower_bound":(true|false),"memory":[0-9]+,"low":[0-9]+\.[0-9]{3},"high":([0-9]+\.[0-9]{3}|null),"core_hours":[0-9.e+-]+,"modelled":(true|false),"samples":[0-9]+,"text":"[^"]*"\}$'
+printf '%s\n' "$line" | grep -Eq '^\{"n":10,"seconds":[0-9]+\.[0-9]{3},"threads":[0-9]+,"method":"[a-z]+","device":"(cpu|gpu)","units":[0-9]+,"units_sampled":[0-9]+,"exact":(true|false),"lower_bound":(true|false),"memory":[0-9]+,"low":[0-9]+\.[0-9]{3},"high":([0-9]+\.[0-9]{3}|null),"core_hours":[0-9.e+-]+,"modelled":(true|false),"samples":[0-9]+,"text":"[^"]*"\}$'
 report "--estimate: types" $((! $?))
 grep -Eq '^\{"n":10,"total":[0-9]+,"unique":[0-9]+,"method":"symmetry","part":1,"parts":2,"unit_list_version":[0-9]+,"seconds":[0-9]+\.[0-9]{3},"check":"[0-9a-f]{16}"\}$' "$work/p1.json"
 report "--part: types" $((! $?))
@@ -116,8 +116,8 @@ report "strings: letters, digits and _, but the estimate's text, which needs no 
 # the documentation lists every field that is printed
 doc=$(dirname "$0")/../../docs/json.md
 for k in n total unique method seconds part parts unit_list_version check known_total \
-         known_unique status threads units units_sampled exact lower_bound memory low high \
-         core_hours modelled samples text; do
+         known_unique status threads device units units_sampled exact lower_bound memory low \
+         high core_hours modelled samples text; do
   grep -q "^| \`$k\` " "$doc" || { echo "  docs/json.md lacks $k"; false; }
   report "docs/json.md describes $k" $((! $?))
 done

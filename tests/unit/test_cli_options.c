@@ -354,7 +354,8 @@ static void test_estimate(void **state)
     o = run_cli(NULL, "--estimate", "--json", "-j1", "-m", "plain", "9", NULL);
     assert_int_equal(o.status, 0);
     assert_memory_equal(o.out, "{\"n\":9,\"seconds\":", 17);
-    assert_non_null(strstr(o.out, "\"threads\":1,\"method\":\"plain\",\"units\":"));
+    assert_non_null(strstr(o.out, "\"threads\":1,\"method\":\"plain\",\"device\":\"cpu\","
+                                  "\"units\":"));
     assert_non_null(strstr(o.out, "\"exact\":true,\"lower_bound\":false,\"memory\":"));
     /* the default for totals at n = 18, the symmetry method with -u */
     o = run_cli(NULL, "--estimate", "--labels", "-j1", "18", NULL);
