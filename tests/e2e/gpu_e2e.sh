@@ -34,6 +34,13 @@ out=$("$bin" --device=gpu --json -u 11)
 printf '%s\n' "$out" | grep -q '^{"n":11,"total":2680,"unique":341,"method":"symmetry",.*"device":"gpu"}$'
 report "--device=gpu --json: total, unique count, method and device" $((! $?))
 
+# an estimate says where it would run: in JSON, and in words
+out=$("$bin" --device=gpu --estimate --json 12)
+printf '%s\n' "$out" | grep -q '^{"n":12,.*"threads":1,"method":"symmetry","device":"gpu",.*"text":"[^"]* on one GPU, [^"]*"}$' &&
+  "$bin" --device=gpu --estimate --labels 12 | tail -n 1 | grep -q '	symmetry	.* on one GPU, ' &&
+  "$bin" --device=cpu --estimate --json 12 | grep -q '"device":"cpu",.*"text":"[^"]* with [0-9]* threads*, '
+report "--device=gpu --estimate: the device in JSON, 'on one GPU' in words" $((! $?))
+
 out=$("$bin" --device=auto --json 8)
 printf '%s\n' "$out" | grep -q '"total":92,.*"device":"cpu"}$'
 report "--device=auto keeps a small board on the CPU" $((! $?))
