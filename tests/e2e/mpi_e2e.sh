@@ -87,9 +87,11 @@ rank0() { # the pid of rank 0 among mpirun's children
       echo "$c"
   done
 }
-# a board that takes a few seconds (the sanitizers run it ten times slower)
-big=18 big_total=666090624
-[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && big=17 big_total=95815104
+# a board that takes a few seconds on two workers, so that the signals
+# come while it runs (n = 18 took a fast CPU under a second: the job ended
+# first); the sanitizers run it about ten times slower
+big=19 big_total=4968057848
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && big=18 big_total=666090624
 for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   sig=${how%-*}
   rm -f "$ck"
