@@ -36,6 +36,23 @@
 
 #include "../../methods/sym/sym_walk.h"
 
+#if defined(__CUDACC__)
+#define NQ_DEVICE static __device__
+#else
+#define NQ_DEVICE static /* the emulator's host build (tests/gpu/emulator) */
+#endif
+
+/* The index of the batch's next task for this thread, or ntasks when none
+ * is left or the host raised *stop. */
+NQ_DEVICE unsigned long long next_task(unsigned long long *next, unsigned long long ntasks,
+                                       const volatile int *stop)
+{
+    if (*stop)
+        return ntasks;
+    const unsigned long long i = atomicAdd(next, 1ull);
+    return i < ntasks ? i : ntasks;
+}
+
 extern "C" __global__ void
 nq_sym_walk_kernel(const uint32_t *__restrict__ boards,
                    const nq_symw_task *__restrict__ tasks,
@@ -47,10 +64,8 @@ nq_sym_walk_kernel(const uint32_t *__restrict__ boards,
     const unsigned stride = blockDim.x;
 
     for (;;) {
-        if (*stop)
-            return;
-        const unsigned long long i = atomicAdd(next, 1ull);
-        if (i >= ntasks)
+        const unsigned long long i = next_task(next, ntasks, stop);
+        if (i == ntasks)
             return;
         const nq_symw_task t = tasks[i];
         const uint32_t board = t.board_level >> 8;
@@ -87,10 +102,8 @@ nq_sym_step_kernel(const uint32_t *__restrict__ boards,
             /* the task is over: its count out, the next one in */
             if (c.count)
                 atomicAdd(&counts[board], (unsigned long long)c.count);
-            if (*stop)
-                return;
-            const unsigned long long i = atomicAdd(next, 1ull);
-            if (i >= ntasks)
+            const unsigned long long i = next_task(next, ntasks, stop);
+            if (i == ntasks)
                 return;
             const nq_symw_task t = tasks[i];
             board = t.board_level >> 8;
