@@ -44,6 +44,7 @@ limit=${NQ_GPU_TIMEOUT:-150}
 ncu_n=${NQ_NCU_N:-18}
 jobs=$(nproc 2>/dev/null || echo 4)
 tmp=$(mktemp -d)
+start=$(date +%s.%N)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 known() {  # known N: the published total (OEIS A000170)
@@ -229,6 +230,17 @@ if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
   else
     echo "ncu failed:"; tail -n 5 "$tmp/ncu2.err"
   fi
+  if [ -n "$ygch_pid" ]; then
+    # the peer's kernel by the same measures: its instructions against the
+    # model's 29 a node and the nodes nq_warp_model counts for its method
+    echo "== ncu, n = $ncu_n: the published counter's kernel (ygch3 $ncu_n 5; its model: nq_warp_model $ncu_n 65536 118272 64 5)"
+    if timeout 240 ncu --csv --metrics "$ncu_metrics" "$tmp/ygch/ygch3" "$ncu_n" 5 \
+         >"$tmp/ncu3.csv" 2>"$tmp/ncu3.err"; then
+      ncu_report "$tmp/ncu3.csv"
+    else
+      echo "ncu failed:"; tail -n 5 "$tmp/ncu3.err"
+    fi
+  fi
 fi
 
 # --- record counts: estimates on this GPU (timed samples to n = 24, the
@@ -236,8 +248,9 @@ fi
 if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ]; then
   echo "== estimates on this GPU (nqueens --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28})"
   # shellcheck disable=SC2086 # a list of sizes
-  timeout 240 "$nq" --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28} ||
-    echo "gpu.sh: the estimates failed or ran past 240 s"
+  timeout 150 "$nq" --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28} ||
+    echo "gpu.sh: the estimates failed or ran past 150 s"
 fi
 
+echo "== gpu.sh: $(minus "$(now)" "$start") s in all"
 [ $tests_failed = 0 ] || { echo "gpu.sh: a GPU test failed (see above)"; exit 1; }

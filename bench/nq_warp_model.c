@@ -37,7 +37,7 @@
  * kernels; this says what to expect and why.
  *
  * usage: nq_warp_model N [B [T [W [ROWS]]]]
- *        (B default 65536 units a batch, T 135168 threads: an H100 at 8
+ *        (B default 65536 units a batch, T 118272 threads: an H100 at 7
  *        blocks of 128 an SM, W 64 warps, ROWS 6; ROWS 0: no plain walk)
  * Exit status 1 when a walk's total is not the published one.
  */
@@ -312,7 +312,7 @@ int main(int argc, char **argv)
     }
     n = (unsigned)bench_arg(prog, argv[1], "size");
     batch = argc > 2 ? bench_arg(prog, argv[2], "batch") : 65536;
-    threads = argc > 3 ? bench_arg(prog, argv[3], "threads") : 135168;
+    threads = argc > 3 ? bench_arg(prog, argv[3], "threads") : 118272;
     warps = argc > 4 ? bench_arg(prog, argv[4], "warps") : 64;
     rows = argc > 5 ? bench_arg(prog, argv[5], "rows") : 6;
     if (n < 6 || n > 24 || batch == 0 || batch > NQ_SYM_GPU_BATCH_MAX || warps == 0 ||
