@@ -5,7 +5,8 @@
  * table), and the plain walk (join_keys.c). SPLITS splits spread over the
  * list from FIRST are counted in full each way, one after the other on
  * one thread; printed per way: the solutions counted (all three must
- * agree), the keys listed, and the thread CPU seconds.
+ * agree), the keys listed, and the thread CPU seconds, in all and split
+ * into listing, sorting (with the tally of pairs) and counting the pairs.
  *
  * usage: nq_join_lists N [SPLITS [FIRST [BATCH [WAYS]]]]
  *   BATCH: keys per batch of a half's list (default 2^20, the count's);
@@ -49,7 +50,7 @@ int main(int argc, char **argv)
         fputs("nq_join_lists: N from 8 to NQ_MAX_N, SPLITS and BATCH at least 1\n", stderr);
         return 2;
     }
-    printf("way\tsolutions\tkeys\tcpu_seconds\n");
+    printf("way\tsolutions\tkeys\tcpu_seconds\tlist\tsort\tmatch\n");
     for (unsigned way = 0; way < 3; way++) {
         nq_join_plan *plan;
         nq_join_profile p;
@@ -95,8 +96,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "nq_join_lists: %s: %s\n", names[way], nq_strerror(rc));
             return 1;
         }
-        printf("%s\t%llu\t%.0f\t%.3f\n", names[way], (unsigned long long)p.total, p.keys,
-               nq_join_cpu_now() - t0);
+        printf("%s\t%llu\t%.0f\t%.3f\t%.3f\t%.3f\t%.3f\n", names[way],
+               (unsigned long long)p.total, p.keys, nq_join_cpu_now() - t0, p.list_seconds,
+               p.sort_seconds, p.match_seconds);
         nq_join_profile_end(&p);
         nq_join_plan_free(plan);
     }

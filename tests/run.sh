@@ -12,7 +12,8 @@
 #   4. the GPU path on an emulated GPU (NQ_CUDA_EMULATOR: the CUDA backend
 #      against a stand-in NVIDIA driver that runs the kernels' own text on
 #      the CPU), under AddressSanitizer + UndefinedBehaviorSanitizer: the
-#      gpu tests, the driver's faults included;
+#      gpu tests, the driver's faults included; then bench/gpu.sh, the
+#      device script, rehearsed whole on the emulated GPU;
 #   5. libFuzzer on each parser, a fixed time each.
 # Every test dependency is required (NQ_REQUIRE_TESTS): a missing one is an
 # error, never a skipped step. Each step prints its time. The aarch64 and
@@ -233,6 +234,15 @@ if grep -q "Not Run\|Skipped" build/gpu-emu-tests.log; then
   cat build/gpu-emu-tests.log; fail "a gpu test was skipped on the emulated GPU"
 fi
 tail -n 3 build/gpu-emu-tests.log
+# The device script, whole, on the emulated GPU: a GPU machine's time is
+# short, so a fault of the script must show here first (its own build, the
+# GPU tests, the walks' timing, the table, the estimates; every count it
+# prints is checked against the known totals).
+step "bench/gpu.sh rehearsed on the emulated GPU"
+NQ_GPU_REHEARSE=1 NQ_GPU_BUILD=build/gpu-rehearse NQ_YGCH=none NQ_TUNE=16 NQ_NCU_N=none \
+  NQ_GPU_ESTIMATE=18 sh bench/gpu.sh 16 1 >build/gpu-rehearse.log 2>&1 ||
+  { tail -n 40 build/gpu-rehearse.log; fail "bench/gpu.sh failed on the emulated GPU"; }
+grep -E '^  16 ' build/gpu-rehearse.log
 
 # --- 5. fuzzing --------------------------------------------------------------------------
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"
