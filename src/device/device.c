@@ -122,8 +122,32 @@ int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk)
     return gpu->backend->use_walk(gpu->state, walk);
 }
 
+/* Whether the kernels can walk every task of the batch within their
+ * memory: its board in the batch, its board's levels within a stack of
+ * the stack walk, its level below them, and at most NQ_SYMW_STEP_LEVELS
+ * levels left for the step walk's frames. A GPU checks none of it: a task
+ * past these bounds would read another board, or write into another
+ * thread's frames and count wrong without a word. */
+static int batch_fits(const nq_symw_batch *b)
+{
+    for (uint64_t i = 0; i < b->ntasks; i++) {
+        const uint32_t board = b->tasks[i].board_level >> 8;
+        const unsigned level = b->tasks[i].board_level & 0xffu;
+        unsigned levels;
+        if (board >= b->nboards)
+            return 0;
+        levels = b->boards[(size_t)board * NQ_SYMW_BOARD_WORDS];
+        if (levels > NQ_SYMW_MAX_LEVELS || level >= levels ||
+            levels - level > NQ_SYMW_STEP_LEVELS)
+            return 0;
+    }
+    return 1;
+}
+
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
                     const nq_stop_flag *stop)
 {
+    if (!batch_fits(batch))
+        return NQ_EINVAL;
     return gpu->backend->sym_walk(gpu->state, batch, counts, stop);
 }

@@ -102,7 +102,12 @@ uint64_t nq_gpu_threads(const nq_gpu *gpu);
  * @return NQ_OK, NQ_EINVAL (no such walk). */
 int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
 
-/* @return as the backend's sym_walk(). */
+/* Walks the batch on the GPU (the backend's sym_walk()), once every task
+ * is seen to be one the kernels can walk: its board in the batch, and at
+ * most NQ_SYMW_STEP_LEVELS levels between its level and its board's
+ * levels (at most NQ_SYMW_MAX_LEVELS).
+ * @return as the backend's sym_walk(), or NQ_EINVAL (a task past those
+ *         bounds: nothing is launched). */
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
                     const nq_stop_flag *stop);
 

@@ -88,6 +88,38 @@ static void test_walks(void **state)
     assert_int_equal(nq_gpu_use_walk(gpu, NQ_GPU_WALK_STEP), NQ_OK);
 }
 
+/* A batch with a task that the kernels cannot walk within their memory
+ * is refused before anything is launched: a board past the batch's, or
+ * more levels to walk than the step walk has frames for. */
+static void test_unfit_batch(void **state)
+{
+    nq_gpu *gpu = *state;
+    nq_sym_plan *plan;
+    nq_sym_gpu_batch b;
+    uint64_t units[8], counts[9] = {0};
+    nq_symw_task saved;
+    uint32_t *levels;
+    assert_int_equal(nq_sym_plan_build(&plan, WALKS_N), NQ_OK);
+    for (unsigned i = 0; i < 8; i++)
+        units[i] = 40 + i;
+    assert_int_equal(nq_sym_gpu_batch_make(&b, plan, units, 8, NQ_SYM_GPU_TASK_LEVELS, 0,
+                                           NULL),
+                     NQ_OK);
+    assert_true(b.work.ntasks > 0 && b.work.nboards > 0 && b.work.nboards <= 8);
+    assert_int_equal(nq_gpu_sym_walk(gpu, &b.work, counts, NULL), NQ_OK);
+    /* a task of a board the batch does not have */
+    saved = b.tasks[0];
+    b.tasks[0].board_level = (uint32_t)b.work.nboards << 8 | (saved.board_level & 0xffu);
+    assert_int_equal(nq_gpu_sym_walk(gpu, &b.work, counts, NULL), NQ_EINVAL);
+    b.tasks[0] = saved;
+    /* a task with more levels below it than the step walk's frames hold */
+    levels = &b.boards[(size_t)(saved.board_level >> 8) * NQ_SYMW_BOARD_WORDS];
+    *levels = (saved.board_level & 0xffu) + NQ_SYMW_STEP_LEVELS + 1;
+    assert_int_equal(nq_gpu_sym_walk(gpu, &b.work, counts, NULL), NQ_EINVAL);
+    nq_sym_gpu_batch_free(&b);
+    nq_sym_plan_free(plan);
+}
+
 static void test_use_walk_arguments(void **state)
 {
     nq_gpu *gpu = *state;
@@ -117,6 +149,7 @@ int main(void)
     int rc = nq_gpu_count(&count);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_walks),
+        cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_use_walk_arguments),
     };
     if (rc != NQ_OK) {
