@@ -122,13 +122,10 @@ int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk)
     return gpu->backend->use_walk(gpu->state, walk);
 }
 
-/* Whether the kernels can walk every task of the batch within their
- * memory: its board in the batch, its board's levels within a stack of
- * the stack walk, its level below them, and at most NQ_SYMW_STEP_LEVELS
- * levels left for the step walk's frames. A GPU checks none of it: a task
- * past these bounds would read another board, or write into another
- * thread's frames and count wrong without a word. */
-static int batch_fits(const nq_symw_batch *b)
+/* A GPU checks none of what nq_symw_batch_fits() does: a task past its
+ * bounds would read another board, or write into another thread's frames
+ * and count wrong without a word. */
+int nq_symw_batch_fits(const nq_symw_batch *b)
 {
     for (uint64_t i = 0; i < b->ntasks; i++) {
         const uint32_t board = b->tasks[i].board_level >> 8;
@@ -147,7 +144,7 @@ static int batch_fits(const nq_symw_batch *b)
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
                     const nq_stop_flag *stop)
 {
-    if (!batch_fits(batch))
+    if (!nq_symw_batch_fits(batch))
         return NQ_EINVAL;
     return gpu->backend->sym_walk(gpu->state, batch, counts, stop);
 }

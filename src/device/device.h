@@ -102,6 +102,13 @@ uint64_t nq_gpu_threads(const nq_gpu *gpu);
  * @return NQ_OK, NQ_EINVAL (no such walk). */
 int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
 
+/* Whether the kernels can walk every task of the batch within their
+ * memory: its board in the batch, its board's levels within a stack of
+ * the stack walk (NQ_SYMW_MAX_LEVELS), its level below them, and at most
+ * NQ_SYMW_STEP_LEVELS levels left for the step walk's frames.
+ * @return 1 or 0. */
+int nq_symw_batch_fits(const nq_symw_batch *batch);
+
 /* Walks the batch on the GPU (the backend's sym_walk()), once every task
  * is seen to be one the kernels can walk: its board in the batch, and at
  * most NQ_SYMW_STEP_LEVELS levels between its level and its board's
