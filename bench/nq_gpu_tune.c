@@ -23,8 +23,6 @@
 #include "methods/sym/sym_gpu.h"
 #include "nqc_clock.h"
 
-static const char *const walk_names[NQ_GPU_WALKS] = {"step", "stack"};
-
 /* Runs the whole list of n cut at `levels` with `walk`; prints the line.
  * @return 0 when the total is the known one. */
 static int run(nq_gpu *gpu, const nq_sym_plan *plan, unsigned n, unsigned levels,
@@ -64,7 +62,7 @@ static int run(nq_gpu *gpu, const nq_sym_plan *plan, unsigned n, unsigned levels
     nq_known(&known, NULL, n);
     printf("n = %2u  levels %2u  walk %-5s  tasks %10llu  cut %7.3f s  walk %7.3f s  "
            "total %llu %s\n",
-           n, levels, walk_names[walk_kind], (unsigned long long)tasks, cut, walk,
+           n, levels, nq_gpu_walk_name(walk_kind), (unsigned long long)tasks, cut, walk,
            (unsigned long long)total,
            total == known ? "ok" : "WRONG");
     fflush(stdout);
@@ -94,7 +92,7 @@ int main(int argc, char **argv)
             return 1;
         for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
             int k = 0;
-            while (k < NQ_GPU_WALKS && strcmp(w, walk_names[k]) != 0)
+            while (k < NQ_GPU_WALKS && strcmp(w, nq_gpu_walk_name((nq_gpu_walk)k)) != 0)
                 k++;
             if (k == NQ_GPU_WALKS) {
                 fprintf(stderr, "%s: no walk '%s' (step, stack)\n", prog, w);

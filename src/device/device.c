@@ -115,6 +115,15 @@ uint64_t nq_gpu_threads(const nq_gpu *gpu)
     return gpu->backend->threads(gpu->state);
 }
 
+const char *nq_gpu_walk_name(nq_gpu_walk walk)
+{
+    static const char *const names[NQ_GPU_WALKS] = {
+        [NQ_GPU_WALK_STEP] = "step",
+        [NQ_GPU_WALK_STACK] = "stack",
+    };
+    return (unsigned)walk < NQ_GPU_WALKS ? names[walk] : NULL;
+}
+
 int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk)
 {
     if (!gpu || (unsigned)walk >= NQ_GPU_WALKS)

@@ -98,6 +98,9 @@ void nq_gpu_close(nq_gpu *gpu);
 /* @return the GPU's threads at once (see nq_gpu_backend). */
 uint64_t nq_gpu_threads(const nq_gpu *gpu);
 
+/* @return the walk's name ("step", "stack"), or NULL for no walk. */
+const char *nq_gpu_walk_name(nq_gpu_walk walk);
+
 /* Chooses the walk of the GPU's later sym_walk()s (see nq_gpu_walk).
  * @return NQ_OK, NQ_EINVAL (no such walk). */
 int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
@@ -109,10 +112,8 @@ int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
  * @return 1 or 0. */
 int nq_symw_batch_fits(const nq_symw_batch *batch);
 
-/* Walks the batch on the GPU (the backend's sym_walk()), once every task
- * is seen to be one the kernels can walk: its board in the batch, and at
- * most NQ_SYMW_STEP_LEVELS levels between its level and its board's
- * levels (at most NQ_SYMW_MAX_LEVELS).
+/* Walks the batch on the GPU (the backend's sym_walk()), once
+ * nq_symw_batch_fits() says the kernels can walk every task of it.
  * @return as the backend's sym_walk(), or NQ_EINVAL (a task past those
  *         bounds: nothing is launched). */
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,

@@ -26,8 +26,6 @@
 #define WALKS_N 16u
 #endif
 
-static const char *const walk_names[NQ_GPU_WALKS] = {"step", "stack"};
-
 /* Every unit of n in batches of `batch` units cut at `levels` (deeper
  * where a batch has under min_tasks tasks): each walk on the GPU counts
  * each board as the host does. */
@@ -59,7 +57,7 @@ static void check_walks(nq_gpu *gpu, unsigned n, size_t batch, unsigned levels,
                 if (got[i] != want[i])
                     fail_msg("n = %u, walk %s, board %zu of the batch at unit %llu: %llu, "
                              "not %llu",
-                             n, walk_names[w], i, (unsigned long long)first,
+                             n, nq_gpu_walk_name((nq_gpu_walk)w), i, (unsigned long long)first,
                              (unsigned long long)got[i], (unsigned long long)want[i]);
             }
             free(got);
@@ -126,6 +124,9 @@ static void test_use_walk_arguments(void **state)
     assert_int_equal(nq_gpu_use_walk(gpu, NQ_GPU_WALKS), NQ_EINVAL);
     assert_int_equal(nq_gpu_use_walk(gpu, (nq_gpu_walk)-1), NQ_EINVAL);
     assert_int_equal(nq_gpu_use_walk(NULL, NQ_GPU_WALK_STEP), NQ_EINVAL);
+    assert_string_equal(nq_gpu_walk_name(NQ_GPU_WALK_STEP), "step");
+    assert_string_equal(nq_gpu_walk_name(NQ_GPU_WALK_STACK), "stack");
+    assert_null(nq_gpu_walk_name(NQ_GPU_WALKS));
 }
 
 static int open_gpu(void **state)

@@ -27,15 +27,27 @@ static void pack(uint32_t *w, const nq_sym_board *bd)
 }
 
 /* The board (packed into w) and start of the first walk unit of n. */
+/* Unit u of the plan, when it is a walk unit: its board (packed into w),
+ * start and stabiliser order. @return 1 for a walk unit, else 0. */
+static int walk_unit(const nq_sym_plan *plan, uint64_t u, nq_sym_board *bd,
+                     nq_sym_node *st, uint32_t *w, unsigned *order)
+{
+    nq_sym_kind kind;
+    assert_int_equal(nq_sym_unit_kind(plan, u, &kind, bd, st, order), NQ_OK);
+    if (kind != NQ_SYM_KIND_WALK)
+        return 0;
+    pack(w, bd);
+    return 1;
+}
+
 static void first_walk(unsigned n, nq_sym_board *bd, nq_sym_node *st, uint32_t *w)
 {
     nq_sym_plan *plan;
-    nq_sym_kind kind = NQ_SYM_KIND_SMALL;
     unsigned order;
+    uint64_t u = 0;
     assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
-    for (uint64_t u = 0; kind != NQ_SYM_KIND_WALK; u++)
-        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, bd, st, &order), NQ_OK);
-    pack(w, bd);
+    while (!walk_unit(plan, u, bd, st, w, &order))
+        u++;
     nq_sym_plan_free(plan);
 }
 
@@ -50,7 +62,6 @@ static void test_walk_matches_kernel(void **state)
         uint64_t walks = 0;
         assert_int_equal(nq_sym_plan_build(&plan, n), NQ_OK);
         for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
-            nq_sym_kind kind;
             nq_sym_board bd;
             nq_sym_node st;
             unsigned order = 0;
@@ -58,12 +69,10 @@ static void test_walk_matches_kernel(void **state)
             unsigned char stack[5 * NQ_SYMW_MAX_LEVELS];
             nq_symw_frame frames[5 * NQ_SYMW_STEP_FRAMES];
             uint64_t want = 0, got = 0, got5 = 0, stepped = 0, stepped5 = 0;
-            assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
-            if (kind != NQ_SYM_KIND_WALK)
+            if (!walk_unit(plan, u, &bd, &st, w, &order))
                 continue;
             assert_true(order == 1 || order == 2);
             walks++;
-            pack(w, &bd);
             assert_int_equal(nq_sym_count_scalar(&bd, &st, NULL, &want), NQ_OK);
             assert_int_equal(nq_symw_walk(w + 1, bd.levels, st.level, st.cols, st.ld,
                                           st.rd, stack, 1, NULL, &got), 0);
@@ -182,7 +191,6 @@ static void test_step_nodes(void **state)
     (void)state;
     assert_int_equal(nq_sym_plan_build(&plan, 12), NQ_OK);
     for (uint64_t u = 0; u < nq_sym_plan_size(plan); u++) {
-        nq_sym_kind kind;
         nq_sym_board bd;
         nq_sym_node st;
         unsigned order = 0;
@@ -191,10 +199,8 @@ static void test_step_nodes(void **state)
         nq_symw_cursor c;
         uint64_t steps = 0, nodes = 0, want = 0, pushes = 0, pops = 0;
         unsigned deepest = 0;
-        assert_int_equal(nq_sym_unit_kind(plan, u, &kind, &bd, &st, &order), NQ_OK);
-        if (kind != NQ_SYM_KIND_WALK)
+        if (!walk_unit(plan, u, &bd, &st, w, &order))
             continue;
-        pack(w, &bd);
         assert_int_equal(nq_sym_count_scalar(&bd, &st, NULL, &want), NQ_OK);
         nq_symw_start(&c, w + 1, bd.levels, st.level, st.cols, st.ld, st.rd, frames, 1);
         assert_true(c.top <= 1);
