@@ -79,6 +79,14 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
 int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
                              uint64_t *first, uint64_t *end);
 
+/* The row split `split` (< nq_join_plan_splits) as the GPU's steps count
+ * it (join_gpu.h, nq_join_split_gpu()): weight 0 when it is not the
+ * counted image of its orbit. @return NQ_OK, NQ_EINVAL (NULL argument,
+ * split out of range, n below NQ_JOIN_MIN_N). */
+struct nq_jg_split;
+int nq_join_plan_gpu_split(const nq_join_plan *plan, uint64_t split,
+                           struct nq_jg_split *out);
+
 void nq_join_plan_free(nq_join_plan *plan);
 
 /* Predicted peak, in bytes, of the scratch memory one unit of size n

@@ -17,6 +17,8 @@
  *   join_order.c    the order of the units from n = 24 on, heaviest first;
  *   join_split.c    one row split: both halves' keys, the sieve, the match;
  *   join_profile.c  the hooks that a profiled split calls, and the probes;
+ *   join_gpu.c      a split counted on the host by the GPU's steps
+ *                   (join_gpu.h), for the tests and the GPU's model;
  *   join_rowset.c   a half's keys from its two quarters listed for the
  *                   split at hand (when there is no table);
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
@@ -523,6 +525,32 @@ int nq_join_order_build(uint32_t **out, unsigned n, uint64_t per_m,
  * @return NQ_OK, NQ_ENOMEM, NQ_ECANCELED. */
 int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
                          uint64_t first, uint64_t end, uint64_t *total);
+
+struct nq_jg_split;
+
+/* Fills *out with what the GPU's steps (join_gpu.h) need to count split
+ * number `split` (< per_m, or per_m * (h + 1) on odd boards) of an n
+ * board (NQ_JOIN_MIN_N <= n <= NQ_MAX_N) as nq_join_solve_splits() counts
+ * it: its halves' rows and bars, its key window, its weights; all zero
+ * (weight 0) when another image of its orbit is the one counted. */
+void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, struct nq_jg_split *out);
+
+/* ------------------------------------------------------------------------
+ * A split by the GPU's steps, on the host (join_gpu.c)
+ * ------------------------------------------------------------------------ */
+
+/* Lists into *out (from its start) the keys of half `half` (0 east, 1
+ * west) of split s by the step walk, adding its steps (nodes) to *steps.
+ * @return NQ_OK, NQ_ENOMEM. */
+int nq_join_gpu_list(const struct nq_jg_split *s, unsigned half, nq_join_keys *out,
+                     uint64_t *steps);
+
+/* The count of split s from its listed keys: its disjoint pairs,
+ * weighted by the west key's class and the split's weight, the longer
+ * list stored in blocks of 32 keys (one class a block) that every key of
+ * the other meets; adds those meetings to *meetings. */
+uint64_t nq_join_gpu_pairs(const struct nq_jg_split *s, const nq_join_keys *east,
+                           const nq_join_keys *west, uint64_t *meetings);
 
 /* ------------------------------------------------------------------------
  * The plan's work for the method's row (join_plan.c), and a unit's memory

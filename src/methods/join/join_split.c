@@ -13,6 +13,7 @@
  * profiled for the cost model (scratch's profile set) reports its keys,
  * buckets and times to join_profile.c, or only probes its halves.
  */
+#include "join_gpu.h"
 #include "join_kernel.h"
 
 #include <string.h>
@@ -134,24 +135,37 @@ static uint64_t window(uint64_t live, uint64_t keep, unsigned first,
     return (span >> *lo) & ~(live >> *lo) & ((1ull << *len) - 1u); /* len < 56 */
 }
 
-/* Sets both halves' key windows for split east_rows / west_rows (bars
- * already set) and returns the key bits that no pair can clash on; the
- * long diagonals stay inside the window when `classes` is 3, since the
- * west keys are classed by them. */
-static uint64_t lay_out(nq_join_scratch *s, unsigned n, uint32_t east_rows,
-                        uint32_t west_rows, unsigned classes)
+/* The key windows of split east_rows / west_rows, whose halves may take
+ * no diagonal of bar1, bar2 (both halves' bars): sets lo1, len1, lo2,
+ * len2 and returns the key bits that no pair can clash on; the long
+ * diagonals stay inside the window when `classes` is 3, since the west
+ * keys are classed by them. */
+static uint64_t split_window(unsigned n, uint32_t east_rows, uint32_t west_rows,
+                             uint64_t bar1, uint64_t bar2, unsigned classes,
+                             unsigned *lo1, unsigned *len1, unsigned *lo2, unsigned *len2)
 {
     const unsigned h = n / 2;
     const uint64_t west_cols = (1ull << h) - 1u, east_cols = west_cols << (n - h);
-    const uint64_t bar1 = s->ge.bar1 | s->gw.bar1, bar2 = s->ge.bar2 | s->gw.bar2;
     const uint64_t live1 = reach(east_rows, east_cols, 1, n) &
                            reach(west_rows, west_cols, 1, n) & ~bar1;
     const uint64_t live2 = reach(east_rows, east_cols, 0, n) &
                            reach(west_rows, west_cols, 0, n) & ~bar2;
     const uint64_t longd = classes > 1 ? 1ull << (n - 1) : 0;
+    uint64_t holes = window(live1, longd, n - h, lo1, len1);
+    holes |= window(live2, longd, n - h, lo2, len2) << *len1;
+    return holes;
+}
+
+/* Sets both halves' key windows for split east_rows / west_rows (bars
+ * already set) and returns the key bits that no pair can clash on
+ * (split_window()). */
+static uint64_t lay_out(nq_join_scratch *s, unsigned n, uint32_t east_rows,
+                        uint32_t west_rows, unsigned classes)
+{
     unsigned lo1, len1, lo2, len2;
-    uint64_t holes = window(live1, longd, n - h, &lo1, &len1);
-    holes |= window(live2, longd, n - h, &lo2, &len2) << len1;
+    const uint64_t holes = split_window(n, east_rows, west_rows, s->ge.bar1 | s->gw.bar1,
+                                        s->ge.bar2 | s->gw.bar2, classes, &lo1, &len1,
+                                        &lo2, &len2);
     s->ge.lo1 = s->gw.lo1 = lo1;
     s->ge.len1 = s->gw.len1 = len1;
     s->ge.lo2 = s->gw.lo2 = lo2;
@@ -338,6 +352,20 @@ static int probe_split(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     return rc;
 }
 
+/* The diagonals barred to each half (0 east, 1 west) of a split through
+ * middle row m: on odd boards the two of the middle column's queen, and
+ * to the east half also the long diagonals (r + c = n - 1, c = r) when
+ * the west keys are classed by them (`classes` 3). */
+static void split_bars(unsigned n, unsigned m, unsigned classes, uint64_t bar1[2],
+                       uint64_t bar2[2])
+{
+    const unsigned h = n / 2;
+    bar1[1] = (n & 1u) ? 1ull << (m + h) : 0;
+    bar2[1] = (n & 1u) ? 1ull << (h - m + n - 1) : 0;
+    bar1[0] = bar1[1] | (classes > 1 ? 1ull << (n - 1) : 0);
+    bar2[0] = bar2[1] | (classes > 1 ? 1ull << (n - 1) : 0);
+}
+
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
  * design note says: `weight` for all pairs when `none_weight` is negative
  * (the centre split of odd boards), else the east half keeps no queen on
@@ -347,26 +375,21 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
                        uint32_t free_rows, uint64_t weight, int none_weight,
                        uint64_t *out)
 {
-    const unsigned h = n / 2, classes = none_weight >= 0 ? 3u : 1u;
+    const unsigned classes = none_weight >= 0 ? 3u : 1u;
     const uint32_t west_rows = free_rows & ~rows;
     nq_join_keys *e = &s->east, *w = &s->west;
-    uint64_t d1 = 0, d2 = 0, pairs = 0, holes, class_bits = 0;
+    uint64_t bar1[2], bar2[2], pairs = 0, holes, class_bits = 0;
     double t;
     int rc, weighted;
-    if (n & 1u) {
-        d1 = 1ull << (m + h);
-        d2 = 1ull << (h - m + n - 1);
-    }
-    s->gw.bar1 = s->ge.bar1 = d1;
-    s->gw.bar2 = s->ge.bar2 = d2;
+    split_bars(n, m, classes, bar1, bar2);
+    s->ge.bar1 = bar1[0];
+    s->ge.bar2 = bar2[0];
+    s->gw.bar1 = bar1[1];
+    s->gw.bar2 = bar2[1];
     /* the pairs of west keys without a long diagonal count none_weight
      * times: when that is 0, such keys are not listed */
     s->ge.need = 0;
     s->gw.need = classes > 1 && none_weight == 0 ? 3ull << NQ_JOIN_CLASS_SHIFT : 0;
-    if (classes > 1) { /* the long diagonals: r + c = n - 1, c = r */
-        s->ge.bar1 |= 1ull << (n - 1);
-        s->ge.bar2 |= 1ull << (n - 1);
-    }
     holes = lay_out(s, n, rows, west_rows, classes);
     if (classes > 1)
         class_bits = 1ull << (n - 1 - s->gw.lo1) |
@@ -412,30 +435,37 @@ static uint32_t ns_canonical(uint32_t rows, unsigned n)
     return r < rows ? r : rows;
 }
 
+/* The weight of split (m, rows) when it is the one of its orbit that is
+ * counted (0 when it is not), and its none_weight (count_split()). */
+static uint64_t split_orbit(unsigned n, unsigned m, uint32_t rows, uint32_t free_rows,
+                            int *none_weight)
+{
+    const unsigned h = n / 2;
+    const uint32_t comp = free_rows & ~rows;
+    if ((n & 1u) && m == h) {
+        *none_weight = -1;
+        return split_weight(n, m, rows, free_rows);
+    }
+    if (n & 1u) {
+        *none_weight = rows < comp ? 2 : 0;
+        return 2; /* and (n-1-m, reversed rows) */
+    }
+    {
+        uint32_t rev = nq_join_reverse_rows(rows, n), other = ns_canonical(comp, n);
+        *none_weight = other == rows ? 1 : (rows < other ? 2 : 0);
+        return rev < rows ? 0 : rev == rows ? 1 : 2;
+    }
+}
+
 /* Counts split (m, rows) if it is the one of its orbit that is counted. */
 static int solve_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows,
                        uint32_t free_rows, uint64_t *total)
 {
-    const unsigned h = n / 2;
-    const uint32_t comp = free_rows & ~rows;
-    uint64_t c = 0, weight;
-    int none_weight;
-    int rc;
-    if ((n & 1u) && m == h) {
-        weight = split_weight(n, m, rows, free_rows);
-        none_weight = -1;
-        if (!weight)
-            return NQ_OK;
-    } else if (n & 1u) {
-        weight = 2; /* and (n-1-m, reversed rows) */
-        none_weight = rows < comp ? 2 : 0;
-    } else {
-        uint32_t rev = nq_join_reverse_rows(rows, n), other = ns_canonical(comp, n);
-        if (rev < rows)
-            return NQ_OK;
-        weight = rev == rows ? 1 : 2;
-        none_weight = other == rows ? 1 : (rows < other ? 2 : 0);
-    }
+    uint64_t c = 0;
+    int none_weight, rc;
+    const uint64_t weight = split_orbit(n, m, rows, free_rows, &none_weight);
+    if (!weight)
+        return NQ_OK;
     rc = count_split(s, n, m, rows, free_rows, weight, none_weight, &c);
     *total += c;
     return rc;
@@ -467,4 +497,46 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
             return rc;
     }
     return NQ_OK;
+}
+
+/* ========================================================================
+ * A split for the GPU's steps (join_gpu.h)
+ * ======================================================================== */
+
+void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, nq_jg_split *out)
+{
+    const unsigned h = n / 2;
+    const unsigned m = (n & 1u) ? (unsigned)(split / per_m) : 0;
+    uint32_t rows = nq_join_unrank(split % per_m, h), free_rows = (1u << n) - 1u;
+    uint64_t weight, bar1[2], bar2[2];
+    unsigned classes, lo1, len1, lo2, len2;
+    int none_weight;
+    if (n & 1u) {
+        rows = nq_join_stretch(rows, m);
+        free_rows &= ~(1u << m);
+    }
+    memset(out, 0, sizeof *out);
+    weight = split_orbit(n, m, rows, free_rows, &none_weight);
+    if (!weight)
+        return; /* another image of its orbit is counted */
+    classes = none_weight >= 0 ? 3u : 1u;
+    split_bars(n, m, classes, bar1, bar2);
+    (void)split_window(n, rows, free_rows & ~rows, bar1[0] | bar1[1], bar2[0] | bar2[1],
+                       classes, &lo1, &len1, &lo2, &len2);
+    for (unsigned i = 0; i < 2; i++) {
+        out->bar1[i] = bar1[i];
+        out->bar2[i] = bar2[i];
+    }
+    out->rows[0] = rows;
+    out->rows[1] = free_rows & ~rows;
+    out->n = (uint8_t)n;
+    out->h = (uint8_t)h;
+    out->lo1 = (uint8_t)lo1;
+    out->len1 = (uint8_t)len1;
+    out->lo2 = (uint8_t)lo2;
+    out->len2 = (uint8_t)len2;
+    out->weight = (uint8_t)weight;
+    out->class_weight[0] = (uint8_t)(classes > 1 ? none_weight : 1);
+    out->class_weight[1] = (uint8_t)(classes > 1 ? 2 : 1);
+    out->class_weight[2] = (uint8_t)(classes > 1 ? 4 : 1);
 }

@@ -1,0 +1,224 @@
+/*
+ * join_gpu.h - the join's work on one row split in the steps a GPU takes,
+ * in plain C that the host compiler builds too. Not public, never
+ * installed.
+ *
+ * Every function here is `static inline` and marked for both sides
+ * (NQ_HOST_DEVICE), as sym_walk.h's are: the default tests, with no GPU,
+ * run these very steps on the CPU and compare every row split's count
+ * with the join's own (tests/unit/test_join_gpu.c), and
+ * bench/nq_join_gpu_model prices them in a GPU's issue slots.
+ *
+ * A row split (see the design note of join.c) is counted in three steps,
+ * each of which suits a GPU:
+ *
+ * - Listing. A half's keys come from a plain walk of its h rows and h
+ *   columns, by the step walk of sym_walk.h: each step takes the lowest
+ *   candidate of the frame on top of a stack of whole frames (the
+ *   placed columns, both diagonal masks as board diagonals, the
+ *   candidates left), drops that frame when it was its last candidate,
+ *   and pushes the child, or, on the half's last row, hands the child
+ *   out as a key. One path, no branch but the stores: a step is one node
+ *   for every thread of a warp. The CPU lists keys from tables of
+ *   quarter-boards instead, which a GPU has no room for; the walk's
+ *   nodes are few beside the pairs (bench/nq_join_gpu_model).
+ * - Keys. A key is the split's window of the two diagonal masks
+ *   (lo1/len1, lo2/len2: the diagonals that both halves reach, worked out
+ *   on the host, nq_join_split_gpu()), with the west key's class (how
+ *   many of the two long diagonals it holds) in bits 62 and 63. East
+ *   keys never hold a long diagonal when the split's keys are classed.
+ * - Pairs. The disjoint (east, west) pairs, each weighted by its west
+ *   key's class, times the split's weight: the join's count of the split.
+ *   Bit-sliced as the CPU's kernels are, at a GPU thread's width: a block
+ *   of 32 stored keys becomes a table of 32-bit words, one per chunk of 6
+ *   key bits and value v of the chunk, whose bit j says that stored key j
+ *   shares no bit with v there. An item (a key of the other side) meets
+ *   the block in one load and one AND a chunk and a popcount: 32 pairs.
+ *   Warp by warp, 32 threads with 32 blocks each meet the same item:
+ *   1,024 pairs in about 2 chunks + 4 instructions.
+ */
+#ifndef NQ_JOIN_GPU_H
+#define NQ_JOIN_GPU_H
+
+#include <stdint.h>
+
+#include "methods/sym/sym_walk.h" /* NQ_HOST_DEVICE, nq_symw_popcount */
+
+/* Columns of a half: h <= NQ_MAX_N / 2. */
+#define NQ_JG_MAX_H 14u
+/* Key bits a chunk of a block's table, its values, most chunks (keys are
+ * at most 54 bits), and keys a block. */
+#define NQ_JG_CHUNK_BITS 6u
+#define NQ_JG_CHUNK_VALUES (1u << NQ_JG_CHUNK_BITS)
+#define NQ_JG_MAX_CHUNKS 9u
+#define NQ_JG_BLOCK 32u
+/* Where a west key's class goes. */
+#define NQ_JG_CLASS_SHIFT 62u
+#define NQ_JG_KEY_BITS 54u
+
+/* One row split, as the GPU counts it. Half 0 is the east half (the last
+ * h columns), half 1 the west (the first h); a diagonal is a bit of a
+ * board mask: r + c (direction 1), c - r + n - 1 (direction 2). */
+typedef struct nq_jg_split {
+    uint64_t bar1[2], bar2[2]; /* per half: diagonals no queen may take */
+    uint32_t rows[2];          /* per half: its board rows */
+    uint8_t n, h;
+    uint8_t lo1, len1, lo2, len2; /* the key window: len1 + len2 <= 54 */
+    uint8_t weight;            /* the orbit's images this split stands for */
+    uint8_t class_weight[3];   /* a pair's weight by its west key's class;
+                                  0 for a class: such keys are not listed */
+} nq_jg_split;
+
+/* The key of the diagonal masks d1, d2 in the split's window. */
+NQ_HOST_DEVICE uint64_t nq_jg_key(const nq_jg_split *s, uint64_t d1, uint64_t d2)
+{
+    const uint64_t m1 = (1ull << s->len1) - 1u, m2 = (1ull << s->len2) - 1u;
+    return (d1 >> s->lo1 & m1) | (d2 >> s->lo2 & m2) << s->len1;
+}
+
+/* How many of the two long diagonals (index n - 1 in each direction) the
+ * masks hold. */
+NQ_HOST_DEVICE unsigned nq_jg_class(const nq_jg_split *s, uint64_t d1, uint64_t d2)
+{
+    return (unsigned)(d1 >> (s->n - 1u) & 1u) + (unsigned)(d2 >> (s->n - 1u) & 1u);
+}
+
+NQ_HOST_DEVICE unsigned nq_jg_key_class(uint64_t key)
+{
+    return (unsigned)(key >> NQ_JG_CLASS_SHIFT);
+}
+
+/* ------------------------------------------------------------------------
+ * Listing a half: the step walk
+ * ------------------------------------------------------------------------ */
+
+/* A node of a half's walk with candidates left: 24 bytes. Its level (the
+ * queens placed) is the bits of cols; its diagonal masks hold the half's
+ * bars too (the walk starts from them). */
+typedef struct nq_jg_frame {
+    uint64_t d1, d2;
+    uint32_t cols, free;
+} nq_jg_frame;
+
+/* Where one half's walk stands: the frames on its stack, and what each
+ * level shifts a column bit by to reach its board diagonals (the row of
+ * level L is the L-th of the half's rows, from the top). */
+typedef struct nq_jg_walk {
+    unsigned top;
+    unsigned half;
+    uint8_t s1[NQ_JG_MAX_H], s2[NQ_JG_MAX_H];
+} nq_jg_walk;
+
+/* The candidates of level `level` below masks cols, d1, d2. */
+NQ_HOST_DEVICE uint32_t nq_jg_free(const nq_jg_split *s, const nq_jg_walk *w,
+                                   unsigned level, uint32_t cols, uint64_t d1,
+                                   uint64_t d2)
+{
+    const uint32_t all = (1u << s->h) - 1u;
+    return all & ~cols & ~(uint32_t)(d1 >> w->s1[level]) & ~(uint32_t)(d2 >> w->s2[level]);
+}
+
+/* Starts the walk of half `half` (0 east, 1 west) of split s on a stack
+ * with room for s->h frames (the walk holds at most one a level). */
+NQ_HOST_DEVICE void nq_jg_start(nq_jg_walk *w, const nq_jg_split *s, unsigned half,
+                                nq_jg_frame *frames)
+{
+    const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
+    uint32_t rows = s->rows[half];
+    nq_jg_frame f;
+    for (unsigned level = 0; level < h; level++) {
+        const unsigned r = nq_symw_ctz(rows);
+        rows &= rows - 1u;
+        w->s1[level] = (uint8_t)(r + c0);
+        w->s2[level] = (uint8_t)(c0 + n - 1u - r);
+    }
+    w->half = half;
+    f.cols = 0;
+    f.d1 = s->bar1[half];
+    f.d2 = s->bar2[half];
+    f.free = nq_jg_free(s, w, 0, 0, f.d1, f.d2);
+    frames[0] = f;
+    w->top = f.free != 0;
+}
+
+/* One node: the lowest candidate of the top frame placed. Returns 1 and
+ * sets *key when that completes the half into a key the split lists, else
+ * 0. The walk is over when w->top is 0; never called then. */
+NQ_HOST_DEVICE int nq_jg_step(nq_jg_walk *w, const nq_jg_split *s, nq_jg_frame *frames,
+                              unsigned stride, uint64_t *key)
+{
+    nq_jg_frame *f = frames + (w->top - 1u) * stride;
+    const nq_jg_frame at = *f;
+    const unsigned level = nq_symw_popcount(at.cols);
+    const uint32_t bit = at.free & (0u - at.free);
+    const uint32_t left = at.free ^ bit;
+    nq_jg_frame c;
+    c.cols = at.cols | bit;
+    c.d1 = at.d1 | (uint64_t)bit << w->s1[level];
+    c.d2 = at.d2 | (uint64_t)bit << w->s2[level];
+    f->free = left;
+    w->top -= left == 0;
+    if (level + 1u == s->h) {
+        /* the queens' diagonals, without the bars the walk started from */
+        const uint64_t q1 = c.d1 ^ s->bar1[w->half], q2 = c.d2 ^ s->bar2[w->half];
+        const unsigned cls = w->half ? nq_jg_class(s, q1, q2) : 0u;
+        *key = nq_jg_key(s, q1, q2) | (uint64_t)cls << NQ_JG_CLASS_SHIFT;
+        return !w->half || s->class_weight[cls] != 0;
+    }
+    c.free = nq_jg_free(s, w, level + 1u, c.cols, c.d1, c.d2);
+    if (c.free) {
+        frames[w->top * stride] = c;
+        w->top++;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Pairs: a block of 32 stored keys, bit-sliced
+ * ------------------------------------------------------------------------ */
+
+/* Chunks of a key of `bits` bits (at least one). */
+NQ_HOST_DEVICE unsigned nq_jg_chunks(unsigned bits)
+{
+    return bits ? (bits + NQ_JG_CHUNK_BITS - 1u) / NQ_JG_CHUNK_BITS : 1u;
+}
+
+/* Fills the table of a block of keys[0 .. count), count <= 32, chunks
+ * chunks: word table[c * stride * 64 + v * stride] has bit j set when key
+ * j has no bit of v in chunk c. Built value by value from the value
+ * without its lowest bit, one AND a word. */
+NQ_HOST_DEVICE void nq_jg_fill(uint32_t *table, unsigned stride, const uint64_t *keys,
+                               unsigned count, unsigned chunks)
+{
+    const uint32_t all = count >= 32u ? 0xffffffffu : (1u << count) - 1u;
+    for (unsigned c = 0; c < chunks; c++) {
+        uint32_t *t = table + (uint64_t)c * NQ_JG_CHUNK_VALUES * stride;
+        uint32_t without[NQ_JG_CHUNK_BITS];
+        for (unsigned b = 0; b < NQ_JG_CHUNK_BITS; b++)
+            without[b] = all;
+        for (unsigned j = 0; j < count; j++) {
+            const unsigned v = (unsigned)(keys[j] >> (c * NQ_JG_CHUNK_BITS)) &
+                               (NQ_JG_CHUNK_VALUES - 1u);
+            for (unsigned b = 0; b < NQ_JG_CHUNK_BITS; b++)
+                if (v >> b & 1u)
+                    without[b] &= ~(1u << j);
+        }
+        t[0] = all;
+        for (unsigned v = 1; v < NQ_JG_CHUNK_VALUES; v++)
+            t[v * stride] = t[(v & (v - 1u)) * stride] & without[nq_symw_ctz(v)];
+    }
+}
+
+/* The stored keys of the block that share no bit with item. */
+NQ_HOST_DEVICE unsigned nq_jg_match(const uint32_t *table, unsigned stride, uint64_t item,
+                                    unsigned chunks)
+{
+    uint32_t w = 0xffffffffu;
+    for (unsigned c = 0; c < chunks; c++)
+        w &= table[((uint64_t)c * NQ_JG_CHUNK_VALUES +
+                    (item >> (c * NQ_JG_CHUNK_BITS) & (NQ_JG_CHUNK_VALUES - 1u))) *
+                   stride];
+    return nq_symw_popcount(w);
+}
+
+#endif /* NQ_JOIN_GPU_H */
