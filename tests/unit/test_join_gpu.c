@@ -212,6 +212,11 @@ static void test_windows(void **state)
                 continue;
             counted++;
             assert_true(s.len1 + s.len2 <= NQ_JG_KEY_BITS);
+            /* each window fits the walk's 32-bit k1, k2 and holds the
+             * long diagonals when keys are classed */
+            assert_true(s.len1 < 32 && s.len2 < 32);
+            assert_true(s.class1 < 1ull << s.len1 && s.class2 < 1ull << s.len2);
+            assert_true(!s.class1 == !s.class2);
             assert_true(s.weight <= 4);
             assert_int_equal(__builtin_popcount(s.rows[0]), n / 2);
             assert_int_equal(__builtin_popcount(s.rows[1]), n / 2);

@@ -58,29 +58,45 @@
 
 /* One row split, as the GPU counts it. Half 0 is the east half (the last
  * h columns), half 1 the west (the first h); a diagonal is a bit of a
- * board mask: r + c (direction 1), c - r + n - 1 (direction 2). */
+ * board mask: r + c (direction 1), c - r + n - 1 (direction 2). Besides
+ * what defines the split, the tables of its walks, per half and level L
+ * (the half's L-th row from the top), worked out on the host: read by
+ * every thread that walks the split (on a GPU from the block's shared
+ * memory). 216 bytes. */
 typedef struct nq_jg_split {
     uint64_t bar1[2], bar2[2]; /* per half: diagonals no queen may take */
     uint32_t rows[2];          /* per half: its board rows */
+    uint32_t class1, class2;   /* the long diagonals' bits in a key's two
+                                  halves (k1, k2 of nq_jg_frame) when the
+                                  west keys are classed, else 0 */
     uint8_t n, h;
     uint8_t lo1, len1, lo2, len2; /* the key window: len1 + len2 <= 54 */
     uint8_t weight;            /* the orbit's images this split stands for */
     uint8_t class_weight[3];   /* a pair's weight by its west key's class;
                                   0 for a class: such keys are not listed */
+    /* per half and level: the rows from this level's to the next (0 on the
+     * last); where a queen's column bit goes in k1 and k2 (it is shifted
+     * up 32 bits, then down by these); the columns barred (on level h:
+     * all, so that the last level has no children) */
+    uint8_t gap[2][NQ_JG_MAX_H + 1], to1[2][NQ_JG_MAX_H + 1], to2[2][NQ_JG_MAX_H + 1];
+    uint16_t barred[2][NQ_JG_MAX_H + 1];
 } nq_jg_split;
 
-/* The key of the diagonal masks d1, d2 in the split's window. */
+/* A west key's class: how many of the two long diagonals (index n - 1 in
+ * each direction) the board masks d1, d2 hold when the split's keys are
+ * classed (class_weight not all 1), else 0. */
+NQ_HOST_DEVICE unsigned nq_jg_class(const nq_jg_split *s, uint64_t d1, uint64_t d2)
+{
+    if (!s->class1)
+        return 0;
+    return (unsigned)(d1 >> (s->n - 1u) & 1u) + (unsigned)(d2 >> (s->n - 1u) & 1u);
+}
+
+/* The key of the board masks d1, d2 (queens only) in the split's window. */
 NQ_HOST_DEVICE uint64_t nq_jg_key(const nq_jg_split *s, uint64_t d1, uint64_t d2)
 {
     const uint64_t m1 = (1ull << s->len1) - 1u, m2 = (1ull << s->len2) - 1u;
     return (d1 >> s->lo1 & m1) | (d2 >> s->lo2 & m2) << s->len1;
-}
-
-/* How many of the two long diagonals (index n - 1 in each direction) the
- * masks hold. */
-NQ_HOST_DEVICE unsigned nq_jg_class(const nq_jg_split *s, uint64_t d1, uint64_t d2)
-{
-    return (unsigned)(d1 >> (s->n - 1u) & 1u) + (unsigned)(d2 >> (s->n - 1u) & 1u);
 }
 
 NQ_HOST_DEVICE unsigned nq_jg_key_class(uint64_t key)
@@ -93,84 +109,69 @@ NQ_HOST_DEVICE unsigned nq_jg_key_class(uint64_t key)
  * ------------------------------------------------------------------------ */
 
 /* A node of a half's walk with candidates left: 24 bytes. Its level (the
- * queens placed) is the bits of cols; its diagonal masks hold the half's
- * bars too (the walk starts from them). */
+ * queens placed) is the bits of cols. The diagonals are kept as the
+ * sym_walk.h walks keep them, seen from the node's row: ld and rd have
+ * bit j set when column j of the row is on a taken diagonal, and move by
+ * the gap to the next row (a bit that leaves the 32 never comes back into
+ * the half's columns). The key is gathered apart, one window a direction:
+ * k1 and k2 hold the queens' diagonals at their key bits (bits past the
+ * window are dropped when the key is made). */
 typedef struct nq_jg_frame {
-    uint64_t d1, d2;
-    uint32_t cols, free;
+    uint32_t cols, free, ld, rd, k1, k2;
 } nq_jg_frame;
 
-/* Where one half's walk stands: the frames on its stack, and what each
- * level shifts a column bit by to reach its board diagonals (the row of
- * level L is the L-th of the half's rows, from the top). */
+/* Where one half's walk stands: the frames on its stack, and its half. */
 typedef struct nq_jg_walk {
     unsigned top;
     unsigned half;
-    uint8_t s1[NQ_JG_MAX_H], s2[NQ_JG_MAX_H];
 } nq_jg_walk;
-
-/* The candidates of level `level` below masks cols, d1, d2. */
-NQ_HOST_DEVICE uint32_t nq_jg_free(const nq_jg_split *s, const nq_jg_walk *w,
-                                   unsigned level, uint32_t cols, uint64_t d1,
-                                   uint64_t d2)
-{
-    const uint32_t all = (1u << s->h) - 1u;
-    return all & ~cols & ~(uint32_t)(d1 >> w->s1[level]) & ~(uint32_t)(d2 >> w->s2[level]);
-}
 
 /* Starts the walk of half `half` (0 east, 1 west) of split s on a stack
  * with room for s->h frames (the walk holds at most one a level). */
 NQ_HOST_DEVICE void nq_jg_start(nq_jg_walk *w, const nq_jg_split *s, unsigned half,
                                 nq_jg_frame *frames)
 {
-    const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
-    uint32_t rows = s->rows[half];
     nq_jg_frame f;
-    for (unsigned level = 0; level < h; level++) {
-        const unsigned r = nq_symw_ctz(rows);
-        rows &= rows - 1u;
-        w->s1[level] = (uint8_t)(r + c0);
-        w->s2[level] = (uint8_t)(c0 + n - 1u - r);
-    }
     w->half = half;
-    f.cols = 0;
-    f.d1 = s->bar1[half];
-    f.d2 = s->bar2[half];
-    f.free = nq_jg_free(s, w, 0, 0, f.d1, f.d2);
+    f.cols = f.ld = f.rd = f.k1 = f.k2 = 0;
+    f.free = ((1u << s->h) - 1u) & ~(uint32_t)s->barred[half][0];
     frames[0] = f;
     w->top = f.free != 0;
 }
 
 /* One node: the lowest candidate of the top frame placed. Returns 1 and
  * sets *key when that completes the half into a key the split lists, else
- * 0. The walk is over when w->top is 0; never called then. */
+ * 0. The walk is over when w->top is 0; never called then. The child's
+ * key and its candidates are both worked out, whichever it needs, so
+ * that the threads of a warp take one path. */
 NQ_HOST_DEVICE int nq_jg_step(nq_jg_walk *w, const nq_jg_split *s, nq_jg_frame *frames,
                               unsigned stride, uint64_t *key)
 {
     nq_jg_frame *f = frames + (w->top - 1u) * stride;
     const nq_jg_frame at = *f;
-    const unsigned level = nq_symw_popcount(at.cols);
+    const unsigned half = w->half, level = nq_symw_popcount(at.cols);
     const uint32_t bit = at.free & (0u - at.free);
     const uint32_t left = at.free ^ bit;
+    const uint64_t up = (uint64_t)bit << 32;
+    const uint32_t m1 = (1u << s->len1) - 1u, m2 = (1u << s->len2) - 1u;
+    const unsigned gap = s->gap[half][level];
+    unsigned cls;
     nq_jg_frame c;
     c.cols = at.cols | bit;
-    c.d1 = at.d1 | (uint64_t)bit << w->s1[level];
-    c.d2 = at.d2 | (uint64_t)bit << w->s2[level];
+    c.ld = (at.ld | bit) >> gap;
+    c.rd = (at.rd | bit) << gap;
+    c.k1 = at.k1 | (uint32_t)(up >> s->to1[half][level]);
+    c.k2 = at.k2 | (uint32_t)(up >> s->to2[half][level]);
+    c.free = ((1u << s->h) - 1u) & ~(c.cols | c.ld | c.rd | s->barred[half][level + 1u]);
     f->free = left;
     w->top -= left == 0;
-    if (level + 1u == s->h) {
-        /* the queens' diagonals, without the bars the walk started from */
-        const uint64_t q1 = c.d1 ^ s->bar1[w->half], q2 = c.d2 ^ s->bar2[w->half];
-        const unsigned cls = w->half ? nq_jg_class(s, q1, q2) : 0u;
-        *key = nq_jg_key(s, q1, q2) | (uint64_t)cls << NQ_JG_CLASS_SHIFT;
-        return !w->half || s->class_weight[cls] != 0;
-    }
-    c.free = nq_jg_free(s, w, level + 1u, c.cols, c.d1, c.d2);
     if (c.free) {
         frames[w->top * stride] = c;
         w->top++;
     }
-    return 0;
+    cls = half ? (unsigned)((c.k1 & s->class1) != 0) + (unsigned)((c.k2 & s->class2) != 0) : 0u;
+    *key = (c.k1 & m1) | (uint64_t)(c.k2 & m2) << s->len1 | (uint64_t)cls << NQ_JG_CLASS_SHIFT;
+    return level + 1u == s->h && (!half || s->class_weight[cls] != 0);
 }
 
 /* ------------------------------------------------------------------------

@@ -503,6 +503,34 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
  * A split for the GPU's steps (join_gpu.h)
  * ======================================================================== */
 
+/* 32 + a - b, within 0 .. 63: the shift down that moves a bit raised 32
+ * from where a board diagonal b's column 0 lands to key bit b - a of a
+ * window from a (a bit shifted out of the 32 is past the window). */
+static uint8_t key_shift(unsigned a, unsigned b)
+{
+    const int t = 32 + (int)a - (int)b;
+    return (uint8_t)(t < 0 ? 0 : t > 63 ? 63 : t);
+}
+
+/* The walk's tables of half `half` of split s (nq_jg_split). */
+static void gpu_walk_tables(nq_jg_split *s, unsigned half)
+{
+    const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
+    const uint32_t all = (1u << h) - 1u;
+    unsigned row[NQ_JG_MAX_H], level = 0;
+    for (uint32_t left = s->rows[half]; left; left &= left - 1u)
+        row[level++] = (unsigned)__builtin_ctz(left);
+    for (level = 0; level < h; level++) {
+        const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
+        s->gap[half][level] = (uint8_t)(level + 1 < h ? row[level + 1] - row[level] : 0);
+        s->to1[half][level] = key_shift(s->lo1, s1);
+        s->to2[half][level] = key_shift(s->lo2, s2);
+        s->barred[half][level] =
+            (uint16_t)((uint32_t)((s->bar1[half] >> s1) | (s->bar2[half] >> s2)) & all);
+    }
+    s->barred[half][h] = (uint16_t)all;
+}
+
 void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, nq_jg_split *out)
 {
     const unsigned h = n / 2;
@@ -539,4 +567,10 @@ void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, nq_jg_split *
     out->class_weight[0] = (uint8_t)(classes > 1 ? none_weight : 1);
     out->class_weight[1] = (uint8_t)(classes > 1 ? 2 : 1);
     out->class_weight[2] = (uint8_t)(classes > 1 ? 4 : 1);
+    if (classes > 1) { /* inside the window (split_window() keeps them) */
+        out->class1 = 1u << (n - 1 - lo1);
+        out->class2 = 1u << (n - 1 - lo2);
+    }
+    for (unsigned half = 0; half < 2; half++)
+        gpu_walk_tables(out, half);
 }

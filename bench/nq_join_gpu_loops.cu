@@ -1,0 +1,56 @@
+/*
+ * nq_join_gpu_loops.cu - the two inner loops of a GPU join as a kernel
+ * would run them, compiled only to read their instructions: the prices of
+ * bench/nq_join_gpu_model.c. Not built by CMake; by hand:
+ *
+ *   nvcc -ptx -O3 -std=c++17 -arch=sm_90 -Isrc bench/nq_join_gpu_loops.cu -o loops.ptx
+ *
+ * - jg_list: a thread walks half `half` of the block's split with the step
+ *   walk (join_gpu.h), its frames in shared memory at the block's stride,
+ *   each key it lists appended to a list in global memory.
+ * - jg_match<C>: a thread meets its own block's table (shared memory, at a
+ *   stride of 128 threads) with every item of a list, C chunks a key.
+ */
+#include "methods/join/join_gpu.h"
+
+extern "C" __global__ void jg_list(const nq_jg_split *splits, unsigned half,
+                                   unsigned long long *keys, unsigned long long *count)
+{
+    extern __shared__ nq_jg_frame frames[];
+    __shared__ nq_jg_split s;
+    nq_jg_frame *mine = frames + threadIdx.x;
+    nq_jg_walk w;
+    uint64_t key;
+    if (threadIdx.x == 0)
+        s = splits[blockIdx.x];
+    __syncthreads();
+    nq_jg_start(&w, &s, half, mine);
+    while (w.top)
+        if (nq_jg_step(&w, &s, mine, blockDim.x, &key))
+            keys[atomicAdd(count, 1ull)] = key;
+}
+
+template <unsigned C>
+__device__ void match(const unsigned long long *items, unsigned nitems,
+                      unsigned long long *count)
+{
+    extern __shared__ uint32_t tables[];
+    unsigned long long n = 0;
+    for (unsigned i = 0; i < nitems; i++)
+        n += nq_jg_match(tables + threadIdx.x, 128, items[i], C);
+    atomicAdd(count, n);
+}
+
+#define JG_MATCH(C)                                                                    \
+    extern "C" __global__ void jg_match##C(const unsigned long long *items,             \
+                                           unsigned nitems, unsigned long long *count) \
+    {                                                                                  \
+        match<C>(items, nitems, count);                                                \
+    }
+JG_MATCH(3)
+JG_MATCH(4)
+JG_MATCH(5)
+JG_MATCH(6)
+JG_MATCH(7)
+JG_MATCH(8)
+JG_MATCH(9)
