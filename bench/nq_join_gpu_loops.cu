@@ -8,8 +8,9 @@
  * - jg_list: a thread walks half `half` of the block's split with the step
  *   walk (join_gpu.h), its frames in shared memory at the block's stride,
  *   each key it lists appended to a list in global memory.
- * - jg_match<C>: a thread meets its own block's table (shared memory, at a
- *   stride of 128 threads) with every item of a list, C chunks a key.
+ * - jg_match<C, B>: a warp shares the tables of B blocks of keys (shared
+ *   memory), and each thread meets them with every 32nd item of a list,
+ *   C chunks a key.
  */
 #include "methods/join/join_gpu.h"
 
@@ -30,27 +31,34 @@ extern "C" __global__ void jg_list(const nq_jg_split *splits, unsigned half,
             keys[atomicAdd(count, 1ull)] = key;
 }
 
-template <unsigned C>
+/* A warp's 32 threads share the tables of B blocks (B x C x 32 words, in
+ * shared memory), and each thread meets them with its own items: a
+ * chunk's words are loaded without a bank conflict (join_gpu.h). */
+template <unsigned C, unsigned B>
 __device__ void match(const unsigned long long *items, unsigned nitems,
                       unsigned long long *count)
 {
     extern __shared__ uint32_t tables[];
+    const uint32_t *mine = tables + (threadIdx.x / 32u) * B * C * NQ_JG_CHUNK_VALUES;
     unsigned long long n = 0;
-    for (unsigned i = 0; i < nitems; i++)
-        n += nq_jg_match(tables + threadIdx.x, 128, items[i], C);
+    for (unsigned i = threadIdx.x % 32u; i < nitems; i += 32u)
+        for (unsigned b = 0; b < B; b++)
+            n += nq_jg_match(mine + b * C * NQ_JG_CHUNK_VALUES, 1, items[i], C);
     atomicAdd(count, n);
 }
 
-#define JG_MATCH(C)                                                                    \
-    extern "C" __global__ void jg_match##C(const unsigned long long *items,             \
-                                           unsigned nitems, unsigned long long *count) \
+#define JG_MATCH(C, B)                                                                 \
+    extern "C" __global__ void jg_match##C##_##B(const unsigned long long *items,      \
+                                                 unsigned nitems,                      \
+                                                 unsigned long long *count)            \
     {                                                                                  \
-        match<C>(items, nitems, count);                                                \
+        match<C, B>(items, nitems, count);                                             \
     }
-JG_MATCH(3)
-JG_MATCH(4)
-JG_MATCH(5)
-JG_MATCH(6)
-JG_MATCH(7)
-JG_MATCH(8)
-JG_MATCH(9)
+JG_MATCH(4, 1)
+JG_MATCH(6, 1)
+JG_MATCH(8, 1)
+JG_MATCH(11, 1)
+JG_MATCH(4, 4)
+JG_MATCH(6, 4)
+JG_MATCH(8, 4)
+JG_MATCH(11, 4)

@@ -7,15 +7,15 @@
  *
  * Per split, as a GPU would count it:
  * - both halves listed by the step walk: a node a step;
- * - the longer list stored in blocks of 32 keys (a stored west list class
- *   by class), each block's table filled once;
- * - every key of the other list meeting every block ("meetings", 32
- *   pairs each) - or, sorted into 2^B buckets by B diagonals in the
- *   middle of the key's window, only the blocks of buckets it can be
- *   disjoint from (a bucket's blocks hold its keys only). B is what the
- *   longer list's size asks for: buckets of 16 to 32 keys on average, B
- *   at most NQ_MODEL_MAX_B (at n = 20, buckets of 32 to 64 or of 8 to 16
- *   keys cost 5% more, of 64 to 128 keys 20% more).
+ * - the longer list stored in groups of BLOCKS blocks of 32 keys (a
+ *   stored west list class by class), the tables of a group shared by a
+ *   warp, each filled once;
+ * - every key of the other list meeting every group ("meetings", 32
+ *   pairs a block) - or, sorted into 2^B buckets by B diagonals in the
+ *   middle of the key's window, only the groups of buckets it can be
+ *   disjoint from (a bucket's groups hold its keys only). B is what the
+ *   longer list's size asks for: buckets of half a group to a group on
+ *   average, B at most NQ_MODEL_MAX_B.
  *
  * Printed: the splits counted (of all the splits looked at; the others
  * are images counted by another), their solutions (the whole count when
@@ -23,13 +23,19 @@
  * steps and keys, the pairs met without buckets and with them, and the
  * issue slots (32 x the warp instructions at every lane at work, which
  * these loops reach: no branch but the loop's and the list's append) of
- * listing, sorting, filling and meeting, scaled to the whole list.
- * Compare with the symmetry method's walk on the GPU, nodes times issue
- * slots a node (bench/nq_warp_model). A model of issue slots only:
- * latency, memory traffic and occupancy are the GPU's to show.
+ * listing, and of the pairs with buckets (sorting, filling, meeting) and
+ * without (filling, meeting), and each split's pairs the cheaper way
+ * (short lists gain nothing from buckets: a GPU would choose by the
+ * lists' sizes), scaled to the whole list. Compare with the symmetry
+ * method's walk on the GPU, nodes times issue slots a node
+ * (bench/nq_warp_model). A model of issue slots only: latency, memory
+ * traffic and occupancy are the GPU's to show.
  *
- * usage: nq_join_gpu_model N [SPLITS [FIRST]]
- *   SPLITS splits spread evenly over the list from FIRST (default: all).
+ * usage: nq_join_gpu_model N [SPLITS [FIRST [BLOCKS]]]
+ *   SPLITS splits spread evenly over the list from FIRST (default: all);
+ *   BLOCKS (1 or 4, default 4) blocks of 32 keys that a warp shares, which
+ *   its threads' items meet together: a bucket is stored in groups of
+ *   that many blocks.
  */
 #include <math.h>
 #include <stdio.h>
@@ -51,27 +57,32 @@ static const uint64_t known[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 
 /* PTX instructions (moves not counted) of each loop, from `nvcc -ptx -O3
  * -std=c++17 -arch=sm_90` (CUDA 13.0) of bench/nq_join_gpu_loops.cu: a
  * step of the east walk and of the west one (its keys classed), each with
- * the append of a listed key; a meeting at 1 to 9 chunks (3 to 9
- * measured, the loops unrolled four or two times; 1 and 2 by the same
- * 7 a chunk). */
+ * the append of a listed key; a thread's item meeting the B blocks its
+ * warp shares, at C chunks: for B = 1, 35, 49, 66 and 90 at C = 4, 6, 8
+ * and 11; for B = 4, 65, 91, 120 and 162 (the item's chunks cut once for
+ * the four blocks). Priced by the line through C = 4 and 11, within 2
+ * instructions of the other two. */
 #define PRICE_STEP_EAST 63.0
 #define PRICE_STEP_WEST 78.0
-static const double price_meeting[NQ_JG_MAX_CHUNKS + 1] = { 0,    11.0, 18.0, 25.5, 32.5,
-                                                             39.5, 51.0, 60.0, 69.0, 78.0 };
+static double price_meeting(unsigned blocks, unsigned chunks)
+{
+    return blocks == 1 ? 35.0 + (90.0 - 35.0) / 7.0 * (chunks - 4.0)
+                       : 65.0 + (162.0 - 65.0) / 7.0 * (chunks - 4.0);
+}
 /* Not measured (no kernel yet): a key's sort into buckets (a count and a
- * place, an atomic each, and its copy), and a table's fill, by a warp in
- * shared memory: 32 keys' bits cleared from 6 words a chunk, then 64
- * words a chunk built each from two others. Both small beside the rest. */
+ * place, an atomic each, and its copy), and a block's table, a chunk at a
+ * time, by a warp in shared memory: 32 keys' bits cleared from the words
+ * of 5 values, then 32 words built each from two others. */
 #define PRICE_SORT_KEY 24.0
-#define PRICE_FILL_CHUNK (32.0 * 6.0 * 3.0 + 64.0 * 4.0)
+#define PRICE_FILL_CHUNK (32.0 * 5.0 * 3.0 + 32.0 * 4.0)
 
 #define NQ_MODEL_MAX_B 14u
-#define BLOCK_KEYS 32u
 
 typedef struct tally {
     double splits, counted, steps_east, steps_west, keys, naive, meetings, fills,
-        fill_chunks, pairs_met, bucket_bits;
-    double meet_price, meet_price0;
+        pairs_met, bucket_bits;
+    double sort, fill, meet, fill0, meet0, best; /* issue slots of the pairs */
+    unsigned blocks; /* blocks a warp shares (1 or 4) */
     uint64_t total;
 } tally;
 
@@ -81,11 +92,11 @@ typedef struct buckets {
     unsigned cut1, run1, cut2, run2;
 } buckets;
 
-static buckets pick(const nq_jg_split *s, size_t longer)
+static buckets pick(const nq_jg_split *s, size_t longer, unsigned group)
 {
     buckets b;
     unsigned want = 0;
-    while (want < NQ_MODEL_MAX_B && longer > ((size_t)BLOCK_KEYS << want))
+    while (want < NQ_MODEL_MAX_B && longer > ((size_t)group << want))
         want++;
     b.run1 = want / 2 < s->len1 ? want / 2 : s->len1;
     b.run2 = want - b.run1 < s->len2 ? want - b.run1 : s->len2;
@@ -104,7 +115,8 @@ static unsigned bucket_of(const buckets *b, uint64_t key)
  * of a stored bucket (and class) meets the items of every bucket disjoint
  * from it. Also counts the blocks filled. */
 static double bucket_meetings(const nq_join_keys *stored, int west_stored,
-                              const nq_join_keys *items, const buckets *b, double *fills)
+                              const nq_join_keys *items, const buckets *b, unsigned group,
+                              double *fills)
 {
     const unsigned bits = b->run1 + b->run2, nb = 1u << bits;
     double *items_in = calloc(nb, sizeof *items_in);
@@ -127,7 +139,7 @@ static double bucket_meetings(const nq_join_keys *stored, int west_stored,
                 items_in[x] += items_in[x ^ bit];
     for (unsigned c = 0; c < 3; c++)
         for (unsigned x = 0; x < nb; x++) {
-            const double blocks = (stored_in[(size_t)c * nb + x] + BLOCK_KEYS - 1u) / BLOCK_KEYS;
+            const double blocks = (stored_in[(size_t)c * nb + x] + group - 1u) / group;
             meetings += blocks * items_in[~x & (nb - 1u)];
             *fills += blocks;
         }
@@ -140,7 +152,7 @@ static void model_split(const nq_join_plan *plan, uint64_t k, nq_join_keys *east
                         nq_join_keys *west, tally *t)
 {
     nq_jg_split s;
-    uint64_t east_steps = 0, west_steps = 0, meetings0 = 0;
+    uint64_t east_steps = 0, west_steps = 0, ignored = 0;
     double fills = 0, meetings;
     int west_stored;
     unsigned chunks;
@@ -162,19 +174,33 @@ static void model_split(const nq_join_plan *plan, uint64_t k, nq_join_keys *east
     t->steps_west += (double)west_steps;
     t->keys += (double)(east->count + west->count);
     t->naive += (double)east->count * (double)west->count;
-    t->total += nq_join_gpu_pairs(&s, east, west, &meetings0);
+    t->total += nq_join_gpu_pairs(&s, east, west, &ignored);
     west_stored = west->count > east->count;
     chunks = nq_jg_chunks((unsigned)s.len1 + s.len2);
-    b = pick(&s, west_stored ? west->count : east->count);
-    meetings = bucket_meetings(west_stored ? west : east, west_stored,
-                               west_stored ? east : west, &b, &fills);
-    t->meetings += meetings;
-    t->fills += fills;
-    t->fill_chunks += fills * chunks;
-    t->pairs_met += meetings * BLOCK_KEYS;
-    t->bucket_bits += b.run1 + b.run2;
-    t->meet_price += meetings * price_meeting[chunks];
-    t->meet_price0 += (double)meetings0 * price_meeting[chunks];
+    {
+        /* a warp's blocks are one group: the unit of a bucket's storage */
+        const unsigned group = 32u * t->blocks;
+        const nq_join_keys *stored = west_stored ? west : east, *items = west_stored ? east : west;
+        const double fill_price = t->blocks * chunks * PRICE_FILL_CHUNK,
+                     meet_price = price_meeting(t->blocks, chunks);
+        const buckets none = { 0, 0, 0, 0 };
+        double fills0 = 0, meetings0;
+        b = pick(&s, stored->count, group);
+        meetings = bucket_meetings(stored, west_stored, items, &b, group, &fills);
+        meetings0 = bucket_meetings(stored, west_stored, items, &none, group, &fills0);
+        const double sort = (double)(east->count + west->count) * PRICE_SORT_KEY;
+        const double with = sort + fills * fill_price + meetings * meet_price;
+        const double without = fills0 * fill_price + meetings0 * meet_price;
+        t->meetings += meetings;
+        t->pairs_met += meetings * group;
+        t->bucket_bits += b.run1 + b.run2;
+        t->sort += sort;
+        t->fill += fills * fill_price;
+        t->meet += meetings * meet_price;
+        t->fill0 += fills0 * fill_price;
+        t->meet0 += meetings0 * meet_price;
+        t->best += with < without ? with : without;
+    }
 }
 
 int main(int argc, char **argv)
@@ -183,10 +209,10 @@ int main(int argc, char **argv)
     nq_join_keys east = { 0 }, west = { 0 };
     unsigned long long n, want, first = 0;
     uint64_t splits;
-    double scale, list, sort, fill, meet, meet0;
+    double scale, list;
     tally t;
-    if (argc < 2 || argc > 4) {
-        fputs("usage: nq_join_gpu_model N [SPLITS [FIRST]]\n", stderr);
+    if (argc < 2 || argc > 5) {
+        fputs("usage: nq_join_gpu_model N [SPLITS [FIRST [BLOCKS]]]\n", stderr);
         return 2;
     }
     n = bench_arg("nq_join_gpu_model", argv[1], "N");
@@ -205,16 +231,19 @@ int main(int argc, char **argv)
     if (want == 0 || want > splits)
         want = splits;
     memset(&t, 0, sizeof t);
+    t.blocks = argc > 4 ? (unsigned)bench_arg("nq_join_gpu_model", argv[4], "BLOCKS") : 4u;
+    if (t.blocks != 1 && t.blocks != 4) {
+        fputs("nq_join_gpu_model: BLOCKS is 1 or 4\n", stderr);
+        return 2;
+    }
     for (uint64_t i = 0; i < want; i++)
         model_split(plan, (splits / want * i + first) % splits, &east, &west, &t);
     scale = (double)splits / t.splits;
     list = (t.steps_east * PRICE_STEP_EAST + t.steps_west * PRICE_STEP_WEST) * scale;
-    sort = t.keys * PRICE_SORT_KEY * scale;
-    fill = t.fill_chunks * PRICE_FILL_CHUNK * scale;
-    meet = t.meet_price * scale;
-    meet0 = t.meet_price0 * scale;
-    printf("n = %llu: %.0f of %llu splits looked at, %.0f of them counted\n", n, t.splits,
-           (unsigned long long)splits, t.counted);
+    printf("n = %llu: %.0f of %llu splits looked at, %.0f of them counted; %u block%s a "
+           "warp\n",
+           n, t.splits, (unsigned long long)splits, t.counted, t.blocks,
+           t.blocks == 1 ? "" : "s");
     if (want == splits)
         printf("solutions: %llu (%s)\n", (unsigned long long)t.total,
                n < sizeof known / sizeof known[0]
@@ -230,10 +259,14 @@ int main(int argc, char **argv)
     printf("             with buckets %.4g (%.3f of them; %.1f bucket bits a split on "
            "average)\n",
            t.pairs_met * scale, t.pairs_met / t.naive, t.bucket_bits / t.counted);
-    printf("  issue slots: listing %.4g, sorting %.4g, filling %.4g, meeting %.4g\n", list,
-           sort, fill, meet);
-    printf("  issue slots in all: %.4g (without buckets: %.4g)\n", list + sort + fill + meet,
-           list + meet0);
+    printf("  issue slots: listing %.4g\n", list);
+    printf("    pairs with buckets: sorting %.4g, filling %.4g, meeting %.4g\n",
+           t.sort * scale, t.fill * scale, t.meet * scale);
+    printf("    pairs without buckets: filling %.4g, meeting %.4g\n", t.fill0 * scale,
+           t.meet0 * scale);
+    printf("    pairs, each split the cheaper way: %.4g\n", t.best * scale);
+    printf("  issue slots in all: %.4g (listing, and each split's pairs the cheaper way)\n",
+           list + t.best * scale);
     free(east.keys);
     free(west.keys);
     nq_join_plan_free(plan);

@@ -30,12 +30,14 @@
  * - Pairs. The disjoint (east, west) pairs, each weighted by its west
  *   key's class, times the split's weight: the join's count of the split.
  *   Bit-sliced as the CPU's kernels are, at a GPU thread's width: a block
- *   of 32 stored keys becomes a table of 32-bit words, one per chunk of 6
+ *   of 32 stored keys becomes a table of 32-bit words, one per chunk of 5
  *   key bits and value v of the chunk, whose bit j says that stored key j
- *   shares no bit with v there. An item (a key of the other side) meets
+ *   shares no bit with v there. An item (a key of the other list) meets
  *   the block in one load and one AND a chunk and a popcount: 32 pairs.
- *   Warp by warp, 32 threads with 32 blocks each meet the same item:
- *   1,024 pairs in about 2 chunks + 4 instructions.
+ *   A chunk has 32 values so that a warp can share one block's table (a
+ *   kilobyte or so) and meet 32 different items at once: whatever the
+ *   items, the 32 words a chunk's loads read lie in 32 different banks
+ *   of shared memory, or are the same word.
  */
 #ifndef NQ_JOIN_GPU_H
 #define NQ_JOIN_GPU_H
@@ -46,11 +48,12 @@
 
 /* Columns of a half: h <= NQ_MAX_N / 2. */
 #define NQ_JG_MAX_H 14u
-/* Key bits a chunk of a block's table, its values, most chunks (keys are
- * at most 54 bits), and keys a block. */
-#define NQ_JG_CHUNK_BITS 6u
+/* Key bits a chunk of a block's table, its values (as many as a warp's
+ * lanes and shared memory's banks), most chunks (keys are at most 54
+ * bits), and keys a block. */
+#define NQ_JG_CHUNK_BITS 5u
 #define NQ_JG_CHUNK_VALUES (1u << NQ_JG_CHUNK_BITS)
-#define NQ_JG_MAX_CHUNKS 9u
+#define NQ_JG_MAX_CHUNKS 11u
 #define NQ_JG_BLOCK 32u
 /* Where a west key's class goes. */
 #define NQ_JG_CLASS_SHIFT 62u
