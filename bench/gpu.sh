@@ -5,7 +5,8 @@
 # two side by side for each size, then the kernel's achieved occupancy and
 # the share of a count's wall time spent in kernels (Nsight Compute). The
 # GPU's two walks (the step walk, which counts use, and the byte-stack
-# walk) are timed side by side on the same batches (nq_gpu_tune).
+# walk) are timed side by side on the same batches (nq_gpu_tune), and the
+# join's kernels on every split of each size (nq_gpu_join).
 #
 # usage: sh bench/gpu.sh [SIZES [ROUNDS]]   (default: "18 19 20 21", 3)
 #   sizes above 20 are timed once, whatever ROUNDS says
@@ -19,6 +20,8 @@
 #                           none: skip),
 #        NQ_TUNE_LEVELS=l   at these levels a task (default 11,13,15; at most 15), by
 #        NQ_TUNE_WALKS=l    these walks (default step,stack)
+#        NQ_JOIN=list       sizes whose every row split the join's kernels count
+#                           (nq_gpu_join; default 16,17,18,19,20; none: skip)
 #        NQ_CMOCKA_DEBS=dir Debian packages of cmocka (libcmocka0, libcmocka-dev)
 #                           to unpack where the machine has none, for the GPU
 #                           tests (default .stage/debs: on this machine,
@@ -95,12 +98,14 @@ fi
 # shellcheck disable=SC2086 # lists of arguments, or none
 cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release $cuda -DNQ_BUILD_MPI=OFF $cmocka_dir \
       >"$tmp/build.log" 2>&1 &&
-  cmake --build "$b" -j "$jobs" --target nqueens_exe nq_gpu_tune nq_warp_model $emulator \
+  cmake --build "$b" -j "$jobs" --target nqueens_exe nq_gpu_tune nq_gpu_join nq_warp_model \
+      $emulator \
       >>"$tmp/build.log" 2>&1 ||
   { tail -n 40 "$tmp/build.log"; exit 1; }
 tests=0
 if cmake --build "$b" --target help | grep -q ' test_gpu$'; then
-  cmake --build "$b" -j "$jobs" --target test_gpu test_gpu_walks test_sym_gpu test_device \
+  cmake --build "$b" -j "$jobs" --target test_gpu test_gpu_walks test_gpu_join test_sym_gpu \
+    test_join_gpu test_device \
     >>"$tmp/build.log" 2>&1 || { tail -n 40 "$tmp/build.log"; exit 1; }
   tests=1
 fi
@@ -119,7 +124,7 @@ grep -q '"total":14200,.*"device":"gpu"' "$tmp/j12" || { echo "gpu.sh: not count
 # a failed test is reported and the timings still run (a GPU machine's
 # time is short); the script's status says it at the end
 tests_failed=0
-gpu_tests='^(test_(gpu|gpu_walks|sym_gpu|device)|gpu_e2e)$'
+gpu_tests='^(test_(gpu|gpu_walks|gpu_join|sym_gpu|join_gpu|device)|gpu_e2e)$'
 if [ $tests = 0 ]; then
   echo "== GPU unit tests not built: no cmocka here (see NQ_CMOCKA_DEBS)"
   gpu_tests='^gpu_e2e$'
@@ -141,6 +146,15 @@ if [ "$tune" != none ]; then
   echo "== the cut into tasks and the walks (nq_gpu_tune $tune $tune_levels 65536 $tune_walks)"
   timeout 180 "$b/nq_gpu_tune" "$tune" "$tune_levels" 65536 "$tune_walks" ||
     echo "gpu.sh: nq_gpu_tune failed or ran past 180 s"
+fi
+
+# the join's kernels: every split of each size, described on the host and
+# counted on the GPU (no buckets yet: every key of a split's shorter list
+# meets every block of its longer)
+join=${NQ_JOIN:-16,17,18,19,20}
+if [ "$join" != none ]; then
+  echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU)"
+  timeout 180 "$b/nq_gpu_join" "$join" || echo "gpu.sh: nq_gpu_join failed or ran past 180 s"
 fi
 
 # run NAME N COMMAND...: one timed run; its wall seconds go to $tmp/NAME-N,
@@ -229,6 +243,15 @@ if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
     echo "(the model of the same, no GPU: $b/nq_warp_model $ncu_n)"
   else
     echo "ncu failed:"; tail -n 5 "$tmp/ncu2.err"
+  fi
+  if [ "$join" != none ]; then
+    echo "== ncu, n = $ncu_n: the join's kernels (nq_gpu_join $ncu_n; its model: nq_join_gpu_model $ncu_n)"
+    if timeout 240 ncu --csv --metrics "$ncu_metrics" "$b/nq_gpu_join" "$ncu_n" \
+         >"$tmp/ncu4.csv" 2>"$tmp/ncu4.err"; then
+      ncu_report "$tmp/ncu4.csv"
+    else
+      echo "ncu failed:"; tail -n 5 "$tmp/ncu4.err"
+    fi
   fi
   if [ -n "$ygch_pid" ]; then
     # the peer's kernel by the same measures: its instructions against the

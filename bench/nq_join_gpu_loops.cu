@@ -47,6 +47,30 @@ __device__ void match(const unsigned long long *items, unsigned nitems,
     atomicAdd(count, n);
 }
 
+/* Or each thread meets its own block (its table's words interleaved with
+ * the other threads', a word a bank: no conflict either) with its own
+ * list of items: no warp need share anything, at a kilobyte or so of
+ * shared memory a thread. */
+template <unsigned C>
+__device__ void match_own(const unsigned long long *items, unsigned nitems,
+                          unsigned long long *count)
+{
+    extern __shared__ uint32_t tables[];
+    unsigned long long n = 0;
+    for (unsigned i = 0; i < nitems; i++)
+        n += nq_jg_match(tables + threadIdx.x, blockDim.x, items[i], C);
+    atomicAdd(count, n);
+}
+
+#define JG_MATCH_OWN(C)                                                                \
+    extern "C" __global__ void jg_own##C(const unsigned long long *items, unsigned nitems, \
+                                         unsigned long long *count)                    \
+    {                                                                                  \
+        match_own<C>(items, nitems, count);                                            \
+    }
+JG_MATCH_OWN(4)
+JG_MATCH_OWN(11)
+
 #define JG_MATCH(C, B)                                                                 \
     extern "C" __global__ void jg_match##C##_##B(const unsigned long long *items,      \
                                                  unsigned nitems,                      \

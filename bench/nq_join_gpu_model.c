@@ -15,7 +15,7 @@
  *   middle of the key's window, only the groups of buckets it can be
  *   disjoint from (a bucket's groups hold its keys only). B is what the
  *   longer list's size asks for: buckets of half a group to a group on
- *   average, B at most NQ_MODEL_MAX_B.
+ *   average, B at most NQ_JG_MAX_BUCKET_BITS (nq_jg_pick_bits()).
  *
  * Printed: the splits counted (of all the splits looked at; the others
  * are images counted by another), their solutions (the whole count when
@@ -32,7 +32,7 @@
  * traffic and occupancy are the GPU's to show.
  *
  * usage: nq_join_gpu_model N [SPLITS [FIRST [BLOCKS]]]
- *   SPLITS splits spread evenly over the list from FIRST (default: all);
+ *   SPLITS splits spread evenly over the list from FIRST (0 or none: all);
  *   BLOCKS (1 or 4, default 4) blocks of 32 keys that a warp shares, which
  *   its threads' items meet together: a bucket is stored in groups of
  *   that many blocks.
@@ -45,6 +45,7 @@
 #include "bench_arg.h"
 #include "methods/join/join.h"
 #include "methods/join/join_gpu.h"
+#include "methods/join/join_gpu_host.h"
 #include "methods/join/join_internal.h"
 
 /* Q(n), OEIS A000170, up to n = 21 (a model of every split of 21 takes a
@@ -76,87 +77,22 @@ static double price_meeting(unsigned blocks, unsigned chunks)
 #define PRICE_SORT_KEY 24.0
 #define PRICE_FILL_CHUNK (32.0 * 5.0 * 3.0 + 32.0 * 4.0)
 
-#define NQ_MODEL_MAX_B 14u
 
 typedef struct tally {
-    double splits, counted, steps_east, steps_west, keys, naive, meetings, fills,
-        pairs_met, bucket_bits;
+    double splits, counted, steps_east, steps_west, keys, naive, meetings, pairs_met,
+        bucket_bits;
     double sort, fill, meet, fill0, meet0, best; /* issue slots of the pairs */
     unsigned blocks; /* blocks a warp shares (1 or 4) */
     uint64_t total;
 } tally;
 
-/* Bucket bits of a key: run1 diagonals from the middle of direction 1's
- * window, run2 of direction 2's. */
-typedef struct buckets {
-    unsigned cut1, run1, cut2, run2;
-} buckets;
-
-static buckets pick(const nq_jg_split *s, size_t longer, unsigned group)
-{
-    buckets b;
-    unsigned want = 0;
-    while (want < NQ_MODEL_MAX_B && longer > ((size_t)group << want))
-        want++;
-    b.run1 = want / 2 < s->len1 ? want / 2 : s->len1;
-    b.run2 = want - b.run1 < s->len2 ? want - b.run1 : s->len2;
-    b.cut1 = (s->len1 - b.run1) / 2;
-    b.cut2 = s->len1 + (s->len2 - b.run2) / 2;
-    return b;
-}
-
-static unsigned bucket_of(const buckets *b, uint64_t key)
-{
-    return (unsigned)(key >> b->cut1 & ((1ull << b->run1) - 1u)) |
-           (unsigned)(key >> b->cut2 & ((1ull << b->run2) - 1u)) << b->run1;
-}
-
-/* Meetings of the split's lists sorted into the buckets of b: each block
- * of a stored bucket (and class) meets the items of every bucket disjoint
- * from it. Also counts the blocks filled. */
-static double bucket_meetings(const nq_join_keys *stored, int west_stored,
-                              const nq_join_keys *items, const buckets *b, unsigned group,
-                              double *fills)
-{
-    const unsigned bits = b->run1 + b->run2, nb = 1u << bits;
-    double *items_in = calloc(nb, sizeof *items_in);
-    uint32_t *stored_in = calloc((size_t)nb * 3u, sizeof *stored_in);
-    double meetings = 0;
-    if (!items_in || !stored_in) {
-        fputs("nq_join_gpu_model: out of memory\n", stderr);
-        exit(1);
-    }
-    for (size_t i = 0; i < items->count; i++)
-        items_in[bucket_of(b, items->keys[i])] += 1.0;
-    for (size_t i = 0; i < stored->count; i++) {
-        const unsigned c = west_stored ? nq_jg_key_class(stored->keys[i]) : 0u;
-        stored_in[(size_t)c * nb + bucket_of(b, stored->keys[i])]++;
-    }
-    /* items_in[x] becomes the items of all buckets within x (subset sums) */
-    for (unsigned bit = 1; bit < nb; bit <<= 1)
-        for (unsigned x = 0; x < nb; x++)
-            if (x & bit)
-                items_in[x] += items_in[x ^ bit];
-    for (unsigned c = 0; c < 3; c++)
-        for (unsigned x = 0; x < nb; x++) {
-            const double blocks = (stored_in[(size_t)c * nb + x] + group - 1u) / group;
-            meetings += blocks * items_in[~x & (nb - 1u)];
-            *fills += blocks;
-        }
-    free(items_in);
-    free(stored_in);
-    return meetings;
-}
-
 static void model_split(const nq_join_plan *plan, uint64_t k, nq_join_keys *east,
                         nq_join_keys *west, tally *t)
 {
     nq_jg_split s;
-    uint64_t east_steps = 0, west_steps = 0, ignored = 0;
-    double fills = 0, meetings;
-    int west_stored;
+    nq_jg_tally with = { 0, 0, 0 }, without = { 0, 0, 0 };
+    uint64_t east_steps = 0, west_steps = 0, total, total0;
     unsigned chunks;
-    buckets b;
     if (nq_join_plan_gpu_split(plan, k, &s) != NQ_OK) {
         fputs("nq_join_gpu_model: no such split\n", stderr);
         exit(1);
@@ -166,40 +102,41 @@ static void model_split(const nq_join_plan *plan, uint64_t k, nq_join_keys *east
         return;
     t->counted++;
     if (nq_join_gpu_list(&s, 0, east, &east_steps) != NQ_OK ||
-        nq_join_gpu_list(&s, 1, west, &west_steps) != NQ_OK) {
+        nq_join_gpu_list(&s, 1, west, &west_steps) != NQ_OK ||
+        nq_join_gpu_pairs(&s, east, west, t->blocks, -1, &with, &total) != NQ_OK ||
+        nq_join_gpu_pairs(&s, east, west, t->blocks, 0, &without, &total0) != NQ_OK) {
         fputs("nq_join_gpu_model: out of memory\n", stderr);
+        exit(1);
+    }
+    if (total != total0) {
+        fprintf(stderr, "nq_join_gpu_model: split %llu: %llu with buckets, %llu without\n",
+                (unsigned long long)k, (unsigned long long)total, (unsigned long long)total0);
         exit(1);
     }
     t->steps_east += (double)east_steps;
     t->steps_west += (double)west_steps;
     t->keys += (double)(east->count + west->count);
     t->naive += (double)east->count * (double)west->count;
-    t->total += nq_join_gpu_pairs(&s, east, west, &ignored);
-    west_stored = west->count > east->count;
+    t->total += total;
     chunks = nq_jg_chunks((unsigned)s.len1 + s.len2);
     {
-        /* a warp's blocks are one group: the unit of a bucket's storage */
-        const unsigned group = 32u * t->blocks;
-        const nq_join_keys *stored = west_stored ? west : east, *items = west_stored ? east : west;
+        const double group = 32.0 * t->blocks;
         const double fill_price = t->blocks * chunks * PRICE_FILL_CHUNK,
                      meet_price = price_meeting(t->blocks, chunks);
-        const buckets none = { 0, 0, 0, 0 };
-        double fills0 = 0, meetings0;
-        b = pick(&s, stored->count, group);
-        meetings = bucket_meetings(stored, west_stored, items, &b, group, &fills);
-        meetings0 = bucket_meetings(stored, west_stored, items, &none, group, &fills0);
         const double sort = (double)(east->count + west->count) * PRICE_SORT_KEY;
-        const double with = sort + fills * fill_price + meetings * meet_price;
-        const double without = fills0 * fill_price + meetings0 * meet_price;
-        t->meetings += meetings;
-        t->pairs_met += meetings * group;
-        t->bucket_bits += b.run1 + b.run2;
+        const double cost = sort + (double)with.groups * fill_price +
+                            (double)with.meetings * meet_price;
+        const double cost0 = (double)without.groups * fill_price +
+                             (double)without.meetings * meet_price;
+        t->meetings += (double)with.meetings;
+        t->pairs_met += (double)with.meetings * group;
+        t->bucket_bits += (double)with.bucket_bits;
         t->sort += sort;
-        t->fill += fills * fill_price;
-        t->meet += meetings * meet_price;
-        t->fill0 += fills0 * fill_price;
-        t->meet0 += meetings0 * meet_price;
-        t->best += with < without ? with : without;
+        t->fill += (double)with.groups * fill_price;
+        t->meet += (double)with.meetings * meet_price;
+        t->fill0 += (double)without.groups * fill_price;
+        t->meet0 += (double)without.meetings * meet_price;
+        t->best += cost < cost0 ? cost : cost0;
     }
 }
 

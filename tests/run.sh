@@ -148,7 +148,7 @@ build_gpu_emu() {
   cmake -S . -B build/gpu-emu -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
         -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DNQ_WERROR=ON -DNQ_SANITIZE=address,undefined \
         -DNQ_CUDA_EMULATOR=ON -DNQ_REQUIRE_TESTS=ON &&
-    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_gpu_walks test_device
+    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_gpu_walks test_gpu_join test_device
 }
 build_fuzzers() {  # one at a time: the tests have the other cores
   mkdir -p build/fuzz
@@ -240,9 +240,11 @@ tail -n 3 build/gpu-emu-tests.log
 # prints is checked against the known totals).
 step "bench/gpu.sh rehearsed on the emulated GPU"
 NQ_GPU_REHEARSE=1 NQ_GPU_BUILD=build/gpu-rehearse NQ_YGCH=none NQ_TUNE=16 NQ_NCU_N=none \
-  NQ_GPU_ESTIMATE=18 sh bench/gpu.sh 16 1 >build/gpu-rehearse.log 2>&1 ||
+  NQ_GPU_ESTIMATE=18 NQ_JOIN=12,14 sh bench/gpu.sh 16 1 >build/gpu-rehearse.log 2>&1 ||
   { tail -n 40 build/gpu-rehearse.log; fail "bench/gpu.sh failed on the emulated GPU"; }
 grep -E '^  16 ' build/gpu-rehearse.log
+grep -E '^14	1716	.*	365596	ok$' build/gpu-rehearse.log ||
+  { tail -n 40 build/gpu-rehearse.log; fail "bench/gpu.sh: the join's kernels did not count n = 14"; }
 
 # --- 5. fuzzing --------------------------------------------------------------------------
 step "fuzzing, $fuzz_seconds s per target, $jobs at a time"

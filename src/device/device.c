@@ -157,3 +157,40 @@ int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
         return NQ_EINVAL;
     return gpu->backend->sym_walk(gpu->state, batch, counts, stop);
 }
+
+/* The kernels trust a split's tables: a window past a walk's 32-bit
+ * words, or a shift past a word, would list wrong keys without a word. */
+static int split_fits(const nq_jg_split *s)
+{
+    const unsigned h = s->n / 2u;
+    if (s->n < 4u || s->n > NQ_MAX_N || s->h != h || !s->weight)
+        return 0;
+    if (s->len1 > 31u || s->len2 > 31u || s->len1 + s->len2 > NQ_JG_KEY_BITS)
+        return 0;
+    if ((s->rows[0] & s->rows[1]) || (s->rows[0] | s->rows[1]) >> s->n ||
+        (unsigned)__builtin_popcount(s->rows[0]) != h ||
+        (unsigned)__builtin_popcount(s->rows[1]) != h)
+        return 0;
+    for (unsigned half = 0; half < 2; half++)
+        for (unsigned level = 0; level <= h; level++)
+            if (s->gap[half][level] > 31u || s->to1[half][level] > 63u ||
+                s->to2[half][level] > 63u)
+                return 0;
+    return 1;
+}
+
+int nq_join_batch_fits(const nq_join_batch *b)
+{
+    for (size_t i = 0; i < b->nsplits; i++)
+        if (!split_fits(&b->splits[i]))
+            return 0;
+    return 1;
+}
+
+int nq_gpu_join_splits(nq_gpu *gpu, const nq_join_batch *batch, uint64_t *counts,
+                       const nq_stop_flag *stop)
+{
+    if (!nq_join_batch_fits(batch))
+        return NQ_EINVAL;
+    return gpu->backend->join_splits(gpu->state, batch, counts, stop);
+}

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "methods/join/join_gpu.h"
 #include "methods/sym/sym_walk.h"
 #include "nqueens.h"
 #include "stop.h"
@@ -32,6 +33,13 @@ typedef struct nq_symw_batch {
     const nq_symw_task *tasks;
     uint64_t ntasks;
 } nq_symw_batch;
+
+/* A batch of the join's GPU work: row splits, each described as the
+ * join's steps count it (join_gpu.h, nq_join_plan_gpu_split()). */
+typedef struct nq_join_batch {
+    const nq_jg_split *splits;
+    size_t nsplits;
+} nq_join_batch;
 
 /* The GPU walks of the symmetry method's tasks (sym_walk.h): both count
  * every task alike. The step walk is the default; the other, with its
@@ -69,6 +77,12 @@ typedef struct nq_gpu_backend {
      * @return NQ_OK, NQ_ECANCELED, NQ_EDEVICE, NQ_EDEVICEMEM. */
     int (*sym_walk)(void *gpu, const nq_symw_batch *batch, uint64_t *counts,
                     const nq_stop_flag *stop);
+    /* Counts every split of the batch (cuda_join.cu); adds split i's
+     * count into counts[i]. Waits, stops and fails as sym_walk() does;
+     * NQ_EDEVICEMEM also when one split's keys do not fit the memory the
+     * GPU was opened with. */
+    int (*join_splits)(void *gpu, const nq_join_batch *batch, uint64_t *counts,
+                       const nq_stop_flag *stop);
 } nq_gpu_backend;
 
 #ifdef NQ_HAVE_CUDA
@@ -118,5 +132,19 @@ int nq_symw_batch_fits(const nq_symw_batch *batch);
  *         bounds: nothing is launched). */
 int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
                     const nq_stop_flag *stop);
+
+/* Whether the join's kernels can count every split of the batch within
+ * their memory and shifts: a board of 4 to NQ_MAX_N, halves of n / 2
+ * rows apart, key windows within a walk's 32-bit words and NQ_JG_KEY_BITS
+ * together, its tables' shifts in range, and a weight (a split that
+ * another image of its orbit stands for is not sent). @return 1 or 0. */
+int nq_join_batch_fits(const nq_join_batch *batch);
+
+/* Counts the batch's splits on the GPU (the backend's join_splits()),
+ * once nq_join_batch_fits() says the kernels can.
+ * @return as the backend's join_splits(), or NQ_EINVAL (a split past
+ *         those bounds: nothing is launched). */
+int nq_gpu_join_splits(nq_gpu *gpu, const nq_join_batch *batch, uint64_t *counts,
+                       const nq_stop_flag *stop);
 
 #endif /* NQ_DEVICE_H */

@@ -1,7 +1,8 @@
 /*
  * The join's GPU steps (src/methods/join/join_gpu.h), run on the host:
  * every row split counted by them against the join's own count of the
- * same split, the step walk against a plain recursive walk, and the
+ * same split (with buckets and without, in groups of blocks of either
+ * size), the step walk against a plain recursive walk, and the
  * bit-sliced blocks against a pair-by-pair count. No GPU is needed.
  */
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 
 #include "methods/join/join.h"
 #include "methods/join/join_gpu.h"
+#include "methods/join/join_gpu_host.h"
 #include "methods/join/join_internal.h"
 #include "platform/cpu.h"
 #include "test_sizes.h"
@@ -25,21 +27,40 @@ static const uint64_t known[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 
                                   666090624 };
 
 /* Split `split` of plan counted by the GPU's steps (0 when another image
- * of its orbit is counted), adding the walk's steps and keys. */
+ * of its orbit is counted), adding the walk's steps and keys: with the
+ * buckets the lists' sizes ask for, and again without buckets, with 3
+ * bucket bits, in groups of 1 and 4 blocks: the same count each way. */
 static uint64_t gpu_count(const nq_join_plan *plan, uint64_t split, uint64_t *steps,
                           uint64_t *keys)
 {
+    static const struct {
+        unsigned blocks;
+        int bits;
+    } ways[] = { { 4, -1 }, { 1, -1 }, { 1, 0 }, { 4, 0 }, { 1, 3 }, { 4, 3 } };
     nq_jg_split s;
     nq_join_keys east = { 0 }, west = { 0 };
-    uint64_t meetings = 0, total;
+    nq_jg_tally tally = { 0, 0, 0 };
+    uint64_t total = 0;
     assert_int_equal(nq_join_plan_gpu_split(plan, split, &s), NQ_OK);
     if (!s.weight)
         return 0;
     assert_int_equal(nq_join_gpu_list(&s, 0, &east, steps), NQ_OK);
     assert_int_equal(nq_join_gpu_list(&s, 1, &west, steps), NQ_OK);
     *keys += east.count + west.count;
-    total = nq_join_gpu_pairs(&s, &east, &west, &meetings);
-    assert_true(meetings >= (east.count && west.count ? 1u : 0u));
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+        uint64_t count;
+        assert_int_equal(nq_join_gpu_pairs(&s, &east, &west, ways[w].blocks, ways[w].bits,
+                                           &tally, &count),
+                         NQ_OK);
+        if (w == 0)
+            total = count;
+        else if (count != total)
+            fail_msg("split %llu: %llu in groups of %u blocks with %d bucket bits, %llu "
+                     "with the bits its lists ask for",
+                     (unsigned long long)split, (unsigned long long)count, ways[w].blocks,
+                     ways[w].bits, (unsigned long long)total);
+    }
+    assert_true(tally.meetings >= (east.count && west.count ? 1u : 0u));
     free(east.keys);
     free(west.keys);
     return total;

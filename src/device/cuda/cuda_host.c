@@ -2,19 +2,21 @@
  * cuda_host.c - the CUDA backend (device.h): NVIDIA GPUs through the CUDA
  * driver, loaded at run time.
  *
- * The library links no CUDA library. The kernels (cuda_sym.cu) are
- * compiled by nvcc at build time into a fat binary that the build embeds
- * (nq_cuda_image, generated), and this file loads the driver
- * (libcuda.so.1, installed with the NVIDIA driver) with dlopen() when a
- * GPU is first asked for, takes the dozen driver calls it needs with
- * dlsym(), and loads the image into the GPU's primary context. So the
- * same library runs on a machine without a driver (nq_gpu_count() says
- * NQ_ENODRIVER) and needs only libc, and a program that uses the CUDA
- * runtime itself shares the GPU's context with the count.
+ * The library links no CUDA library. The kernels (cuda_sym.cu, and the
+ * join's cuda_join.cu) are compiled by nvcc at build time into fat
+ * binaries that the build embeds (nq_cuda_image, nq_cuda_join_image,
+ * generated); the driver (libcuda.so.1, installed with the NVIDIA driver)
+ * is loaded with dlopen() when a GPU is first asked for, the dozen driver
+ * calls the backend needs taken with dlsym() (cuda_driver.c), and the
+ * images loaded into the GPU's primary context. So the same library runs
+ * on a machine without a driver (nq_gpu_count() says NQ_ENODRIVER) and
+ * needs only libc, and a program that uses the CUDA runtime itself shares
+ * the GPU's context with the count.
  *
- * The driver's types and constants below are those of its stable ABI
- * (cuda.h of CUDA 11 to 13 has the same values); only functions that the
- * driver has exported under these names since CUDA 11 are used.
+ * The driver's types and constants (cuda_internal.h) are those of its
+ * stable ABI (cuda.h of CUDA 11 to 13 has the same values); only
+ * functions that the driver has exported under these names since CUDA 11
+ * are used.
  *
  * A launch walks a chunk of the batch's tasks with a grid sized to what
  * the card runs at once (every thread fetches tasks until none is left:
@@ -24,74 +26,13 @@
  */
 #ifdef NQ_HAVE_CUDA
 
-#include "device/device.h"
+#include "device/cuda/cuda_internal.h"
 
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-/* --- the driver's ABI -------------------------------------------------- */
-typedef int CUresult;
-typedef int CUdevice;
-typedef struct CUctx_st *CUcontext;
-typedef struct CUmod_st *CUmodule;
-typedef struct CUfunc_st *CUfunction;
-typedef struct CUstream_st *CUstream;
-typedef unsigned long long CUdeviceptr;
-
-enum {
-    CUDA_SUCCESS = 0,
-    CUDA_ERROR_OUT_OF_MEMORY = 2,
-    CUDA_ERROR_INSUFFICIENT_DRIVER = 35,
-    CUDA_ERROR_NO_DEVICE = 100,
-    CUDA_ERROR_NOT_READY = 600,
-    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
-    CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
-    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
-    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
-    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
-    CU_SHAREDMEM_CARVEOUT_MAX_SHARED = 100,
-    CU_MEMHOSTALLOC_DEVICEMAP = 0x02,
-    CU_STREAM_NON_BLOCKING = 0x1
-};
-
-/* The driver functions this backend calls, by their exported names. */
-typedef struct driver {
-    void *lib;
-    CUresult (*Init)(unsigned);
-    CUresult (*DeviceGetCount)(int *);
-    CUresult (*DeviceGet)(CUdevice *, int);
-    CUresult (*DeviceGetName)(char *, int, CUdevice);
-    CUresult (*DeviceTotalMem)(size_t *, CUdevice);
-    CUresult (*DeviceGetAttribute)(int *, int, CUdevice);
-    CUresult (*PrimaryCtxRetain)(CUcontext *, CUdevice);
-    CUresult (*PrimaryCtxRelease)(CUdevice);
-    CUresult (*CtxPushCurrent)(CUcontext);
-    CUresult (*CtxPopCurrent)(CUcontext *);
-    CUresult (*ModuleLoadData)(CUmodule *, const void *);
-    CUresult (*ModuleUnload)(CUmodule);
-    CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
-    CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t);
-    CUresult (*FuncSetAttribute)(CUfunction, int, int);
-    CUresult (*MemAlloc)(CUdeviceptr *, size_t);
-    CUresult (*MemFree)(CUdeviceptr);
-    CUresult (*MemHostAlloc)(void **, size_t, unsigned);
-    CUresult (*MemFreeHost)(void *);
-    CUresult (*MemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
-    CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
-    CUresult (*MemcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
-    CUresult (*MemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
-    CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, CUstream, void **,
-                             void **);
-    CUresult (*StreamCreate)(CUstream *, unsigned);
-    CUresult (*StreamDestroy)(CUstream);
-    CUresult (*StreamQuery)(CUstream);
-    CUresult (*StreamSynchronize)(CUstream);
-} driver;
-
-/* The embedded kernels (generated from cuda_sym.cu at build time). */
+/* The embedded kernels of the symmetry method (generated from cuda_sym.cu
+ * at build time). */
 extern const unsigned char nq_cuda_image[];
 
 /* Threads a block: a warp multiple. Each takes the shared memory of its
@@ -113,98 +54,18 @@ static size_t kernel_shared(nq_gpu_walk walk)
                ? (size_t)BLOCK_THREADS * NQ_SYMW_STEP_FRAMES * sizeof(nq_symw_frame)
                : (size_t)BLOCK_THREADS * NQ_SYMW_MAX_LEVELS;
 }
-/* How long the waiting thread sleeps between two looks at the stream. */
-#define POLL_NS 200000L
-
-/* Takes symbol `name` of the driver into *slot (a function pointer's
- * bytes: ISO C has no cast from void * to a function pointer). */
-static int take(void *lib, const char *name, void *slot, size_t size)
-{
-    void *sym = dlsym(lib, name);
-    if (!sym)
-        return 0;
-    memcpy(slot, &sym, size);
-    return 1;
-}
-
-#define TAKE(d, field, name) take((d)->lib, name, &(d)->field, sizeof (d)->field)
-
-static void driver_unload(driver *d)
-{
-    /* RTLD_NODELETE keeps the driver mapped (it cannot be unloaded once
-     * started); this only drops the handle */
-    if (d->lib)
-        dlclose(d->lib);
-    d->lib = NULL;
-}
-
-/* Loads and starts the driver. @return NQ_OK, NQ_ENODRIVER, NQ_ENODEVICE,
- * NQ_EDEVICE. */
-static int driver_load(driver *d)
-{
-    CUresult r;
-    memset(d, 0, sizeof *d);
-    d->lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-    if (!d->lib)
-        return NQ_ENODRIVER;
-    if (!(TAKE(d, Init, "cuInit") && TAKE(d, DeviceGetCount, "cuDeviceGetCount") &&
-          TAKE(d, DeviceGet, "cuDeviceGet") &&
-          TAKE(d, DeviceGetName, "cuDeviceGetName") &&
-          TAKE(d, DeviceTotalMem, "cuDeviceTotalMem_v2") &&
-          TAKE(d, DeviceGetAttribute, "cuDeviceGetAttribute") &&
-          TAKE(d, PrimaryCtxRetain, "cuDevicePrimaryCtxRetain") &&
-          TAKE(d, PrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2") &&
-          TAKE(d, CtxPushCurrent, "cuCtxPushCurrent_v2") &&
-          TAKE(d, CtxPopCurrent, "cuCtxPopCurrent_v2") &&
-          TAKE(d, ModuleLoadData, "cuModuleLoadData") &&
-          TAKE(d, ModuleUnload, "cuModuleUnload") &&
-          TAKE(d, ModuleGetFunction, "cuModuleGetFunction") &&
-          TAKE(d, OccupancyMaxActiveBlocksPerMultiprocessor,
-               "cuOccupancyMaxActiveBlocksPerMultiprocessor") &&
-          TAKE(d, FuncSetAttribute, "cuFuncSetAttribute") &&
-          TAKE(d, MemAlloc, "cuMemAlloc_v2") && TAKE(d, MemFree, "cuMemFree_v2") &&
-          TAKE(d, MemHostAlloc, "cuMemHostAlloc") &&
-          TAKE(d, MemFreeHost, "cuMemFreeHost") &&
-          TAKE(d, MemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2") &&
-          TAKE(d, MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2") &&
-          TAKE(d, MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2") &&
-          TAKE(d, MemsetD8Async, "cuMemsetD8Async") &&
-          TAKE(d, LaunchKernel, "cuLaunchKernel") &&
-          TAKE(d, StreamCreate, "cuStreamCreate") &&
-          TAKE(d, StreamDestroy, "cuStreamDestroy_v2") &&
-          TAKE(d, StreamQuery, "cuStreamQuery") &&
-          TAKE(d, StreamSynchronize, "cuStreamSynchronize"))) {
-        driver_unload(d);
-        return NQ_ENODRIVER; /* a driver older than CUDA 11 */
-    }
-    r = d->Init(0);
-    if (r != CUDA_SUCCESS) {
-        driver_unload(d);
-        return r == CUDA_ERROR_NO_DEVICE ? NQ_ENODEVICE
-               : r == CUDA_ERROR_INSUFFICIENT_DRIVER ? NQ_ENODRIVER
-               : NQ_EDEVICE;
-    }
-    return NQ_OK;
-}
-
-static int status_of(CUresult r)
-{
-    return r == CUDA_SUCCESS ? NQ_OK
-           : r == CUDA_ERROR_OUT_OF_MEMORY ? NQ_EDEVICEMEM
-           : NQ_EDEVICE;
-}
 
 /* --- listing ----------------------------------------------------------- */
 
 static int cuda_count(unsigned *out)
 {
     driver d;
-    int n = 0, rc = driver_load(&d);
+    int n = 0, rc = nq_cuda_driver_load(&d);
     *out = 0;
     if (rc != NQ_OK)
         return rc;
-    rc = status_of(d.DeviceGetCount(&n));
-    driver_unload(&d);
+    rc = nq_cuda_status(d.DeviceGetCount(&n));
+    nq_cuda_driver_unload(&d);
     if (rc != NQ_OK)
         return rc;
     if (n <= 0)
@@ -213,21 +74,13 @@ static int cuda_count(unsigned *out)
     return NQ_OK;
 }
 
-static int attribute(const driver *d, int attr, CUdevice dev, unsigned *out)
-{
-    int v = 0;
-    CUresult r = d->DeviceGetAttribute(&v, attr, dev);
-    *out = v > 0 ? (unsigned)v : 0u;
-    return status_of(r);
-}
-
 static int cuda_info(nq_gpu_info *out, unsigned index)
 {
     driver d;
     nq_gpu_info info;
     CUdevice dev;
     size_t bytes = 0;
-    int rc = driver_load(&d);
+    int rc = nq_cuda_driver_load(&d);
     if (rc != NQ_OK)
         return rc;
     memset(&info, 0, sizeof info);
@@ -235,19 +88,19 @@ static int cuda_info(nq_gpu_info *out, unsigned index)
     info.index = index;
     rc = d.DeviceGet(&dev, (int)index) == CUDA_SUCCESS ? NQ_OK : NQ_ENODEVICE;
     if (rc == NQ_OK)
-        rc = status_of(d.DeviceGetName(info.name, (int)sizeof info.name - 1, dev));
+        rc = nq_cuda_status(d.DeviceGetName(info.name, (int)sizeof info.name - 1, dev));
     if (rc == NQ_OK)
-        rc = status_of(d.DeviceTotalMem(&bytes, dev));
+        rc = nq_cuda_status(d.DeviceTotalMem(&bytes, dev));
     if (rc == NQ_OK)
-        rc = attribute(&d, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev,
+        rc = nq_cuda_attribute(&d, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev,
                        &info.multiprocessors);
     if (rc == NQ_OK)
-        rc = attribute(&d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev,
+        rc = nq_cuda_attribute(&d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev,
                        &info.compute_major);
     if (rc == NQ_OK)
-        rc = attribute(&d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev,
+        rc = nq_cuda_attribute(&d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev,
                        &info.compute_minor);
-    driver_unload(&d);
+    nq_cuda_driver_unload(&d);
     if (rc != NQ_OK)
         return rc;
     info.memory = bytes;
@@ -257,31 +110,6 @@ static int cuda_info(nq_gpu_info *out, unsigned index)
 
 /* --- an opened GPU ----------------------------------------------------- */
 
-typedef struct cuda_gpu {
-    driver d;
-    CUdevice dev;
-    CUcontext ctx;
-    CUmodule module;
-    CUfunction kernels[NQ_GPU_WALKS];
-    unsigned blocks[NQ_GPU_WALKS]; /* blocks a launch of each: what the
-                                      card runs at once */
-    nq_gpu_walk walk;        /* the kernel that walks */
-    CUstream stream;
-    uint64_t memory;         /* bytes its buffers may take */
-    volatile int *stop;      /* mapped host memory the kernels look at */
-    CUdeviceptr stop_dev;
-    CUdeviceptr boards, tasks, counts, next;
-    size_t boards_cap, counts_cap;  /* in bytes */
-    uint64_t tasks_cap;             /* in tasks */
-} cuda_gpu;
-
-static void release(cuda_gpu *g, CUdeviceptr *p)
-{
-    if (*p)
-        g->d.MemFree(*p);
-    *p = 0;
-}
-
 static void cuda_close(void *state)
 {
     cuda_gpu *g = state;
@@ -289,20 +117,26 @@ static void cuda_close(void *state)
     if (!g)
         return;
     if (g->ctx && g->d.CtxPushCurrent(g->ctx) == CUDA_SUCCESS) {
-        release(g, &g->boards);
-        release(g, &g->tasks);
-        release(g, &g->counts);
-        release(g, &g->next);
+        nq_cuda_release(g, &g->boards);
+        nq_cuda_release(g, &g->tasks);
+        nq_cuda_release(g, &g->counts);
+        nq_cuda_release(g, &g->next);
+        nq_cuda_release(g, &g->splits);
+        nq_cuda_release(g, &g->sizes);
+        nq_cuda_release(g, &g->keys);
+        nq_cuda_release(g, &g->jobs);
         if (g->stop)
             g->d.MemFreeHost((void *)(uintptr_t)g->stop);
         if (g->stream)
             g->d.StreamDestroy(g->stream);
         if (g->module)
             g->d.ModuleUnload(g->module);
+        if (g->join_module)
+            g->d.ModuleUnload(g->join_module);
         g->d.CtxPopCurrent(&dummy);
         g->d.PrimaryCtxRelease(g->dev);
     }
-    driver_unload(&g->d);
+    nq_cuda_driver_unload(&g->d);
     free(g);
 }
 
@@ -311,38 +145,31 @@ static int open_in_context(cuda_gpu *g)
 {
     unsigned sms = 0, can_map = 0;
     void *stop = NULL;
-    int rc = status_of(g->d.ModuleLoadData(&g->module, nq_cuda_image));
+    int rc = nq_cuda_status(g->d.ModuleLoadData(&g->module, nq_cuda_image));
     for (int k = 0; rc == NQ_OK && k < NQ_GPU_WALKS; k++)
-        rc = status_of(g->d.ModuleGetFunction(&g->kernels[k], g->module, kernel_names[k]));
+        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->kernels[k], g->module, kernel_names[k]));
     if (rc == NQ_OK)
-        rc = status_of(g->d.StreamCreate(&g->stream, CU_STREAM_NON_BLOCKING));
+        rc = nq_cuda_status(g->d.StreamCreate(&g->stream, CU_STREAM_NON_BLOCKING));
     if (rc == NQ_OK)
-        rc = attribute(&g->d, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, g->dev, &sms);
+        rc = nq_cuda_attribute(&g->d, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, g->dev, &sms);
     if (rc == NQ_OK)
-        rc = attribute(&g->d, CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY, g->dev, &can_map);
+        rc = nq_cuda_attribute(&g->d, CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY, g->dev, &can_map);
     if (rc == NQ_OK && !can_map)
         rc = NQ_EDEVICE;
-    for (int k = 0; rc == NQ_OK && k < NQ_GPU_WALKS; k++) {
-        int per_sm = 0;
-        /* as much of each SM's L1 as shared memory as it takes to hold
-         * the blocks: a hint, which a driver may round */
-        rc = status_of(g->d.FuncSetAttribute(g->kernels[k],
-                                             CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-                                             CU_SHAREDMEM_CARVEOUT_MAX_SHARED));
-        if (rc == NQ_OK)
-            rc = status_of(g->d.OccupancyMaxActiveBlocksPerMultiprocessor(
-                &per_sm, g->kernels[k], (int)BLOCK_THREADS, kernel_shared((nq_gpu_walk)k)));
-        g->blocks[k] = sms * (unsigned)(per_sm > 0 ? per_sm : 1);
-    }
+    for (int k = 0; rc == NQ_OK && k < NQ_GPU_WALKS; k++)
+        rc = nq_cuda_fill_card(g, g->kernels[k], BLOCK_THREADS, kernel_shared((nq_gpu_walk)k), sms,
+                       &g->blocks[k]);
     if (rc == NQ_OK)
-        rc = status_of(g->d.MemHostAlloc(&stop, sizeof(int), CU_MEMHOSTALLOC_DEVICEMAP));
+        rc = nq_cuda_open_join(g, sms);
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemHostAlloc(&stop, sizeof(int), CU_MEMHOSTALLOC_DEVICEMAP));
     if (rc == NQ_OK) {
         g->stop = stop;
         *g->stop = 0;
-        rc = status_of(g->d.MemHostGetDevicePointer(&g->stop_dev, stop, 0));
+        rc = nq_cuda_status(g->d.MemHostGetDevicePointer(&g->stop_dev, stop, 0));
     }
     if (rc == NQ_OK)
-        rc = status_of(g->d.MemAlloc(&g->next, sizeof(unsigned long long)));
+        rc = nq_cuda_status(g->d.MemAlloc(&g->next, sizeof(unsigned long long)));
     g->walk = NQ_GPU_WALK_STEP;
     return rc;
 }
@@ -355,13 +182,13 @@ static int cuda_open(void **out, unsigned index, uint64_t memory)
     if (!g)
         return NQ_ENOMEM;
     g->memory = memory;
-    rc = driver_load(&g->d);
+    rc = nq_cuda_driver_load(&g->d);
     if (rc == NQ_OK)
         rc = g->d.DeviceGet(&g->dev, (int)index) == CUDA_SUCCESS ? NQ_OK : NQ_ENODEVICE;
     if (rc == NQ_OK)
-        rc = status_of(g->d.PrimaryCtxRetain(&g->ctx, g->dev));
+        rc = nq_cuda_status(g->d.PrimaryCtxRetain(&g->ctx, g->dev));
     if (rc == NQ_OK) {
-        rc = status_of(g->d.CtxPushCurrent(g->ctx));
+        rc = nq_cuda_status(g->d.CtxPushCurrent(g->ctx));
         if (rc == NQ_OK) {
             rc = open_in_context(g);
             g->d.CtxPopCurrent(&dummy);
@@ -391,35 +218,6 @@ static int cuda_use_walk(void *state, nq_gpu_walk walk)
     return NQ_OK;
 }
 
-/* Makes *p hold at least `need` bytes (dropping what it held). */
-static int reserve(cuda_gpu *g, CUdeviceptr *p, size_t *cap, size_t need)
-{
-    if (*cap >= need)
-        return NQ_OK;
-    release(g, p);
-    *cap = 0;
-    if (g->d.MemAlloc(p, need) != CUDA_SUCCESS) {
-        *p = 0;
-        return NQ_EDEVICEMEM;
-    }
-    *cap = need;
-    return NQ_OK;
-}
-
-/* Waits for the stream, passing a raised stop flag on to the kernels. */
-static int wait_stream(cuda_gpu *g, const nq_stop_flag *stop)
-{
-    const struct timespec pause = { 0, POLL_NS };
-    for (;;) {
-        CUresult r = g->d.StreamQuery(g->stream);
-        if (r != CUDA_ERROR_NOT_READY)
-            return status_of(r);
-        if (nq_stopped(stop))
-            *g->stop = 1;
-        nanosleep(&pause, NULL);
-    }
-}
-
 static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
                            uint64_t *counts, const nq_stop_flag *stop)
 {
@@ -429,6 +227,11 @@ static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
     uint64_t fixed, chunk;
     int rc;
 
+    /* within the memory: the join's buffers go */
+    nq_cuda_drop(g, &g->splits, &g->splits_cap);
+    nq_cuda_drop(g, &g->sizes, &g->sizes_cap);
+    nq_cuda_drop(g, &g->keys, &g->keys_cap);
+    nq_cuda_drop(g, &g->jobs, &g->jobs_cap);
     /* the tasks get what the boards and counts leave of the memory */
     fixed = (uint64_t)board_bytes + count_bytes * 2;
     if (fixed + 1024u * sizeof(nq_symw_task) > g->memory)
@@ -437,43 +240,34 @@ static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
     if (chunk > b->ntasks)
         chunk = b->ntasks;
     tasks_bytes = g->tasks_cap * sizeof(nq_symw_task);
-    rc = reserve(g, &g->boards, &g->boards_cap, board_bytes);
+    rc = nq_cuda_reserve(g, &g->boards, &g->boards_cap, board_bytes);
     if (rc == NQ_OK)
-        rc = reserve(g, &g->counts, &g->counts_cap, count_bytes);
+        rc = nq_cuda_reserve(g, &g->counts, &g->counts_cap, count_bytes);
     if (rc == NQ_OK && chunk > g->tasks_cap) {
-        rc = reserve(g, &g->tasks, &tasks_bytes, (size_t)chunk * sizeof(nq_symw_task));
+        rc = nq_cuda_reserve(g, &g->tasks, &tasks_bytes, (size_t)chunk * sizeof(nq_symw_task));
         g->tasks_cap = tasks_bytes / sizeof(nq_symw_task);
     }
     if (rc != NQ_OK)
         return rc;
     *g->stop = 0;
-    rc = status_of(g->d.MemcpyHtoDAsync(g->boards, b->boards, board_bytes, g->stream));
+    rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->boards, b->boards, board_bytes, g->stream));
     if (rc == NQ_OK)
-        rc = status_of(g->d.MemsetD8Async(g->counts, 0, count_bytes, g->stream));
+        rc = nq_cuda_status(g->d.MemsetD8Async(g->counts, 0, count_bytes, g->stream));
     for (uint64_t first = 0; rc == NQ_OK && first < b->ntasks; first += chunk) {
         unsigned long long ntasks = b->ntasks - first < chunk ? b->ntasks - first : chunk;
         void *args[] = { &g->boards, &g->tasks, &ntasks, &g->next, &g->counts,
                          &g->stop_dev };
-        rc = status_of(g->d.MemcpyHtoDAsync(g->tasks, b->tasks + first,
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->tasks, b->tasks + first,
                                             (size_t)ntasks * sizeof(nq_symw_task),
                                             g->stream));
         if (rc == NQ_OK)
-            rc = status_of(g->d.MemsetD8Async(g->next, 0, sizeof(unsigned long long),
-                                              g->stream));
-        if (rc == NQ_OK)
-            rc = status_of(g->d.LaunchKernel(g->kernels[g->walk], g->blocks[g->walk], 1, 1,
-                                             BLOCK_THREADS, 1, 1,
-                                             (unsigned)kernel_shared(g->walk), g->stream,
-                                             args, NULL));
-        if (rc == NQ_OK)
-            rc = wait_stream(g, stop);
-        if (rc == NQ_OK && nq_stopped(stop))
-            rc = NQ_ECANCELED;
+            rc = nq_cuda_launch(g, g->kernels[g->walk], g->blocks[g->walk], BLOCK_THREADS,
+                        kernel_shared(g->walk), args, stop);
     }
     if (rc == NQ_OK)
-        rc = status_of(g->d.MemcpyDtoHAsync(counts, g->counts, count_bytes, g->stream));
+        rc = nq_cuda_status(g->d.MemcpyDtoHAsync(counts, g->counts, count_bytes, g->stream));
     if (rc == NQ_OK)
-        rc = status_of(g->d.StreamSynchronize(g->stream));
+        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
     else
         g->d.StreamSynchronize(g->stream);
     return rc;
@@ -491,7 +285,7 @@ static int cuda_sym_walk(void *state, const nq_symw_batch *batch, uint64_t *coun
     sums = malloc(batch->nboards * sizeof *sums);
     if (!sums)
         return NQ_ENOMEM;
-    rc = status_of(g->d.CtxPushCurrent(g->ctx));
+    rc = nq_cuda_status(g->d.CtxPushCurrent(g->ctx));
     if (rc == NQ_OK) {
         rc = walk_in_context(g, batch, sums, stop);
         g->d.CtxPopCurrent(&dummy);
@@ -512,6 +306,7 @@ const nq_gpu_backend nq_cuda_backend = {
     .threads = cuda_threads,
     .use_walk = cuda_use_walk,
     .sym_walk = cuda_sym_walk,
+    .join_splits = nq_cuda_join_splits,
 };
 
 #else

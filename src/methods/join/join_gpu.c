@@ -1,18 +1,31 @@
 /*
  * join_gpu.c - a row split counted on the host by the GPU's steps
- * (join_gpu.h): both halves listed by the step walk, the longer list
- * stored in blocks of 32 keys, every key of the other meeting every
- * block. The same count as the join's (join_split.c), by other means:
+ * (join_gpu.h): both halves listed by the step walk, both lists sorted
+ * into buckets, the longer stored in groups of blocks of 32 keys, every
+ * key of the other list meeting the groups of the buckets it can be
+ * disjoint from. The same count as the join's (join_split.c), by other means:
  * what the tests compare split by split, and what bench/nq_join_gpu_model
  * tallies to price a GPU's work.
  */
-#include "join_gpu.h"
-#include "join_internal.h"
+#include "join_gpu_host.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 _Static_assert(NQ_JG_MAX_H * 2u >= NQ_MAX_N, "a half of the largest board fits the walk");
 _Static_assert(NQ_JG_MAX_CHUNKS * NQ_JG_CHUNK_BITS >= NQ_JG_KEY_BITS, "chunks cover a key");
+
+int nq_join_plan_gpu_split(const nq_join_plan *plan, uint64_t split,
+                           struct nq_jg_split *out)
+{
+    const unsigned n = nq_join_plan_n(plan);
+    const uint64_t splits = nq_join_plan_splits(plan);
+    if (!plan || !out || n < NQ_JOIN_MIN_N || split >= splits)
+        return NQ_EINVAL;
+    /* the splits of each middle row (n odd: rows 0 .. h), or all of them */
+    nq_join_split_gpu(n, (n & 1u) ? splits / (n / 2 + 1) : splits, split, out);
+    return NQ_OK;
+}
 
 int nq_join_gpu_list(const nq_jg_split *s, unsigned half, nq_join_keys *out,
                      uint64_t *steps)
@@ -34,46 +47,92 @@ int nq_join_gpu_list(const nq_jg_split *s, unsigned half, nq_join_keys *out,
     return NQ_OK;
 }
 
-/* The weighted pairs of a block of `count` stored keys with every item. */
-static uint64_t meet_block(const nq_jg_split *s, const uint64_t *block, unsigned count,
-                           int west_stored, const nq_join_keys *items, unsigned chunks,
-                           uint64_t *meetings)
+/* Sorts keys[0 .. count) by (class when `classed`, bucket) into out
+ * (room for count), starts of the bins (classes x buckets + 1) into off. */
+static void sort_keys(const uint64_t *keys, size_t count, int classed,
+                      const nq_jg_buckets *b, uint64_t *out, size_t *off, size_t bins)
 {
-    uint32_t table[NQ_JG_MAX_CHUNKS * NQ_JG_CHUNK_VALUES];
+    const unsigned nb = 1u << (b->run1 + b->run2);
+    memset(off, 0, (bins + 1) * sizeof *off);
+    for (size_t i = 0; i < count; i++)
+        off[1 + (classed ? nq_jg_key_class(keys[i]) * nb : 0u) + nq_jg_bucket(b, keys[i])]++;
+    for (size_t i = 1; i <= bins; i++)
+        off[i] += off[i - 1];
+    for (size_t i = 0; i < count; i++)
+        out[off[(classed ? nq_jg_key_class(keys[i]) * nb : 0u) + nq_jg_bucket(b, keys[i])]++] =
+            keys[i];
+    memmove(off + 1, off, bins * sizeof *off);
+    off[0] = 0;
+}
+
+/* A group of up to 32 x blocks stored keys (`count`, all of class `cls`
+ * when the stored list is the west one) meeting the items of every
+ * bucket within `comp` (the complement of its own). */
+static uint64_t meet_group(const nq_jg_split *s, const uint64_t *group, size_t count,
+                           int west_stored, unsigned cls, const uint64_t *items,
+                           const size_t *ioff, unsigned comp, unsigned chunks,
+                           nq_jg_tally *tally)
+{
+    uint32_t table[NQ_JG_MAX_BLOCKS][NQ_JG_MAX_CHUNKS * NQ_JG_CHUNK_VALUES];
+    const unsigned blocks = (unsigned)((count + NQ_JG_BLOCK - 1) / NQ_JG_BLOCK);
     uint64_t total = 0;
-    nq_jg_fill(table, 1, block, count, chunks);
-    for (size_t i = 0; i < items->count; i++) {
-        const uint64_t x = items->keys[i];
-        /* a block of west keys holds one class: its first key's */
-        const unsigned cls = nq_jg_key_class(west_stored ? block[0] : x);
-        total += (uint64_t)s->class_weight[cls] * nq_jg_match(table, 1, x, chunks);
+    for (unsigned k = 0; k < blocks; k++) {
+        const size_t first = (size_t)k * NQ_JG_BLOCK;
+        nq_jg_fill(table[k], 1, group + first,
+                   (unsigned)(count - first < NQ_JG_BLOCK ? count - first : NQ_JG_BLOCK),
+                   chunks);
     }
-    *meetings += items->count;
+    for (unsigned sub = comp;; sub = (sub - 1u) & comp) {
+        for (size_t i = ioff[sub]; i < ioff[sub + 1]; i++) {
+            const uint64_t x = items[i];
+            const unsigned w = s->class_weight[west_stored ? cls : nq_jg_key_class(x)];
+            for (unsigned k = 0; k < blocks; k++)
+                total += (uint64_t)w * nq_jg_match(table[k], 1, x, chunks);
+        }
+        tally->meetings += ioff[sub + 1] - ioff[sub];
+        if (!sub)
+            break;
+    }
     return total;
 }
 
-uint64_t nq_join_gpu_pairs(const nq_jg_split *s, const nq_join_keys *east,
-                           const nq_join_keys *west, uint64_t *meetings)
+int nq_join_gpu_pairs(const nq_jg_split *s, const nq_join_keys *east, const nq_join_keys *west,
+                      unsigned blocks, int bits, nq_jg_tally *tally, uint64_t *out)
 {
-    /* the longer list stored, as the GPU would: fewer, fuller blocks; a
-     * stored west list is taken class by class */
+    /* the longer list stored, in groups of `blocks` blocks, class by
+     * class when it is the west list */
     const int west_stored = west->count > east->count;
     const nq_join_keys *stored = west_stored ? west : east, *items = west_stored ? east : west;
     const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
-    uint64_t block[NQ_JG_BLOCK], total = 0;
-    for (unsigned c = 0; c < (west_stored ? 3u : 1u); c++) {
-        unsigned count = 0;
-        for (size_t j = 0; j < stored->count; j++) {
-            if (west_stored && nq_jg_key_class(stored->keys[j]) != c)
-                continue;
-            block[count++] = stored->keys[j];
-            if (count == NQ_JG_BLOCK) {
-                total += meet_block(s, block, count, west_stored, items, chunks, meetings);
-                count = 0;
+    const size_t group = (size_t)NQ_JG_BLOCK * blocks;
+    const nq_jg_buckets b = nq_jg_bucket_bits(
+        s, bits < 0 ? nq_jg_pick_bits(stored->count, (unsigned)group) : (unsigned)bits);
+    const unsigned nb = 1u << (b.run1 + b.run2), classes = west_stored ? 3u : 1u;
+    uint64_t *sk = malloc((stored->count + 1) * sizeof *sk);
+    uint64_t *ik = malloc((items->count + 1) * sizeof *ik);
+    size_t *soff = malloc(((size_t)classes * nb + 1) * sizeof *soff);
+    size_t *ioff = malloc(((size_t)nb + 1) * sizeof *ioff);
+    uint64_t total = 0;
+    int rc = sk && ik && soff && ioff ? NQ_OK : NQ_ENOMEM;
+    if (rc == NQ_OK) {
+        sort_keys(stored->keys, stored->count, west_stored, &b, sk, soff, (size_t)classes * nb);
+        sort_keys(items->keys, items->count, 0, &b, ik, ioff, nb);
+        tally->bucket_bits += b.run1 + b.run2;
+        for (unsigned c = 0; c < classes; c++)
+            for (unsigned x = 0; x < nb; x++) {
+                const size_t end = soff[c * nb + x + 1];
+                for (size_t g = soff[c * nb + x]; g < end; g += group) {
+                    total += meet_group(s, sk + g, end - g < group ? end - g : group,
+                                        west_stored, c, ik, ioff, ~x & (nb - 1u), chunks,
+                                        tally);
+                    tally->groups++;
+                }
             }
-        }
-        if (count)
-            total += meet_block(s, block, count, west_stored, items, chunks, meetings);
+        *out = total * s->weight;
     }
-    return total * s->weight;
+    free(sk);
+    free(ik);
+    free(soff);
+    free(ioff);
+    return rc;
 }

@@ -27,6 +27,10 @@
  *   on the host, nq_join_split_gpu()), with the west key's class (how
  *   many of the two long diagonals it holds) in bits 62 and 63. East
  *   keys never hold a long diagonal when the split's keys are classed.
+ * - Buckets. Both lists sorted by a few diagonals from the middle of
+ *   each direction's window (a stored west list also by class), so that
+ *   a stored block meets only the keys of buckets disjoint from its own:
+ *   the submasks of its bucket's complement.
  * - Pairs. The disjoint (east, west) pairs, each weighted by its west
  *   key's class, times the split's weight: the join's count of the split.
  *   Bit-sliced as the CPU's kernels are, at a GPU thread's width: a block
@@ -55,6 +59,10 @@
 #define NQ_JG_CHUNK_VALUES (1u << NQ_JG_CHUNK_BITS)
 #define NQ_JG_MAX_CHUNKS 11u
 #define NQ_JG_BLOCK 32u
+/* Most blocks a group (what a warp shares). */
+#define NQ_JG_MAX_BLOCKS 4u
+/* Most bucket bits a split's lists are sorted by. */
+#define NQ_JG_MAX_BUCKET_BITS 14u
 /* Where a west key's class goes. */
 #define NQ_JG_CLASS_SHIFT 62u
 #define NQ_JG_KEY_BITS 54u
@@ -188,9 +196,10 @@ NQ_HOST_DEVICE unsigned nq_jg_chunks(unsigned bits)
 }
 
 /* Fills the table of a block of keys[0 .. count), count <= 32, chunks
- * chunks: word table[c * stride * 64 + v * stride] has bit j set when key
- * j has no bit of v in chunk c. Built value by value from the value
- * without its lowest bit, one AND a word. */
+ * chunks: word table[c * stride * 32 + v * stride] has bit j set when
+ * key j has no bit of v in chunk c: the AND, over the bits of v, of the
+ * keys without that bit (the loops over a chunk's bits have a fixed
+ * count, so that a GPU keeps `without` in registers). */
 NQ_HOST_DEVICE void nq_jg_fill(uint32_t *table, unsigned stride, const uint64_t *keys,
                                unsigned count, unsigned chunks)
 {
@@ -204,12 +213,14 @@ NQ_HOST_DEVICE void nq_jg_fill(uint32_t *table, unsigned stride, const uint64_t 
             const unsigned v = (unsigned)(keys[j] >> (c * NQ_JG_CHUNK_BITS)) &
                                (NQ_JG_CHUNK_VALUES - 1u);
             for (unsigned b = 0; b < NQ_JG_CHUNK_BITS; b++)
-                if (v >> b & 1u)
-                    without[b] &= ~(1u << j);
+                without[b] &= v >> b & 1u ? ~(1u << j) : 0xffffffffu;
         }
-        t[0] = all;
-        for (unsigned v = 1; v < NQ_JG_CHUNK_VALUES; v++)
-            t[v * stride] = t[(v & (v - 1u)) * stride] & without[nq_symw_ctz(v)];
+        for (unsigned v = 0; v < NQ_JG_CHUNK_VALUES; v++) {
+            uint32_t w = all;
+            for (unsigned b = 0; b < NQ_JG_CHUNK_BITS; b++)
+                w &= v >> b & 1u ? without[b] : 0xffffffffu;
+            t[v * stride] = w;
+        }
     }
 }
 
@@ -223,6 +234,46 @@ NQ_HOST_DEVICE unsigned nq_jg_match(const uint32_t *table, unsigned stride, uint
                     (item >> (c * NQ_JG_CHUNK_BITS) & (NQ_JG_CHUNK_VALUES - 1u))) *
                    stride];
     return nq_symw_popcount(w);
+}
+
+/* ------------------------------------------------------------------------
+ * Buckets
+ * ------------------------------------------------------------------------ */
+
+/* A key's bucket: run1 bits from bit cut1 of the key (direction 1's
+ * window), then run2 bits from cut2 (direction 2's). */
+typedef struct nq_jg_buckets {
+    unsigned cut1, run1, cut2, run2;
+} nq_jg_buckets;
+
+/* `bits` bucket bits (at most NQ_JG_MAX_BUCKET_BITS; fewer when the
+ * windows are shorter), half from the middle of each window. */
+NQ_HOST_DEVICE nq_jg_buckets nq_jg_bucket_bits(const nq_jg_split *s, unsigned bits)
+{
+    nq_jg_buckets b;
+    if (bits > NQ_JG_MAX_BUCKET_BITS)
+        bits = NQ_JG_MAX_BUCKET_BITS;
+    b.run1 = bits / 2u < s->len1 ? bits / 2u : s->len1;
+    b.run2 = bits - b.run1 < s->len2 ? bits - b.run1 : s->len2;
+    b.cut1 = (s->len1 - b.run1) / 2u;
+    b.cut2 = s->len1 + (s->len2 - b.run2) / 2u;
+    return b;
+}
+
+/* The bucket bits for a stored list of `longer` keys kept in groups of
+ * `group` keys: as many as leave a group or less a bucket on average. */
+NQ_HOST_DEVICE unsigned nq_jg_pick_bits(uint64_t longer, unsigned group)
+{
+    unsigned bits = 0;
+    while (bits < NQ_JG_MAX_BUCKET_BITS && longer > ((uint64_t)group << bits))
+        bits++;
+    return bits;
+}
+
+NQ_HOST_DEVICE unsigned nq_jg_bucket(const nq_jg_buckets *b, uint64_t key)
+{
+    return (unsigned)(key >> b->cut1 & ((1ull << b->run1) - 1u)) |
+           (unsigned)(key >> b->cut2 & ((1ull << b->run2) - 1u)) << b->run1;
 }
 
 #endif /* NQ_JOIN_GPU_H */

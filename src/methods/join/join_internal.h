@@ -10,6 +10,8 @@
  *                   profiled through join_plan.c, and priced;
  *   join_check.c    a unit counted again by a plain walk of whole boards
  *                   restricted to its row splits (nq_recheck());
+ *   join_gpu.c      a split counted on the host by the GPU's steps
+ *                   (join_gpu.h, join_gpu_host.h): for tests and models;
  *   join_plan.c     the plan, its unit list, its shared table and order,
  *                   its scratch pool, a unit solved, a split profiled,
  *                   and the fit of a count into a memory limit;
@@ -17,8 +19,6 @@
  *   join_order.c    the order of the units from n = 24 on, heaviest first;
  *   join_split.c    one row split: both halves' keys, the sieve, the match;
  *   join_profile.c  the hooks that a profiled split calls, and the probes;
- *   join_gpu.c      a split counted on the host by the GPU's steps
- *                   (join_gpu.h), for the tests and the GPU's model;
  *   join_rowset.c   a half's keys from its two quarters listed for the
  *                   split at hand (when there is no table);
  *   join_quarter.c  the table of quarter-board pieces, and a half's keys
@@ -534,23 +534,6 @@ struct nq_jg_split;
  * it: its halves' rows and bars, its key window, its weights; all zero
  * (weight 0) when another image of its orbit is the one counted. */
 void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, struct nq_jg_split *out);
-
-/* ------------------------------------------------------------------------
- * A split by the GPU's steps, on the host (join_gpu.c)
- * ------------------------------------------------------------------------ */
-
-/* Lists into *out (from its start) the keys of half `half` (0 east, 1
- * west) of split s by the step walk, adding its steps (nodes) to *steps.
- * @return NQ_OK, NQ_ENOMEM. */
-int nq_join_gpu_list(const struct nq_jg_split *s, unsigned half, nq_join_keys *out,
-                     uint64_t *steps);
-
-/* The count of split s from its listed keys: its disjoint pairs,
- * weighted by the west key's class and the split's weight, the longer
- * list stored in blocks of 32 keys (one class a block) that every key of
- * the other meets; adds those meetings to *meetings. */
-uint64_t nq_join_gpu_pairs(const struct nq_jg_split *s, const nq_join_keys *east,
-                           const nq_join_keys *west, uint64_t *meetings);
 
 /* ------------------------------------------------------------------------
  * The plan's work for the method's row (join_plan.c), and a unit's memory

@@ -509,15 +509,6 @@ int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd
     return rc;
 }
 
-int nq_join_plan_gpu_split(const nq_join_plan *plan, uint64_t split,
-                           struct nq_jg_split *out)
-{
-    if (!plan || !out || plan->n < NQ_JOIN_MIN_N || split >= plan->space)
-        return NQ_EINVAL;
-    nq_join_split_gpu(plan->n, plan->per_m, split, out);
-    return NQ_OK;
-}
-
 void nq_join_profile_end(nq_join_profile *prof)
 {
     if (!prof)

@@ -28,6 +28,12 @@ int nq_emu_run_block(const char *name, unsigned block, unsigned grid, unsigned t
 /* @return 1 when there is a kernel of that name, else 0. */
 int nq_emu_has_kernel(const char *name);
 
+/* The parameters of kernel `name`: how many (at most 8), and as bit
+ * masks which are values rather than device pointers and which pointers
+ * may be null. @return 0; -1 when there is no kernel of that name. */
+int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
+                         unsigned *nullable);
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,7 +62,7 @@ enum {
 #define EXPORT __attribute__((visibility("default")))
 #define MAX_GPUS 8
 #define MAX_DEPTH 16
-#define KERNEL_PARAMS 6
+#define KERNEL_PARAMS 8
 #define BLOCKS_PER_SM 4
 
 /* --- the machine -------------------------------------------------------- */
@@ -110,7 +110,10 @@ static size_t memory;
 static unsigned host_threads;
 static emu_ctx ctxs[MAX_GPUS];
 /* the kernels of the image, as cuModuleGetFunction hands them out */
-static const emu_function functions[] = {{"nq_sym_walk_kernel"}, {"nq_sym_step_kernel"}};
+static const emu_function functions[] = {{"nq_sym_walk_kernel"},
+                                         {"nq_sym_step_kernel"},
+                                         {"nq_join_list_kernel"},
+                                         {"nq_join_pairs_kernel"}};
 static _Thread_local emu_ctx *current[MAX_DEPTH];
 static _Thread_local int depth;
 
@@ -601,6 +604,7 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
                                unsigned bx, unsigned by, unsigned bz, unsigned shared,
                                emu_stream *s, void **params, void **extra)
 {
+    unsigned count, values, nullable;
     CUresult r = stream_call(s, "cuLaunchKernel");
     if (r != CUDA_SUCCESS)
         return r;
@@ -609,16 +613,20 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
         return CUDA_ERROR_INVALID_VALUE;
     if (shared > NQ_EMU_SHARED_BYTES)
         return CUDA_ERROR_INVALID_VALUE;
+    if (nq_emu_kernel_params(f->name, &count, &values, &nullable) != 0 || count > KERNEL_PARAMS)
+        fault("cuLaunchKernel: no parameters known for %s", f->name);
     /* the parameters are taken now, as the driver takes them */
-    for (int i = 0; i < KERNEL_PARAMS; i++) {
+    for (unsigned i = 0; i < count; i++) {
         memcpy(&s->values[i], params[i], sizeof s->values[i]);
         s->params[i] = &s->values[i];
     }
-    /* every pointer (all but the task count) is in a buffer of the context */
+    /* every pointer (all but the counts) is in a buffer of the context,
+     * or null where the kernel takes null */
     pthread_mutex_lock(&lock);
-    for (int i = 0; i < KERNEL_PARAMS; i++)
-        if (i != 2 && !find(context(), device_address(s->values[i]), 1))
-            fault("cuLaunchKernel: parameter %d (%#llx) is not in a buffer of the context",
+    for (unsigned i = 0; i < count; i++)
+        if (!(values >> i & 1u) && !(nullable >> i & 1u && s->values[i] == 0) &&
+            !find(context(), device_address(s->values[i]), 1))
+            fault("cuLaunchKernel: parameter %u (%#llx) is not in a buffer of the context",
                   i, s->values[i]);
     pthread_mutex_unlock(&lock);
     s->fn = f;

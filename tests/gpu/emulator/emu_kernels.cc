@@ -8,7 +8,7 @@
  * memory is a buffer of the host thread that runs the block, and
  * atomicAdd is an atomic add. The threads of a block run one after the
  * other, so a kernel must not wait for its block's other threads (none
- * does: each fetches tasks until none is left). What a block leaves past
+ * does: each fetches tasks or jobs until none is left). What a block leaves past
  * the shared memory its launch asked for is looked at after it: a write
  * there is a fault (on a GPU, an out-of-range access or another block's
  * memory).
@@ -42,9 +42,12 @@ thread_local unsigned char stacks[NQ_EMU_SHARED_BYTES];
 }
 
 #include "device/cuda/cuda_sym.cu"
+#include "device/cuda/cuda_join.cu"
 
 extern "C" {
 thread_local nq_symw_frame frames[NQ_EMU_SHARED_BYTES / sizeof(nq_symw_frame)];
+thread_local nq_jg_frame join_frames[NQ_EMU_SHARED_BYTES / sizeof(nq_jg_frame)];
+thread_local uint32_t join_tables[NQ_EMU_SHARED_BYTES / sizeof(uint32_t)];
 }
 
 namespace {
@@ -65,23 +68,65 @@ template <typename T> T *device_pointer(void *const *params, int i)
 /* What a block finds in shared memory: not zero. */
 #define SHARED_FILL 0xa5
 
-typedef void kernel_fn(const uint32_t *, const nq_symw_task *, unsigned long long,
-                       unsigned long long *, unsigned long long *, const volatile int *);
+/* Each kernel called with its launch's parameters. */
+static void run_sym_walk(void *const *p)
+{
+    nq_sym_walk_kernel(device_pointer<const uint32_t>(p, 0), device_pointer<const nq_symw_task>(p, 1),
+                       param<unsigned long long>(p, 2), device_pointer<unsigned long long>(p, 3),
+                       device_pointer<unsigned long long>(p, 4),
+                       device_pointer<const volatile int>(p, 5));
+}
 
+static void run_sym_step(void *const *p)
+{
+    nq_sym_step_kernel(device_pointer<const uint32_t>(p, 0), device_pointer<const nq_symw_task>(p, 1),
+                       param<unsigned long long>(p, 2), device_pointer<unsigned long long>(p, 3),
+                       device_pointer<unsigned long long>(p, 4),
+                       device_pointer<const volatile int>(p, 5));
+}
+
+static void run_join_list(void *const *p)
+{
+    nq_join_list_kernel(device_pointer<const nq_jg_split>(p, 0), param<unsigned long long>(p, 1),
+                        device_pointer<const unsigned long long>(p, 2),
+                        device_pointer<unsigned long long>(p, 3),
+                        device_pointer<unsigned long long>(p, 4),
+                        device_pointer<unsigned long long>(p, 5),
+                        device_pointer<const volatile int>(p, 6));
+}
+
+static void run_join_pairs(void *const *p)
+{
+    nq_join_pairs_kernel(device_pointer<const nq_jg_split>(p, 0),
+                         device_pointer<const nq_join_job>(p, 1), param<unsigned long long>(p, 2),
+                         device_pointer<const unsigned long long>(p, 3),
+                         device_pointer<unsigned long long>(p, 4),
+                         device_pointer<unsigned long long>(p, 5),
+                         device_pointer<const volatile int>(p, 6));
+}
+
+/* The shared memory of each kernel, by the name its text declares it by,
+ * on the calling thread. */
+static unsigned char *stacks_now() { return stacks; }
+static unsigned char *frames_now() { return reinterpret_cast<unsigned char *>(frames); }
+static unsigned char *join_frames_now() { return reinterpret_cast<unsigned char *>(join_frames); }
+static unsigned char *join_tables_now() { return reinterpret_cast<unsigned char *>(join_tables); }
+
+/* Each kernel: its name, its runner, its shared memory, and its
+ * parameters: how many, which are values rather than device pointers,
+ * and which pointers may be null. */
 static const struct {
     const char *name;
-    kernel_fn *run;
+    void (*run)(void *const *);
+    unsigned char *(*shared)();
+    unsigned params, values, nullable;
 } kernels[] = {
-    {"nq_sym_walk_kernel", nq_sym_walk_kernel},
-    {"nq_sym_step_kernel", nq_sym_step_kernel},
+    {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0},
+    {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0},
+    {"nq_join_list_kernel", run_join_list, join_frames_now, 7, 1u << 1,
+     1u << 2 | 1u << 3 | 1u << 4},
+    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 7, 1u << 2, 0},
 };
-
-/* The shared memory of kernel k (its name in the kernel's text), on the
- * calling thread. */
-static unsigned char *shared_of(size_t k)
-{
-    return k == 0 ? stacks : reinterpret_cast<unsigned char *>(frames);
-}
 
 static int find_kernel(const char *name)
 {
@@ -96,25 +141,32 @@ extern "C" int nq_emu_has_kernel(const char *name)
     return find_kernel(name) >= 0;
 }
 
+extern "C" int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
+                                    unsigned *nullable)
+{
+    const int k = find_kernel(name);
+    if (k < 0)
+        return -1;
+    *count = kernels[k].params;
+    *values = kernels[k].values;
+    *nullable = kernels[k].nullable;
+    return 0;
+}
+
 extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
                                 unsigned threads, unsigned shared, void *const *params)
 {
     const int k = find_kernel(name);
     if (k < 0)
         return -1;
-    unsigned char *mem = shared_of((size_t)k);
+    unsigned char *mem = kernels[k].shared();
     blockIdx = {block, 0, 0};
     gridDim = {grid, 1, 1};
     blockDim = {threads, 1, 1};
     std::memset(mem, SHARED_FILL, NQ_EMU_SHARED_BYTES);
     for (unsigned t = 0; t < threads; t++) {
         threadIdx = {t, 0, 0};
-        kernels[k].run(device_pointer<const uint32_t>(params, 0),
-                       device_pointer<const nq_symw_task>(params, 1),
-                       param<unsigned long long>(params, 2),
-                       device_pointer<unsigned long long>(params, 3),
-                       device_pointer<unsigned long long>(params, 4),
-                       device_pointer<const volatile int>(params, 5));
+        kernels[k].run(params);
     }
     for (unsigned i = shared; i < NQ_EMU_SHARED_BYTES; i++)
         if (mem[i] != SHARED_FILL)

@@ -1,0 +1,132 @@
+/*
+ * cuda_join.cu - the GPU kernels of the join: row splits (join_gpu.h)
+ * counted in two kernels, with the host's bookkeeping between them
+ * (cuda_host.c):
+ *
+ * - nq_join_list_kernel: a thread walks one half of one split (a task:
+ *   split t / 2, half t % 2) with the step walk, its frames in the
+ *   block's shared memory. Run twice: first it only counts each task's
+ *   keys by class, then, once the host has laid the lists out, it writes
+ *   them, a task's classes one after the other.
+ * - nq_join_pairs_kernel: a thread takes a job (up to 32 keys of one
+ *   split's longer list, of one class when it is the west list, and the
+ *   whole other list), fills that block's table in its own part of the
+ *   block's shared memory (interleaved with the other threads': a word a
+ *   bank) and meets every key of the other list with it, adding the
+ *   weighted pairs to its split's count.
+ *
+ * Every thread works alone (no barrier): tasks and jobs are fetched from
+ * one counter, as the symmetry method's kernels fetch theirs
+ * (cuda_sym.cu), and a thread looks at the host's stop flag before each
+ * one and every NQ_JOIN_POLL steps or keys of a long one. This first
+ * version sorts no buckets: every key of the shorter list meets every
+ * block (bench/nq_join_gpu_model prices both).
+ *
+ * Compiled by nvcc into its own fat binary, which the library embeds
+ * beside the symmetry method's (cuda_host.c loads both).
+ */
+#include <stddef.h>
+
+#include "../../methods/join/join_gpu.h"
+#include "cuda_join.h"
+
+#if defined(__CUDACC__)
+#define NQ_DEVICE static __device__
+#else
+#define NQ_DEVICE static /* the emulator's host build (tests/gpu/emulator) */
+#endif
+
+/* The index of the next task or job for this thread, or n when none is
+ * left or the host raised *stop. */
+NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long long n,
+                                       const volatile int *stop)
+{
+    if (*stop)
+        return n;
+    const unsigned long long i = atomicAdd(next, 1ull);
+    return i < n ? i : n;
+}
+
+extern "C" __global__ void
+nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long ntasks,
+                    const unsigned long long *__restrict__ offsets,
+                    unsigned long long *__restrict__ sizes, unsigned long long *__restrict__ keys,
+                    unsigned long long *next, const volatile int *stop)
+{
+    extern __shared__ nq_jg_frame join_frames[];
+    nq_jg_frame *mine = join_frames + threadIdx.x;
+    const unsigned stride = blockDim.x;
+
+    for (;;) {
+        const unsigned long long t = join_next(next, ntasks, stop);
+        if (t == ntasks)
+            return;
+        const nq_jg_split *s = splits + t / 2u;
+        /* where each class's next key goes (kept in registers: no array) */
+        unsigned long long at0 = offsets ? offsets[t * 3u] : 0;
+        unsigned long long at1 = offsets ? offsets[t * 3u + 1u] : 0;
+        unsigned long long at2 = offsets ? offsets[t * 3u + 2u] : 0;
+        unsigned poll = NQ_JOIN_POLL;
+        nq_jg_walk w;
+        uint64_t key;
+        nq_jg_start(&w, s, (unsigned)(t % 2u), mine);
+        while (w.top) {
+            if (nq_jg_step(&w, s, mine, stride, &key)) {
+                const unsigned c = nq_jg_key_class(key);
+                const unsigned long long at = c == 0 ? at0 : c == 1 ? at1 : at2;
+                if (offsets)
+                    keys[at] = key;
+                at0 += c == 0;
+                at1 += c == 1;
+                at2 += c == 2;
+            }
+            if (--poll == 0) {
+                poll = NQ_JOIN_POLL;
+                if (*stop)
+                    return;
+            }
+        }
+        if (!offsets) {
+            sizes[t * 3u] = at0;
+            sizes[t * 3u + 1u] = at1;
+            sizes[t * 3u + 2u] = at2;
+        }
+    }
+}
+
+extern "C" __global__ void
+nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *__restrict__ jobs,
+                     unsigned long long njobs, const unsigned long long *__restrict__ keys,
+                     unsigned long long *counts, unsigned long long *next,
+                     const volatile int *stop)
+{
+    extern __shared__ uint32_t join_tables[];
+    uint32_t *table = join_tables + threadIdx.x;
+    const unsigned stride = blockDim.x;
+
+    for (;;) {
+        const unsigned long long j = join_next(next, njobs, stop);
+        if (j == njobs)
+            return;
+        const nq_join_job job = jobs[j];
+        const nq_jg_split *s = splits + job.split;
+        const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
+        const unsigned long long *items = keys + job.items;
+        unsigned long long sum = 0;
+        unsigned poll = NQ_JOIN_POLL;
+        nq_jg_fill(table, stride, (const uint64_t *)(keys + job.stored), job.count, chunks);
+        for (unsigned long long i = 0; i < job.nitems; i++) {
+            const uint64_t x = items[i];
+            const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
+            sum += (unsigned long long)s->class_weight[cls] *
+                   nq_jg_match(table, stride, x, chunks);
+            if (--poll == 0) {
+                poll = NQ_JOIN_POLL;
+                if (*stop)
+                    return;
+            }
+        }
+        if (sum)
+            atomicAdd(&counts[job.split], sum * s->weight);
+    }
+}

@@ -1,0 +1,194 @@
+/*
+ * The join's kernels on the GPU (label gpu): every row split of a board
+ * counted on the GPU (device.h: nq_gpu_join_splits), split by split the
+ * same count as the host's by the same steps (join_gpu.c), and the sum
+ * the known total; in several parts where the GPU's memory is small; a
+ * batch the kernels cannot count is refused, and a raised stop flag ends
+ * the count. Run where this build has GPU support and a GPU is there;
+ * otherwise the program says why on stdout and exits with 77 (skipped).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/device.h"
+#include "methods/join/join.h"
+#include "methods/join/join_gpu_host.h"
+#include "methods/join/join_internal.h"
+
+/* the largest boards counted: smaller on the GPU emulated on the host */
+#ifdef NQ_TEST_EMULATED_GPU
+#define JOIN_N 13u
+#define PARTS_N 15u
+#else
+#define JOIN_N 16u
+#define PARTS_N 16u
+#endif
+
+/* Q(n), OEIS A000170, n = 0 .. 17. */
+static const uint64_t known[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200,
+                                  73712, 365596, 2279184, 14772512, 95815104 };
+
+/* The splits of n that are counted (weight > 0), into *out; returns how
+ * many. */
+static size_t counted_splits(unsigned n, nq_jg_split **out)
+{
+    nq_join_plan *plan;
+    nq_jg_split *s;
+    size_t k = 0;
+    uint64_t splits;
+    assert_int_equal(nq_join_plan_build_walk(&plan, n), NQ_OK);
+    splits = nq_join_plan_splits(plan);
+    s = malloc(splits * sizeof *s);
+    assert_non_null(s);
+    for (uint64_t i = 0; i < splits; i++) {
+        assert_int_equal(nq_join_plan_gpu_split(plan, i, &s[k]), NQ_OK);
+        k += s[k].weight != 0;
+    }
+    nq_join_plan_free(plan);
+    *out = s;
+    return k;
+}
+
+/* The host's count of split s by the GPU's steps; adds its keys to *keys. */
+static uint64_t host_count(const nq_jg_split *s, uint64_t *keys)
+{
+    nq_join_keys east = { 0 }, west = { 0 };
+    nq_jg_tally tally = { 0, 0, 0 };
+    uint64_t steps = 0, count;
+    assert_int_equal(nq_join_gpu_list(s, 0, &east, &steps), NQ_OK);
+    assert_int_equal(nq_join_gpu_list(s, 1, &west, &steps), NQ_OK);
+    assert_int_equal(nq_join_gpu_pairs(s, &east, &west, 1, 0, &tally, &count), NQ_OK);
+    *keys += east.count + west.count;
+    free(east.keys);
+    free(west.keys);
+    return count;
+}
+
+/* Every counted split of n in one batch on gpu: each the host's count,
+ * all of them Q(n). Returns the keys of their halves. */
+static uint64_t check_board(nq_gpu *gpu, unsigned n)
+{
+    nq_jg_split *s;
+    const size_t k = counted_splits(n, &s);
+    const nq_join_batch batch = { s, k };
+    uint64_t *got = calloc(k + 1, sizeof *got), total = 0, keys = 0;
+    assert_non_null(got);
+    assert_int_equal(nq_gpu_join_splits(gpu, &batch, got, NULL), NQ_OK);
+    for (size_t i = 0; i < k; i++) {
+        const uint64_t want = host_count(&s[i], &keys);
+        if (got[i] != want)
+            fail_msg("n = %u, split %zu of the batch: %llu on the GPU, %llu on the host", n, i,
+                     (unsigned long long)got[i], (unsigned long long)want);
+        total += got[i];
+    }
+    if (total != known[n])
+        fail_msg("n = %u: %llu on the GPU, not %llu", n, (unsigned long long)total,
+                 (unsigned long long)known[n]);
+    free(got);
+    free(s);
+    return keys;
+}
+
+static void test_boards(void **state)
+{
+    for (unsigned n = 4; n <= JOIN_N; n++)
+        check_board(*state, n);
+    printf("n = 4 to %u: every split counted on the GPU as on the host\n", JOIN_N);
+}
+
+/* With the least memory a GPU is opened with, the splits of PARTS_N take
+ * several parts (their keys alone are more than it holds). */
+static void test_parts(void **state)
+{
+    nq_gpu *gpu = NULL;
+    (void)state;
+    assert_int_equal(nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY_MIN), NQ_OK);
+    /* the keys alone pass the memory: more than one part */
+    assert_true(check_board(gpu, PARTS_N) * sizeof(uint64_t) > NQ_GPU_MEMORY_MIN);
+    nq_gpu_close(gpu);
+    printf("n = %u in %llu MiB: every split counted on the GPU as on the host\n", PARTS_N,
+           (unsigned long long)(NQ_GPU_MEMORY_MIN >> 20));
+}
+
+/* A batch with a split that the kernels cannot count within their words
+ * and frames is refused before anything is launched. */
+static void test_unfit_batch(void **state)
+{
+    nq_jg_split *s;
+    const size_t k = counted_splits(10, &s);
+    nq_join_batch batch = { s, k };
+    uint64_t *counts = calloc(k, sizeof *counts);
+    nq_jg_split saved = s[3];
+    assert_non_null(counts);
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_OK);
+    s[3].h = 6; /* more levels than the board's half: frames past the stack */
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
+    s[3] = saved;
+    s[3].len1 = 32; /* a window past the walk's 32-bit words */
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
+    s[3] = saved;
+    s[3].gap[1][2] = 40; /* a shift past a word */
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
+    s[3] = saved;
+    s[3].rows[1] = s[3].rows[0]; /* halves on the same rows */
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
+    s[3] = saved;
+    s[3].weight = 0; /* not a counted split */
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
+    free(counts);
+    free(s);
+}
+
+/* A stop flag raised before the count: it ends with NQ_ECANCELED. */
+static void test_stop(void **state)
+{
+    nq_jg_split *s;
+    const size_t k = counted_splits(12, &s);
+    const nq_join_batch batch = { s, k };
+    uint64_t *counts = calloc(k, sizeof *counts);
+    nq_stop_flag stop = 1;
+    assert_non_null(counts);
+    assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, &stop), NQ_ECANCELED);
+    free(counts);
+    free(s);
+}
+
+static int open_gpu(void **state)
+{
+    nq_gpu *gpu = NULL;
+    if (nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY) != NQ_OK)
+        return -1;
+    *state = gpu;
+    return 0;
+}
+
+static int close_gpu(void **state)
+{
+    nq_gpu_close(*state);
+    return 0;
+}
+
+int main(void)
+{
+    unsigned count = 0;
+    int rc = nq_gpu_count(&count);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boards),
+        cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_unfit_batch),
+        cmocka_unit_test(test_stop),
+    };
+    if (rc != NQ_OK) {
+        printf("skipped: no GPU to count on (%s)\n",
+               nq_gpu_support() ? nq_strerror(rc) : "this build has no GPU support");
+        return 77;
+    }
+    return cmocka_run_group_tests(tests, open_gpu, close_gpu);
+}
