@@ -49,9 +49,9 @@ NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long l
 
 extern "C" __global__ void
 nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long ntasks,
-                    const unsigned long long *__restrict__ offsets,
-                    unsigned long long *__restrict__ sizes, unsigned long long *__restrict__ keys,
-                    unsigned long long *next, const volatile int *stop)
+                    const uint64_t *__restrict__ offsets, uint64_t *__restrict__ sizes,
+                    uint64_t *__restrict__ keys, unsigned long long *next,
+                    const volatile int *stop)
 {
     extern __shared__ nq_jg_frame join_frames[];
     nq_jg_frame *mine = join_frames + threadIdx.x;
@@ -63,9 +63,9 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
             return;
         const nq_jg_split *s = splits + t / 2u;
         /* where each class's next key goes (kept in registers: no array) */
-        unsigned long long at0 = offsets ? offsets[t * 3u] : 0;
-        unsigned long long at1 = offsets ? offsets[t * 3u + 1u] : 0;
-        unsigned long long at2 = offsets ? offsets[t * 3u + 2u] : 0;
+        uint64_t at0 = offsets ? offsets[t * 3u] : 0;
+        uint64_t at1 = offsets ? offsets[t * 3u + 1u] : 0;
+        uint64_t at2 = offsets ? offsets[t * 3u + 2u] : 0;
         unsigned poll = NQ_JOIN_POLL;
         nq_jg_walk w;
         uint64_t key;
@@ -73,7 +73,7 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
         while (w.top) {
             if (nq_jg_step(&w, s, mine, stride, &key)) {
                 const unsigned c = nq_jg_key_class(key);
-                const unsigned long long at = c == 0 ? at0 : c == 1 ? at1 : at2;
+                const uint64_t at = c == 0 ? at0 : c == 1 ? at1 : at2;
                 if (offsets)
                     keys[at] = key;
                 at0 += c == 0;
@@ -96,7 +96,7 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
 
 extern "C" __global__ void
 nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *__restrict__ jobs,
-                     unsigned long long njobs, const unsigned long long *__restrict__ keys,
+                     unsigned long long njobs, const uint64_t *__restrict__ keys,
                      unsigned long long *counts, unsigned long long *next,
                      const volatile int *stop)
 {
@@ -111,10 +111,10 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
         const nq_join_job job = jobs[j];
         const nq_jg_split *s = splits + job.split;
         const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
-        const unsigned long long *items = keys + job.items;
+        const uint64_t *items = keys + job.items;
         unsigned long long sum = 0;
         unsigned poll = NQ_JOIN_POLL;
-        nq_jg_fill(table, stride, (const uint64_t *)(keys + job.stored), job.count, chunks);
+        nq_jg_fill(table, stride, keys + job.stored, job.count, chunks);
         for (unsigned long long i = 0; i < job.nitems; i++) {
             const uint64_t x = items[i];
             const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);

@@ -88,10 +88,8 @@ static void run_sym_step(void *const *p)
 static void run_join_list(void *const *p)
 {
     nq_join_list_kernel(device_pointer<const nq_jg_split>(p, 0), param<unsigned long long>(p, 1),
-                        device_pointer<const unsigned long long>(p, 2),
-                        device_pointer<unsigned long long>(p, 3),
-                        device_pointer<unsigned long long>(p, 4),
-                        device_pointer<unsigned long long>(p, 5),
+                        device_pointer<const uint64_t>(p, 2), device_pointer<uint64_t>(p, 3),
+                        device_pointer<uint64_t>(p, 4), device_pointer<unsigned long long>(p, 5),
                         device_pointer<const volatile int>(p, 6));
 }
 
@@ -99,7 +97,7 @@ static void run_join_pairs(void *const *p)
 {
     nq_join_pairs_kernel(device_pointer<const nq_jg_split>(p, 0),
                          device_pointer<const nq_join_job>(p, 1), param<unsigned long long>(p, 2),
-                         device_pointer<const unsigned long long>(p, 3),
+                         device_pointer<const uint64_t>(p, 3),
                          device_pointer<unsigned long long>(p, 4),
                          device_pointer<unsigned long long>(p, 5),
                          device_pointer<const volatile int>(p, 6));
