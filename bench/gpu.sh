@@ -1,8 +1,9 @@
 #!/bin/sh
 # The GPU path on a machine with an NVIDIA GPU, in one go (under 8 minutes
 # on one H100): builds nqueens with CUDA, runs the GPU tests, builds the
-# fastest published GPU counter (ygch/n_queens) beside it, and prints the
-# two side by side for each size, then the kernel's achieved occupancy and
+# fastest published GPU counter (ygch/n_queens) beside it, and prints them
+# side by side for each size (nqueens by the symmetry method, its default
+# on a GPU, and by the join), then the kernels' achieved occupancy and
 # the share of a count's wall time spent in kernels (Nsight Compute). The
 # GPU's two walks (the step walk, which counts use, and the byte-stack
 # walk) are timed side by side on the same batches (nq_gpu_tune), and the
@@ -22,6 +23,8 @@
 #        NQ_TUNE_WALKS=l    these walks (default step,stack)
 #        NQ_JOIN=list       sizes whose every row split the join's kernels count
 #                           (nq_gpu_join; default 16,17,18,19,20; none: skip)
+#        NQ_JOIN_MAX=n      the largest size the side-by-side table counts by
+#                           the join too (default 20; 0: none)
 #        NQ_CMOCKA_DEBS=dir Debian packages of cmocka (libcmocka0, libcmocka-dev)
 #                           to unpack where the machine has none, for the GPU
 #                           tests (default .stage/debs: on this machine,
@@ -171,6 +174,7 @@ run() {
   minus "$e" "$s" >>"$tmp/$name-$n"
 }
 
+join_max=${NQ_JOIN_MAX:-20}
 echo "== side by side (wall seconds, median of $rounds; n > 20: one run)"
 for n in $sizes; do
   r=$rounds
@@ -178,6 +182,9 @@ for n in $sizes; do
   i=0
   while [ $i -lt "$r" ]; do
     run nq "$n" "$nq" --device=gpu "$n" || break
+    if [ "$n" -le "$join_max" ]; then
+      run nqj "$n" "$nq" --device=gpu --method=join "$n" || true
+    fi
     if [ -n "$ygch_pid" ]; then
       run y3 "$n" "$tmp/ygch/ygch3" "$n" 5 || true
       run y2 "$n" "$tmp/ygch/ygch2" "$n" 6 || true
@@ -185,14 +192,17 @@ for n in $sizes; do
     i=$((i + 1))
   done
 done
-printf '%4s %12s %12s %12s %12s\n' n nqueens "ygch3 N 5" "ygch2 N 6" "best/ours"
+# best/ours: the peer's better setting over our better method
+printf '%4s %12s %12s %12s %12s %12s\n' n "nq symmetry" "nq join" "ygch3 N 5" "ygch2 N 6" "best/ours"
 for n in $sizes; do
   ours=$( [ -f "$tmp/nq-$n" ] && median <"$tmp/nq-$n" || echo -)
+  join=$( [ -f "$tmp/nqj-$n" ] && median <"$tmp/nqj-$n" || echo -)
   y3=$( [ -f "$tmp/y3-$n" ] && median <"$tmp/y3-$n" || echo -)
   y2=$( [ -f "$tmp/y2-$n" ] && median <"$tmp/y2-$n" || echo -)
-  ratio=$(echo "$ours $y3 $y2" | awk '{b=""; if ($2 != "-") b=$2; if ($3 != "-" && (b == "" || $3 < b)) b=$3;
-          if (b == "" || $1 == "-" || $1 == 0) print "-"; else printf "%.2fx", b / $1}')
-  printf '%4s %12s %12s %12s %12s\n' "$n" "$ours" "$y3" "$y2" "$ratio"
+  ratio=$(echo "$ours $join $y3 $y2" | awk '{o=$1; if ($2 != "-" && (o == "-" || $2 < o)) o=$2;
+          b=""; if ($3 != "-") b=$3; if ($4 != "-" && (b == "" || $4 < b)) b=$4;
+          if (b == "" || o == "-" || o == 0) print "-"; else printf "%.2fx", b / o}')
+  printf '%4s %12s %12s %12s %12s %12s\n' "$n" "$ours" "$join" "$y3" "$y2" "$ratio"
 done
 
 # --- occupancy, SIMT efficiency and time in kernels ----------------------
@@ -245,10 +255,13 @@ if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
     echo "ncu failed:"; tail -n 5 "$tmp/ncu2.err"
   fi
   if [ "$join" != none ]; then
-    echo "== ncu, n = $ncu_n: the join's kernels (nq_gpu_join $ncu_n; its model: nq_join_gpu_model $ncu_n)"
-    if timeout 240 ncu --csv --metrics "$ncu_metrics" "$b/nq_gpu_join" "$ncu_n" \
+    echo "== ncu, n = $ncu_n: the join's count's kernels (nqueens --device=gpu --method=join $ncu_n; its model: nq_join_gpu_model $ncu_n)"
+    s=$(now)
+    "$nq" --device=gpu --method=join "$ncu_n" >/dev/null
+    wall=$(minus "$(now)" "$s")
+    if timeout 240 ncu --csv --metrics "$ncu_metrics" "$nq" --device=gpu --method=join "$ncu_n" \
          >"$tmp/ncu4.csv" 2>"$tmp/ncu4.err"; then
-      ncu_report "$tmp/ncu4.csv"
+      ncu_report "$tmp/ncu4.csv" "$wall"
     else
       echo "ncu failed:"; tail -n 5 "$tmp/ncu4.err"
     fi

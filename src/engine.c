@@ -183,7 +183,8 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
     /* what any method takes: the process, its threads, the engine's lists */
     base = s->size * LIST_BYTES_PER_UNIT + PROCESS_BYTES + THREAD_BYTES * s->threads;
     rc = base > limit ? NQ_EMEMLIMIT : NQ_OK;
-    if (s->ops->fit_memory)
+    /* a GPU's workers build none of the CPU's tables or scratch */
+    if (s->ops->fit_memory && s->device != NQ_DEVICE_GPU)
         rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - base : 0,
                                 &method_bytes) != NQ_OK ? NQ_EMEMLIMIT : rc;
     if (s->device == NQ_DEVICE_GPU) {

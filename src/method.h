@@ -77,6 +77,8 @@ typedef struct nq_method_ops {
      * engine's unit lists), choosing a slower way in less memory where the
      * method has one and the fast way does not fit. NULL: the method needs
      * no memory worth counting beyond its unit list.
+     * Of a count on the CPU only: a count on a GPU takes the GPU's
+     * buffers (NQ_GPU_MEMORY) and what solve_gpu takes for a batch.
      * @return NQ_OK, NQ_EMEMLIMIT (no way fits; *out is set to what the
      *         leanest way needs). */
     int (*fit_memory)(void *plan, unsigned threads, uint64_t limit, uint64_t *out);

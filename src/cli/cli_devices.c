@@ -19,9 +19,9 @@ int cli_check_device(const cli_opts *o, FILE *err)
         cli_error(err, "--device=gpu: %s", nqc_no_gpu_reason(rc));
         return -1;
     }
-    if (o->method != NQ_METHOD_DEFAULT && o->method != NQ_METHOD_SYMMETRY) {
-        cli_usage_error(err, "--device=gpu counts with the symmetry method, not "
-                             "--method=%s", nq_method_name(o->method));
+    if (!nqc_gpu_runs(o->method)) {
+        cli_usage_error(err, "--device=gpu counts with " NQC_GPU_METHODS ", not --method=%s",
+                        nq_method_name(o->method));
         return -1;
     }
     return 0;

@@ -44,11 +44,12 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "SIMD kernels (default: auto, the widest this CPU\n"
      "supports; with --recheck: none)"},
     {CLI_OPT_DEVICE, "device", 0, "DEV", -1, IN_COUNTING, NULL,
-     "where to count: cpu (default), gpu (the symmetry\n"
-     "method's units on the first GPU that CUDA_VISIBLE_\n"
-     "DEVICES leaves; an error if this build or machine\n"
-     "has none), or auto (the GPU for boards from 18 on\n"
-     "when one is there; see --devices)"},
+     "where to count: cpu (default), gpu (on the first\n"
+     "GPU that CUDA_VISIBLE_DEVICES leaves, the symmetry\n"
+     "method's units, or the join's with --method=join;\n"
+     "an error if this build or machine has none), or\n"
+     "auto (the GPU for boards from 18 on when one is\n"
+     "there; see --devices)"},
     {CLI_OPT_MAX_MEMORY, "max-memory", 0, "SIZE", -1, IN_COUNTING | ONLY(RECHECK), NULL,
      "use at most SIZE bytes, at least 1 (suffix B, or\n"
      "K, M, G, T: powers of 1024, with an optional B or\n"

@@ -23,4 +23,14 @@ static inline const char *nqc_no_gpu_reason(int status)
     }
 }
 
+/* Whether a count on a GPU can run method m (NQ_METHOD_DEFAULT: the one
+ * the GPU runs by default), so that nqueens and nqueens-mpi refuse the
+ * others before they start; the library refuses them too (NQ_EMETHOD).
+ * NQC_GPU_METHODS names them for the message. */
+#define NQC_GPU_METHODS "the symmetry and join methods"
+static inline int nqc_gpu_runs(nq_method m)
+{
+    return m == NQ_METHOD_DEFAULT || m == NQ_METHOD_SYMMETRY || m == NQ_METHOD_JOIN;
+}
+
 #endif /* NQC_GPU_H */

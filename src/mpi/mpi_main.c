@@ -23,6 +23,7 @@
 
 #include "mpi_internal.h"
 #include "nqc_checkpoint.h"
+#include "nqc_gpu.h"
 #include "nqc_signal.h"
 #include "nqc_size.h"
 #include "nqc_u64.h"
@@ -57,7 +58,8 @@ static const char usage_text[] =
     "                             8G; default: half of its node's memory)\n"
     "      --device=DEV           cpu (default), or gpu: each worker counts on one\n"
     "                             GPU of its node (its rank there, modulo the GPUs\n"
-    "                             it sees), with the symmetry method\n"
+    "                             it sees), with the symmetry method, or the\n"
+    "                             join with --method=join\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
     "\n"
@@ -250,9 +252,8 @@ static int parse_args(mpi_opts *o, int argc, char **argv)
                      nq_method_name(o->method));
         return -1;
     }
-    if (o->device == NQ_DEVICE_GPU && o->method != NQ_METHOD_DEFAULT &&
-        o->method != NQ_METHOD_SYMMETRY) {
-        nq_mpi_error("--device=gpu counts with the symmetry method, not --method=%s",
+    if (o->device == NQ_DEVICE_GPU && !nqc_gpu_runs(o->method)) {
+        nq_mpi_error("--device=gpu counts with " NQC_GPU_METHODS ", not --method=%s",
                      nq_method_name(o->method));
         return -1;
     }
@@ -337,9 +338,9 @@ int main(int argc, char **argv)
     } else if (o.checkpoint && rank == 0) {
         o.has_file = nq_checkpoint_peek(&o.file, o.checkpoint) == NQ_OK;
     }
-    if (o.device == NQ_DEVICE_GPU && o.method != NQ_METHOD_SYMMETRY) {
+    if (o.device == NQ_DEVICE_GPU && !nqc_gpu_runs(o.method)) {
         /* a checkpoint of another method */
-        nq_mpi_error("--device=gpu counts with the symmetry method; %s holds units of "
+        nq_mpi_error("--device=gpu counts with " NQC_GPU_METHODS "; %s holds units of "
                      "the %s method (resume it without --device=gpu)",
                      o.checkpoint ? o.checkpoint : "the checkpoint", nq_method_name(o.method));
         MPI_Finalize();

@@ -45,17 +45,24 @@ out=$("$bin" --device=auto --json 8)
 printf '%s\n' "$out" | grep -q '"total":92,.*"device":"cpu"}$'
 report "--device=auto keeps a small board on the CPU" $((! $?))
 
-"$bin" --device=gpu --method=join 10 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
-  head -n 1 "$work/err" | grep -q "^nqueens: --device=gpu counts with the symmetry method, not --method=join$"
-report "--device=gpu with the join: a usage error" $((! $?))
+out=$("$bin" --device=gpu --method=join --json 13)
+printf '%s\n' "$out" | grep -q '^{"n":13,"total":73712,"method":"join",.*"device":"gpu"}$'
+report "--device=gpu --method=join: the join's units on the GPU" $((! $?))
 
-# parts counted on either device merge into the exact count
-"$bin" --device=gpu --part 1/3 --json 14 >"$work/p1" &&
-  "$bin" --device=cpu --part 2/3 --json 14 >"$work/p2" &&
-  "$bin" --device=gpu --part 3/3 --json 14 >"$work/p3" &&
-  [ "$("$bin" --merge "$work/p1" "$work/p2" "$work/p3")" = 365596 ]
-report "parts of the GPU and the CPU merge into the exact count" $((! $?))
+"$bin" --device=gpu --method=plain 10 >"$work/out" 2>"$work/err"; status=$?
+[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
+  head -n 1 "$work/err" | grep -q "^nqueens: --device=gpu counts with the symmetry and join methods, not --method=plain$"
+report "--device=gpu with the plain walk: a usage error" $((! $?))
+
+# parts counted on either device merge into the exact count, by either
+# method the GPU runs
+for m in symmetry join; do
+  "$bin" --device=gpu -m $m --part 1/3 --json 14 >"$work/p1" &&
+    "$bin" --device=cpu -m $m --part 2/3 --json 14 >"$work/p2" &&
+    "$bin" --device=gpu -m $m --part 3/3 --json 14 >"$work/p3" &&
+    [ "$("$bin" --merge "$work/p1" "$work/p2" "$work/p3")" = 365596 ]
+  report "parts of the GPU and the CPU merge into the exact count ($m)" $((! $?))
+done
 
 # wait_saved FILE PID: until FILE holds a finished unit (it is 48 bytes
 # without one), at most a minute, or until PID has ended
@@ -67,14 +74,14 @@ wait_saved() {
   done
 }
 
-# interrupt FIRST SECOND N TOTAL: a checkpointed count on device FIRST,
-# stopped by SIGINT once it has saved, stops within a second with status
-# 130 and the units saved; device SECOND resumes the file to the exact
-# total.
+# interrupt FIRST SECOND N TOTAL [METHOD]: a checkpointed count on device
+# FIRST (by METHOD, default symmetry), stopped by SIGINT once it has
+# saved, stops within a second with status 130 and the units saved;
+# device SECOND resumes the file to the exact total.
 interrupt() {
-  ck=$work/$1.ckpt
+  ck=$work/$1.ckpt method=${5:-symmetry}
   rm -f "$ck"
-  "$bin" --device="$1" -m symmetry -j 1 --checkpoint-interval=0 --checkpoint "$ck" "$3" \
+  "$bin" --device="$1" -m "$method" -j 1 --checkpoint-interval=0 --checkpoint "$ck" "$3" \
     >"$work/out" 2>"$work/err" &
   pid=$!
   wait_saved "$ck" $pid
@@ -86,38 +93,41 @@ interrupt() {
   saved=$(sed -n 's/^nqueens: interrupted by SIGINT; \([0-9]*\) of [0-9]* units are saved in .*/\1/p' "$work/err")
   [ $status -eq 130 ] && [ ! -s "$work/out" ] && [ -n "$saved" ] && [ "$saved" -gt 0 ] &&
     [ $ms -lt 1000 ] || { cat "$work/err"; return 1; }
-  out=$("$bin" --device="$2" -m symmetry --progress --checkpoint "$ck" "$3" 2>"$work/err") &&
+  out=$("$bin" --device="$2" -m "$method" --progress --checkpoint "$ck" "$3" 2>"$work/err") &&
     [ "$out" = "$4" ] && grep -q "^nqueens: resuming: $saved of " "$work/err" ||
     { cat "$work/err"; return 1; }
 }
 # (a GPU counts n = 17 in a fraction of a second: it is given 19)
-if [ "$emulated" = 1 ]; then
-  interrupt gpu cpu 17 95815104
-else
-  interrupt gpu cpu 19 4968057848
-fi
-report "a checkpoint interrupted on the GPU within a second, finished on the CPU" $((! $?))
-interrupt cpu gpu 17 95815104
-report "a checkpoint interrupted on the CPU, finished on the GPU" $((! $?))
+for m in symmetry join; do
+  if [ "$emulated" = 1 ]; then
+    interrupt gpu cpu 17 95815104 $m
+  else
+    interrupt gpu cpu 19 4968057848 $m
+  fi
+  report "a checkpoint interrupted on the GPU within a second, finished on the CPU ($m)" $((! $?))
+  interrupt cpu gpu 17 95815104 $m
+  report "a checkpoint interrupted on the CPU, finished on the GPU ($m)" $((! $?))
+done
 
 if [ "$emulated" = 0 ]; then
   finish
 fi
 
 # --- the emulated driver's faults ------------------------------------------------
-# fault NAME STATUS PATTERN ENV...: `nqueens --device=gpu 12` with ENV
-# ends with STATUS and one line on stderr that matches PATTERN, nothing on
-# stdout
+# fault NAME STATUS PATTERN ENV...: `nqueens --device=gpu -m $method 12`
+# with ENV ends with STATUS and one line on stderr that matches PATTERN,
+# nothing on stdout
 fault() {
-  name=$1 want=$2 pattern=$3
+  name="$1 ($method)" want=$2 pattern=$3
   shift 3
-  env "$@" "$bin" --device=gpu 12 >"$work/out" 2>"$work/err"; status=$?
+  env "$@" "$bin" --device=gpu -m "$method" 12 >"$work/out" 2>"$work/err"; status=$?
   [ $status -eq "$want" ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
     grep -q "$pattern" "$work/err"
   ok=$?
   [ $ok -eq 0 ] || { echo "status $status:"; cat "$work/err"; }
   report "$name" $((! ok))
 }
+for method in symmetry join; do
 fault "a driver without GPUs: status 2, says so" 2 \
   "^nqueens: --device=gpu: the NVIDIA driver shows no GPU$" NQ_EMU_GPUS=0
 fault "a driver that does not start: status 2, says so" 2 \
@@ -130,18 +140,26 @@ fault "a failed launch: says so" 1 \
   "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuLaunchKernel
 fault "a kernel that fails while it runs: says so" 1 \
   "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuStreamQuery
+done
 
 # a GPU lost in the middle of a checkpointed count keeps what was finished:
 # the file holds the units done before, and the rerun finishes the count
-ck=$work/lost.ckpt
-NQ_EMU_FAIL=cuLaunchKernel:4 "$bin" --device=gpu -m symmetry -j 1 --checkpoint-interval=0 \
-  --checkpoint "$ck" 16 >"$work/out" 2>"$work/err"; status=$?
-saved=$(sed -n 's/^nqueens: n = 16: the GPU or its driver failed; \([0-9]*\) of 524 units are saved in .*lost.ckpt.*: run the same command again to resume$/\1/p' "$work/err")
-[ $status -ne 0 ] && [ ! -s "$work/out" ] && [ -n "$saved" ] && [ "$saved" -gt 0 ] &&
-  out=$("$bin" --device=gpu -m symmetry --progress --checkpoint "$ck" 16 2>"$work/err2") &&
-  [ "$out" = 14772512 ] && grep -q "^nqueens: resuming: $saved of " "$work/err2"
-ok=$?
-[ $ok -eq 0 ] || { echo "status $status:"; cat "$work/err" "$work/err2" 2>/dev/null; }
-report "a GPU lost mid-count: the finished units kept, the rerun exact" $((! ok))
+# (lost LAUNCH METHOD UNITS: the launch that fails, of the method's count
+# of n = 16 and its units)
+lost() {
+  ck=$work/lost-$2.ckpt
+  NQ_EMU_FAIL=cuLaunchKernel:$1 "$bin" --device=gpu -m "$2" -j 1 --checkpoint-interval=0 \
+    --checkpoint "$ck" 16 >"$work/out" 2>"$work/err"; status=$?
+  saved=$(sed -n "s/^nqueens: n = 16: the GPU or its driver failed; \([0-9]*\) of $3 units are saved in .*lost-$2.ckpt.*: run the same command again to resume\$/\1/p" "$work/err")
+  [ $status -ne 0 ] && [ ! -s "$work/out" ] && [ -n "$saved" ] && [ "$saved" -gt 0 ] &&
+    out=$("$bin" --device=gpu -m "$2" --progress --checkpoint "$ck" 16 2>"$work/err2") &&
+    [ "$out" = 14772512 ] && grep -q "^nqueens: resuming: $saved of " "$work/err2"
+  ok=$?
+  [ $ok -eq 0 ] || { echo "status $status:"; cat "$work/err" "$work/err2" 2>/dev/null; }
+  report "a GPU lost mid-count: the finished units kept, the rerun exact ($2)" $((! ok))
+}
+lost 4 symmetry 524
+# the join launches three kernels a call: its third call's listing fails
+lost 7 join 12870
 
 finish

@@ -298,10 +298,10 @@ out=$(run_abort 2 -j 1 --device=gpu 10 2>"$work/err"); status=$?
   { [ $status -eq 1 ] && [ -z "$out" ] &&
     grep -q "rank 1 failed: --device=gpu: \(this build has no GPU support\|no NVIDIA driver\|the NVIDIA driver shows no GPU\)" "$work/err"; }
 report "--device=gpu counts on the GPU or names the rank without one" $((! $?))
-run_abort 2 --device=gpu --method=join 10 >"$work/out" 2>"$work/err"; status=$?
+run_abort 2 --device=gpu --method=plain 10 >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && [ ! -s "$work/out" ] &&
-  grep -q "device=gpu counts with the symmetry method, not --method=join" "$work/err"
-report "--device=gpu with the join is a usage error" $((! $?))
+  grep -q "device=gpu counts with the symmetry and join methods, not --method=plain" "$work/err"
+report "--device=gpu with the plain walk is a usage error" $((! $?))
 run_abort 2 --device=tpu 10 >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q "unknown device 'tpu'" "$work/err"
 report "an unknown --device is a usage error" $((! $?))

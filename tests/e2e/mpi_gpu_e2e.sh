@@ -1,7 +1,8 @@
 #!/bin/sh
 # nqueens-mpi --device=gpu on the emulated GPUs of a build with
 # NQ_CUDA_EMULATOR (label gpu): each worker counts on one GPU of its node,
-# and a worker whose node has none ends the job, named, before any count
+# by the symmetry method or the join, and a worker whose node has none
+# ends the job, named, before any count
 # is printed. Skipped, with the reason, where the build's nqueens lists no
 # emulated GPU.
 # usage: mpi_gpu_e2e.sh MPIEXEC PATH/TO/nqueens-mpi PATH/TO/nqueens
@@ -32,6 +33,12 @@ for case in "2 3 12 14200 1787" "1 3 13 73712 9233" "2 2 14 365596 45752"; do
     [ ! -s "$work/err" ] || { echo "$out"; cat "$work/err"; false; }
   report "$2 ranks on $1 GPU(s) a node: n = $3" $((! $?))
 done
+
+# the join's units, each rank on its GPU
+out=$(run 2 3 -j 1 --device=gpu -m join --json 14 2>"$work/err")
+[ "$out" = '{"n":14,"total":365596,"method":"join","ranks":3,"device":"gpu"}' ] &&
+  [ ! -s "$work/err" ] || { echo "$out"; cat "$work/err"; false; }
+report "3 ranks on 2 GPU(s) a node, the join: n = 14" $((! $?))
 
 out=$(run 0 2 -j 1 --device=gpu 10 2>"$work/err"); status=$?
 [ $status -ne 0 ] && [ -z "$out" ] &&

@@ -6,7 +6,8 @@
  *
  * Each count is checked against the known values, every unit of n = 16
  * against the CPU's count of the same unit, checkpoints across the two
- * devices both ways, and a stop within a second.
+ * devices both ways, and a stop within a second: for each method the GPU
+ * runs (the symmetry method, and the join).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,6 +48,10 @@
 #define ESTIMATE_FACTOR 2.0
 #endif
 
+/* The methods a GPU runs. */
+static const nq_method gpu_methods[] = {NQ_METHOD_SYMMETRY, NQ_METHOD_JOIN};
+#define GPU_METHODS (sizeof gpu_methods / sizeof gpu_methods[0])
+
 static const uint64_t totals[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200,
                                   73712, 365596, 2279184, 14772512, 95815104,
                                   666090624, 4968057848, 39029188884};
@@ -68,7 +73,8 @@ static nq_count_options gpu_options(void)
     return o;
 }
 
-/* n = 1 to KNOWN_UP_TO, totals and unique counts, on the GPU. */
+/* n = 1 to KNOWN_UP_TO on the GPU: totals and unique counts by default
+ * (the symmetry method), totals by the join. */
 static void test_known(void **state)
 {
     (void)state;
@@ -81,7 +87,15 @@ static void test_known(void **state)
         assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
         assert_int_equal(r.total, totals[n]);
         assert_int_equal(r.unique, uniques[n]);
-        printf("n = %u: %llu on the GPU\n", n, (unsigned long long)r.total);
+        o.unique = 0;
+        o.method = NQ_METHOD_JOIN;
+        r = (nq_count_result)NQ_COUNT_RESULT_INIT;
+        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        assert_int_equal(r.device, NQ_DEVICE_GPU);
+        assert_int_equal(r.method, NQ_METHOD_JOIN);
+        assert_int_equal(r.total, totals[n]);
+        printf("n = %u: %llu on the GPU, by either method\n", n,
+               (unsigned long long)r.total);
     }
 }
 
@@ -98,34 +112,37 @@ static void log_unit(uint64_t unit, uint64_t total, uint64_t unique, void *data)
     l->seen++;
 }
 
-/* Every unit of n = 16 (and of 20's first thousand: split units; smaller
- * boards on the emulated GPU) is the same number on both devices. */
-static void check_units(unsigned n, uint64_t count)
+/* Units first .. first + count - 1 of n (count 0: all of them) are the
+ * same numbers on both devices, by the method. */
+static void check_units(nq_method method, unsigned n, uint64_t first, uint64_t count)
 {
     unit_log cpu = {0}, gpu = {0};
     uint64_t units;
     nq_count_options o = gpu_options();
     nq_count_result r = NQ_COUNT_RESULT_INIT;
-    assert_int_equal(nq_units(&units, n, NQ_METHOD_SYMMETRY), NQ_OK);
-    if (count == 0 || count > units)
-        count = units;
+    assert_int_equal(nq_units(&units, n, method), NQ_OK);
+    if (first > units)
+        first = units;
+    if (count == 0 || count > units - first)
+        count = units - first;
     cpu.total = calloc(units, 8);
     cpu.unique = calloc(units, 8);
     gpu.total = calloc(units, 8);
     gpu.unique = calloc(units, 8);
     assert_true(cpu.total && cpu.unique && gpu.total && gpu.unique);
+    o.method = method;
+    o.unit_first = first;
     o.unit_count = count;
     o.on_unit = log_unit;
     o.unit_data = &gpu;
     assert_int_equal(nq_count(&r, n, &o), NQ_OK);
     assert_int_equal(r.device, NQ_DEVICE_GPU);
     o.device = NQ_DEVICE_CPU;
-    o.method = NQ_METHOD_SYMMETRY;
     o.unit_data = &cpu;
     assert_int_equal(nq_count(&r, n, &o), NQ_OK);
     assert_int_equal(cpu.seen, count);
     assert_int_equal(gpu.seen, count);
-    for (uint64_t u = 0; u < count; u++) {
+    for (uint64_t u = first; u < first + count; u++) {
         assert_int_equal(gpu.total[u], cpu.total[u]);
         assert_int_equal(gpu.unique[u], cpu.unique[u]);
     }
@@ -135,15 +152,22 @@ static void check_units(unsigned n, uint64_t count)
     free(gpu.unique);
 }
 
+/* Every unit of n = 16 and the first thousand of 20 (the symmetry
+ * method's split units; smaller boards on the emulated GPU), by each
+ * method. (Units of many row splits, which the join's lists have from
+ * n = 24 on, are compared in test_gpu_join.) */
 static void test_units_16(void **state)
 {
     (void)state;
-    check_units(ALL_UNITS_N, 0);
-    check_units(SOME_UNITS_N, SOME_UNITS);
+    for (size_t m = 0; m < GPU_METHODS; m++) {
+        check_units(gpu_methods[m], ALL_UNITS_N, 0, 0);
+        check_units(gpu_methods[m], SOME_UNITS_N, 0, SOME_UNITS);
+    }
 }
 
-/* A checkpoint begun on one device is finished on the other. */
-static void resume(nq_device first, nq_device second)
+/* A checkpoint of the method begun on one device is finished on the
+ * other. */
+static void resume(nq_method method, nq_device first, nq_device second)
 {
     char path[] = "/tmp/nq-gpu-XXXXXX";
     int fd = mkstemp(path);
@@ -154,17 +178,17 @@ static void resume(nq_device first, nq_device second)
     assert_true(fd >= 0);
     close(fd);
     unlink(path);
-    assert_int_equal(nq_units(&units, RESUME_N, NQ_METHOD_SYMMETRY), NQ_OK);
-    assert_int_equal(nq_checkpoint_open(&cp, path, RESUME_N, NQ_METHOD_SYMMETRY), NQ_OK);
-    o.method = NQ_METHOD_SYMMETRY;
-    o.unique = 1;
+    assert_int_equal(nq_units(&units, RESUME_N, method), NQ_OK);
+    assert_int_equal(nq_checkpoint_open(&cp, path, RESUME_N, method), NQ_OK);
+    o.method = method;
+    o.unique = method == NQ_METHOD_SYMMETRY;
     o.checkpoint = cp;
     o.device = first;
     o.unit_count = units / 3;
     assert_int_equal(nq_count(&r, RESUME_N, &o), NQ_OK);
     assert_int_equal(r.device, first);
     nq_checkpoint_close(cp);
-    assert_int_equal(nq_checkpoint_open(&cp, path, RESUME_N, NQ_METHOD_SYMMETRY), NQ_OK);
+    assert_int_equal(nq_checkpoint_open(&cp, path, RESUME_N, method), NQ_OK);
     o.checkpoint = cp;
     o.device = second;
     o.unit_count = 0;
@@ -172,7 +196,7 @@ static void resume(nq_device first, nq_device second)
     assert_int_equal(r.device, second);
     assert_int_equal(r.units_done, units);
     assert_int_equal(r.total, totals[RESUME_N]);
-    assert_int_equal(r.unique, uniques[RESUME_N]);
+    assert_int_equal(r.unique, method == NQ_METHOD_SYMMETRY ? uniques[RESUME_N] : 0);
     nq_checkpoint_close(cp);
     unlink(path);
 }
@@ -180,8 +204,10 @@ static void resume(nq_device first, nq_device second)
 static void test_resume_across_devices(void **state)
 {
     (void)state;
-    resume(NQ_DEVICE_CPU, NQ_DEVICE_GPU);
-    resume(NQ_DEVICE_GPU, NQ_DEVICE_CPU);
+    for (size_t m = 0; m < GPU_METHODS; m++) {
+        resume(gpu_methods[m], NQ_DEVICE_CPU, NQ_DEVICE_GPU);
+        resume(gpu_methods[m], NQ_DEVICE_GPU, NQ_DEVICE_CPU);
+    }
 }
 
 typedef struct raiser {
@@ -199,8 +225,9 @@ static void *raise_later(void *arg)
     return NULL;
 }
 
-/* A count of n = 23 (hours) stops within a second of the flag. */
-static void test_cancel(void **state)
+/* A count of n = 23 (hours) by the method stops within a second of the
+ * flag. */
+static void cancel(nq_method method)
 {
     nq_count_options o = gpu_options();
     nq_count_result r = NQ_COUNT_RESULT_INIT;
@@ -208,7 +235,7 @@ static void test_cancel(void **state)
     pthread_t t;
     double end;
     int rc;
-    (void)state;
+    o.method = method;
     assert_int_equal(nq_cancel_new(&ra.flag), NQ_OK);
     o.stop = ra.flag;
     assert_int_equal(pthread_create(&t, NULL, raise_later, &ra), 0);
@@ -216,9 +243,16 @@ static void test_cancel(void **state)
     end = now();
     pthread_join(t, NULL);
     nq_cancel_free(ra.flag); /* before the checks: a failed one returns */
-    printf("stopped %.3f s after the flag\n", end - ra.raised_at);
+    printf("%s: stopped %.3f s after the flag\n", nq_method_name(method), end - ra.raised_at);
     assert_int_equal(rc, NQ_ECANCELED);
     assert_true(end - ra.raised_at < 1.0);
+}
+
+static void test_cancel(void **state)
+{
+    (void)state;
+    for (size_t m = 0; m < GPU_METHODS; m++)
+        cancel(gpu_methods[m]);
 }
 
 /* What the GPU runs, and what it refuses. */
@@ -233,11 +267,18 @@ static void test_choice(void **state)
     assert_int_equal(m, NQ_METHOD_SYMMETRY);
     assert_int_equal(d, NQ_DEVICE_GPU);
     o.method = NQ_METHOD_JOIN;
+    assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_JOIN);
+    assert_int_equal(d, NQ_DEVICE_GPU);
+    o.method = NQ_METHOD_PLAIN;
     assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_EMETHOD);
     assert_int_equal(nq_count(&r, 20, &o), NQ_EMETHOD);
-    o.device = NQ_DEVICE_AUTO; /* the join stays on the CPU */
+    o.device = NQ_DEVICE_AUTO; /* the plain walk stays on the CPU */
     assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
     assert_int_equal(d, NQ_DEVICE_CPU);
+    o.method = NQ_METHOD_JOIN;
+    assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_GPU);
     o.method = NQ_METHOD_DEFAULT;
     assert_int_equal(nq_count_choice(&m, &d, 20, &o), NQ_OK);
     assert_int_equal(d, NQ_DEVICE_GPU);

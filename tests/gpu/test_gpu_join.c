@@ -4,7 +4,8 @@
  * same count as the host's by the same steps (join_gpu.c), and the sum
  * the known total; in several parts where the GPU's memory is small; a
  * batch the kernels cannot count is refused, and a raised stop flag ends
- * the count. Run where this build has GPU support and a GPU is there;
+ * the count. The method's GPU path (nq_join_solve_gpu) unit by unit
+ * against the CPU's, with units of many splits that span GPU calls. Run where this build has GPU support and a GPU is there;
  * otherwise the program says why on stdout and exits with 77 (skipped).
  */
 #include <stdarg.h>
@@ -146,6 +147,107 @@ static void test_unfit_batch(void **state)
     free(s);
 }
 
+/* The method's units on the GPU, each the CPU's count of the same unit,
+ * every unit of n = 0 to JOIN_N (one split each from n = 4; the one
+ * unit of n < 4). */
+static void check_units(nq_gpu *gpu, unsigned n)
+{
+    nq_join_plan *plan;
+    uint64_t units, *list, total = 0;
+    nq_unit_result *got, want;
+    assert_int_equal(nq_join_plan_build(&plan, n), NQ_OK);
+    units = nq_join_plan_size(plan);
+    list = malloc(units * sizeof *list);
+    got = malloc(units * sizeof *got);
+    assert_true(list && got);
+    for (uint64_t u = 0; u < units; u++)
+        list[u] = units - 1 - u; /* any order */
+    assert_int_equal(nq_join_solve_gpu(plan, gpu, list, units, NQ_SIMD_NONE, NULL, got), NQ_OK);
+    for (uint64_t u = 0; u < units; u++) {
+        assert_int_equal(nq_join_solve_unit(plan, list[u], NQ_SIMD_NONE, NULL, &want), NQ_OK);
+        if (got[u].total != want.total || got[u].unique != 0)
+            fail_msg("n = %u, unit %llu: %llu on the GPU, %llu on the CPU", n,
+                     (unsigned long long)list[u], (unsigned long long)got[u].total,
+                     (unsigned long long)want.total);
+        total += got[u].total;
+    }
+    if (total != known[n])
+        fail_msg("n = %u: %llu on the GPU, not %llu", n, (unsigned long long)total,
+                 (unsigned long long)known[n]);
+    free(list);
+    free(got);
+    nq_join_plan_free(plan);
+}
+
+/* Runs of 37 splits (as the units of n >= 24 are runs of several) sent
+ * in GPU calls of 100 splits, so that runs span calls: each run's total
+ * the sum of its splits' units on the CPU (one split a unit at n). */
+static void check_runs(nq_gpu *gpu, unsigned n)
+{
+    enum { run = 37, most = 100 };
+    nq_join_plan *plan;
+    uint64_t splits, runs, *first, *end, *totals, sum = 0;
+    assert_int_equal(nq_join_plan_build(&plan, n), NQ_OK);
+    splits = nq_join_plan_splits(plan);
+    assert_int_equal(nq_join_plan_size(plan), splits);
+    runs = (splits + run - 1) / run;
+    first = malloc(runs * sizeof *first);
+    end = malloc(runs * sizeof *end);
+    totals = malloc(runs * sizeof *totals);
+    assert_true(first && end && totals);
+    for (uint64_t r = 0; r < runs; r++) {
+        first[r] = r * run;
+        end[r] = first[r] + run < splits ? first[r] + run : splits;
+    }
+    assert_int_equal(nq_join_gpu_runs(plan, gpu, first, end, runs, most, NULL, totals), NQ_OK);
+    for (uint64_t r = 0; r < runs; r++) {
+        uint64_t want = 0;
+        for (uint64_t u = first[r]; u < end[r]; u++) {
+            nq_unit_result one;
+            assert_int_equal(nq_join_solve_unit(plan, u, NQ_SIMD_NONE, NULL, &one), NQ_OK);
+            want += one.total;
+        }
+        if (totals[r] != want)
+            fail_msg("n = %u, run %llu: %llu on the GPU, %llu on the CPU", n,
+                     (unsigned long long)r, (unsigned long long)totals[r],
+                     (unsigned long long)want);
+        sum += totals[r];
+    }
+    assert_int_equal(sum, known[n]);
+    /* a run past the splits, or backwards, is refused */
+    end[0] = splits + 1;
+    assert_int_equal(nq_join_gpu_runs(plan, gpu, first, end, 1, most, NULL, totals), NQ_EINVAL);
+    end[0] = 0;
+    first[0] = 1;
+    assert_int_equal(nq_join_gpu_runs(plan, gpu, first, end, 1, most, NULL, totals), NQ_EINVAL);
+    free(first);
+    free(end);
+    free(totals);
+    nq_join_plan_free(plan);
+}
+
+static void test_units(void **state)
+{
+    nq_join_plan *plan;
+    uint64_t bad, zero = 0;
+    nq_unit_result out;
+    nq_stop_flag stop = 1;
+    for (unsigned n = 0; n <= JOIN_N; n++)
+        check_units(*state, n);
+    check_runs(*state, JOIN_N);
+    check_runs(*state, JOIN_N - 1);
+    /* a unit past the list is refused; a raised flag ends the count */
+    assert_int_equal(nq_join_plan_build(&plan, 10), NQ_OK);
+    bad = nq_join_plan_size(plan);
+    assert_int_equal(nq_join_solve_gpu(plan, *state, &bad, 1, NQ_SIMD_NONE, NULL, &out),
+                     NQ_EINVAL);
+    assert_int_equal(nq_join_solve_gpu(plan, *state, &zero, 1, NQ_SIMD_NONE, &stop, &out),
+                     NQ_ECANCELED);
+    nq_join_plan_free(plan);
+    printf("n = 0 to %u: every unit counted on the GPU as on the CPU, and runs of 37 splits\n",
+           JOIN_N);
+}
+
 /* A stop flag raised before the count: it ends with NQ_ECANCELED. */
 static void test_stop(void **state)
 {
@@ -182,6 +284,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boards),
         cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_units),
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_stop),
     };

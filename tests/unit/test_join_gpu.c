@@ -168,12 +168,40 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Each half of every split of n = 9 and 10, and a spread of 13's: the
- * step walk lists the recursive walk's keys, a step a node, its stack
- * never past h frames. */
+/* Each half of every split of n = 4, 5, 9 and 10, and a spread of 13's:
+ * the step walk lists the recursive walk's keys, a step a node, its stack
+ * never past h frames; and so do its h x h parts together (those past
+ * them empty), each on a stack of frames `stride` apart. */
+static void check_parts(const nq_jg_split *s, unsigned half, const listing *want)
+{
+    static listing got;
+    enum { stride = 3 };
+    nq_jg_frame frames[(NQ_JG_MAX_H + 1) * stride];
+    got.count = 0;
+    assert_int_equal(nq_jg_parts(s), s->h * s->h);
+    for (unsigned part = 0; part < nq_jg_parts(s) + s->h + 1; part++) {
+        nq_jg_walk w;
+        uint64_t key;
+        const size_t before = got.count;
+        frames[s->h * stride].cols = 0xdeadu;
+        nq_jg_start_part(&w, s, half, frames, stride, part);
+        while (w.top) {
+            assert_true(w.top <= s->h - 1u); /* the first row's frame is gone */
+            if (nq_jg_step(&w, s, frames, stride, &key))
+                got.keys[got.count++] = key;
+        }
+        assert_int_equal(frames[s->h * stride].cols, 0xdeadu);
+        if (part >= nq_jg_parts(s))
+            assert_int_equal(got.count, before);
+    }
+    assert_int_equal(got.count, want->count);
+    qsort(got.keys, got.count, sizeof got.keys[0], by_value);
+    assert_memory_equal(got.keys, want->keys, got.count * sizeof got.keys[0]);
+}
+
 static void test_step_walk(void **state)
 {
-    static const unsigned sizes[] = { 9, 10, 13 };
+    static const unsigned sizes[] = { 4, 5, 9, 10, 13 };
     static listing want, got;
     (void)state;
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
@@ -210,6 +238,7 @@ static void test_step_walk(void **state)
                 qsort(want.keys, want.count, sizeof want.keys[0], by_value);
                 qsort(got.keys, got.count, sizeof got.keys[0], by_value);
                 assert_memory_equal(got.keys, want.keys, got.count * sizeof got.keys[0]);
+                check_parts(&s, half, &want);
             }
         }
         nq_join_plan_free(plan);

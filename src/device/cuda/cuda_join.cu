@@ -3,11 +3,17 @@
  * counted in two kernels, with the host's bookkeeping between them
  * (cuda_host.c):
  *
- * - nq_join_list_kernel: a thread walks one half of one split (a task:
- *   split t / 2, half t % 2) with the step walk, its frames in the
- *   block's shared memory. Run twice: first it only counts each task's
- *   keys by class, then, once the host has laid the lists out, it writes
- *   them, a task's classes one after the other.
+ * - nq_join_list_kernel: a thread walks one part of one half of one
+ *   split (join_gpu.h: the subtree under a choice of its first two
+ *   rows' queens) with the step walk, its frames in the block's shared
+ *   memory. Tasks are taken part by part over the whole launch (task t:
+ *   part t / (2 x splits), then split and half), so that a warp's
+ *   threads walk different halves. Run twice: first it only counts the
+ *   keys of each list (a split's half and a class), adding a part's
+ *   counts at its end; then, once the host has laid the lists out, it
+ *   writes them, each key to the next place of its list, taken by an
+ *   atomic add on the list's cursor (the order of a list's keys does not
+ *   matter to its pairs).
  * - nq_join_pairs_kernel: a thread takes a job (up to 32 keys of one
  *   split's longer list, of one class when it is the west list, and the
  *   whole other list), fills that block's table in its own part of the
@@ -47,38 +53,40 @@ NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long l
     return i < n ? i : n;
 }
 
+/* The lists of the splits[0 .. nsplits), `parts` parts a half (the
+ * batch's largest nq_jg_parts()): with keys NULL, adds the size of list
+ * (2 x split + half) x 3 + class into at[] of that index; else writes
+ * each key to keys[at[its list]++]. */
 extern "C" __global__ void
-nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long ntasks,
-                    const uint64_t *__restrict__ offsets, uint64_t *__restrict__ sizes,
-                    uint64_t *__restrict__ keys, unsigned long long *next,
-                    const volatile int *stop)
+nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long nsplits,
+                    unsigned parts, unsigned long long *at, uint64_t *__restrict__ keys,
+                    unsigned long long *next, const volatile int *stop)
 {
     extern __shared__ nq_jg_frame join_frames[];
     nq_jg_frame *mine = join_frames + threadIdx.x;
     const unsigned stride = blockDim.x;
+    const unsigned long long halves = 2u * nsplits, ntasks = halves * parts;
 
     for (;;) {
         const unsigned long long t = join_next(next, ntasks, stop);
         if (t == ntasks)
             return;
-        const nq_jg_split *s = splits + t / 2u;
-        /* where each class's next key goes (kept in registers: no array) */
-        uint64_t at0 = offsets ? offsets[t * 3u] : 0;
-        uint64_t at1 = offsets ? offsets[t * 3u + 1u] : 0;
-        uint64_t at2 = offsets ? offsets[t * 3u + 2u] : 0;
+        const unsigned long long list = t % halves; /* split list / 2, half list % 2 */
+        const nq_jg_split *s = splits + list / 2u;
+        unsigned long long *cursor = at + list * 3u;
+        unsigned long long n0 = 0, n1 = 0, n2 = 0;
         unsigned poll = NQ_JOIN_POLL;
         nq_jg_walk w;
         uint64_t key;
-        nq_jg_start(&w, s, (unsigned)(t % 2u), mine);
+        nq_jg_start_part(&w, s, (unsigned)(list % 2u), mine, stride, (unsigned)(t / halves));
         while (w.top) {
             if (nq_jg_step(&w, s, mine, stride, &key)) {
                 const unsigned c = nq_jg_key_class(key);
-                const uint64_t at = c == 0 ? at0 : c == 1 ? at1 : at2;
-                if (offsets)
-                    keys[at] = key;
-                at0 += c == 0;
-                at1 += c == 1;
-                at2 += c == 2;
+                if (keys)
+                    keys[atomicAdd(cursor + c, 1ull)] = key;
+                n0 += c == 0;
+                n1 += c == 1;
+                n2 += c == 2;
             }
             if (--poll == 0) {
                 poll = NQ_JOIN_POLL;
@@ -86,10 +94,13 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
                     return;
             }
         }
-        if (!offsets) {
-            sizes[t * 3u] = at0;
-            sizes[t * 3u + 1u] = at1;
-            sizes[t * 3u + 2u] = at2;
+        if (!keys) {
+            if (n0)
+                atomicAdd(cursor, n0);
+            if (n1)
+                atomicAdd(cursor + 1, n1);
+            if (n2)
+                atomicAdd(cursor + 2, n2);
         }
     }
 }

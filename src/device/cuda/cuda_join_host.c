@@ -1,10 +1,11 @@
 /*
  * cuda_join_host.c - the join's row splits on an opened GPU
  * (cuda_join.cu): the kernels loaded, and a batch counted. The batch's
- * splits are listed once to count their keys; the host lays the lists
- * out and cuts the batch into parts whose keys and jobs fit the GPU's
- * memory; each part is listed into place, and its jobs (32 keys of a
- * split's longer list each) meet the other lists.
+ * splits are listed once to count their keys (each half in parts, a
+ * thread a part: join_gpu.h); the host lays the lists out and cuts the
+ * batch into pieces whose keys and jobs fit the GPU's memory; each piece
+ * is listed into place, and its jobs (32 keys of a split's longer list
+ * each) meet the other lists.
  */
 #ifdef NQ_HAVE_CUDA
 
@@ -66,7 +67,7 @@ static uint64_t split_jobs(const uint64_t *sizes, size_t i)
            (west[2] + NQ_JG_BLOCK - 1) / NQ_JG_BLOCK;
 }
 
-/* The jobs of split i (r within its part of the batch), whose tasks'
+/* The jobs of split i (r within its piece of the batch), whose tasks'
  * lists start at offs[(2r + half) * 3 + class], into *jobs; returns how
  * many. The longer list is stored, as the host's count does
  * (join_gpu.c). */
@@ -95,17 +96,18 @@ static size_t make_jobs(const uint64_t *sizes, const uint64_t *offs, size_t i, s
 }
 
 /* The splits first .. end - 1 of the batch, whose keys and jobs fit:
- * listed into place, then met pair by pair. */
-static int join_part(cuda_gpu *g, const uint64_t *sizes, uint64_t *offs, nq_join_job *jobs,
-                     size_t first, size_t end, const nq_stop_flag *stop)
+ * listed into place (each list's cursor starting at its offset), then
+ * met pair by pair. */
+static int join_piece(cuda_gpu *g, const uint64_t *sizes, uint64_t *offs, nq_join_job *jobs,
+                     size_t first, size_t end, unsigned parts, const nq_stop_flag *stop)
 {
-    unsigned long long ntasks = 2 * (end - first), njobs = 0;
+    unsigned long long nsplits = end - first, njobs = 0;
     uint64_t at = 0;
     CUdeviceptr splits = g->splits + first * sizeof(nq_jg_split);
-    CUdeviceptr counts = g->counts + first * sizeof(uint64_t), none = 0;
+    CUdeviceptr counts = g->counts + first * sizeof(uint64_t);
     size_t keys_bytes, jobs_bytes;
     int rc;
-    for (size_t t = 0; t < ntasks * 3; t++) {
+    for (size_t t = 0; t < nsplits * 6; t++) {
         offs[t] = at;
         at += sizes[first * 6 + t];
     }
@@ -117,10 +119,10 @@ static int join_part(cuda_gpu *g, const uint64_t *sizes, uint64_t *offs, nq_join
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->jobs, &g->jobs_cap, jobs_bytes ? jobs_bytes : sizeof(nq_join_job));
     if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->sizes, offs, (size_t)ntasks * 3 * sizeof *offs,
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->sizes, offs, (size_t)nsplits * 6 * sizeof *offs,
                                             g->stream));
     if (rc == NQ_OK) {
-        void *args[] = { &splits, &ntasks, &g->sizes, &none, &g->keys, &g->next, &g->stop_dev };
+        void *args[] = { &splits, &nsplits, &parts, &g->sizes, &g->keys, &g->next, &g->stop_dev };
         rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS, JOIN_LIST_SHARED,
                     args, stop);
     }
@@ -140,12 +142,13 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
     const size_t n = b->nsplits;
     const size_t split_bytes = n * sizeof(nq_jg_split), size_bytes = n * 6 * sizeof(uint64_t),
                  count_bytes = n * sizeof(uint64_t);
-    unsigned long long ntasks = 2 * n;
+    unsigned long long nsplits = n;
+    unsigned parts = 1;
     CUdeviceptr none = 0;
     uint64_t *sizes = malloc(size_bytes), *offs = malloc(size_bytes), room, most_jobs = 0;
     nq_join_job *jobs = NULL;
     int rc = sizes && offs ? NQ_OK : NQ_ENOMEM;
-    /* the keys and jobs of a part get what the rest leaves of the memory */
+    /* the keys and jobs of a piece get what the rest leaves of the memory */
     if (rc == NQ_OK && (uint64_t)split_bytes + size_bytes + count_bytes + 4096 > g->memory)
         rc = NQ_EDEVICEMEM;
     room = rc == NQ_OK ? (g->memory - split_bytes - size_bytes - count_bytes) / 2 : 0;
@@ -169,8 +172,13 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
         rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->splits, b->splits, split_bytes, g->stream));
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemsetD8Async(g->counts, 0, count_bytes, g->stream));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, size_bytes, g->stream));
+    for (size_t i = 0; i < n; i++)
+        if (nq_jg_parts(&b->splits[i]) > parts)
+            parts = nq_jg_parts(&b->splits[i]);
     if (rc == NQ_OK) { /* the listing, counting only */
-        void *args[] = { &g->splits, &ntasks, &none, &g->sizes, &none, &g->next, &g->stop_dev };
+        void *args[] = { &g->splits, &nsplits, &parts, &g->sizes, &none, &g->next, &g->stop_dev };
         rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS, JOIN_LIST_SHARED,
                     args, stop);
     }
@@ -178,11 +186,14 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
         rc = nq_cuda_status(g->d.MemcpyDtoHAsync(sizes, g->sizes, size_bytes, g->stream));
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
+    /* the jobs of the largest piece: of the whole batch, or what the room holds */
     for (size_t i = 0; rc == NQ_OK && i < n; i++)
         most_jobs += split_jobs(sizes, i);
+    if (most_jobs > room / sizeof(nq_join_job))
+        most_jobs = room / sizeof(nq_join_job);
     if (rc == NQ_OK && !(jobs = malloc((most_jobs ? most_jobs : 1) * sizeof *jobs)))
         rc = NQ_ENOMEM;
-    /* parts of the batch whose keys fit half the room, and jobs the other */
+    /* pieces of the batch whose keys fit half the room, and jobs the other */
     for (size_t first = 0; rc == NQ_OK && first < n;) {
         uint64_t keys = 0, njobs = 0;
         size_t end = first;
@@ -198,7 +209,7 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
         if (end == first)
             rc = NQ_EDEVICEMEM; /* one split's keys alone are too many */
         else
-            rc = join_part(g, sizes, offs, jobs, first, end, stop);
+            rc = join_piece(g, sizes, offs, jobs, first, end, parts, stop);
         first = end;
     }
     if (rc == NQ_OK)

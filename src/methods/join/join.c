@@ -152,4 +152,5 @@ const nq_method_ops nq_join_method = {
     .model = nq_join_model,
     .build_other = nq_join_build_walk_any,
     .check = nq_join_check_unit,
+    .solve_gpu = nq_join_solve_gpu,
 };

@@ -87,6 +87,16 @@ struct nq_jg_split;
 int nq_join_plan_gpu_split(const nq_join_plan *plan, uint64_t split,
                            struct nq_jg_split *out);
 
+/* The method row's GPU path (method.h, join_gpu.c): units[0 .. count-1]
+ * of the plan counted on an opened GPU, each the same result as
+ * nq_join_solve_unit() gives (nq_join_gpu_runs() of their splits);
+ * `simd` is unused (nothing of a unit is counted on the host's lanes).
+ * @return as the row's solve_gpu. */
+struct nq_gpu;
+int nq_join_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
+                      size_t count, nq_simd simd, const nq_stop_flag *stop,
+                      nq_unit_result *out);
+
 void nq_join_plan_free(nq_join_plan *plan);
 
 /* Predicted peak, in bytes, of the scratch memory one unit of size n

@@ -5,9 +5,14 @@
  * key of the other list meeting the groups of the buckets it can be
  * disjoint from. The same count as the join's (join_split.c), by other means:
  * what the tests compare split by split, and what bench/nq_join_gpu_model
- * tallies to price a GPU's work.
+ * tallies to price a GPU's work. And the method's GPU path: a batch of
+ * units becomes the row splits they count, described on the host and
+ * counted on the GPU (device.h), and each unit's result is the sum of its
+ * splits' counts, the same number as on the CPU.
  */
 #include "join_gpu_host.h"
+
+#include "device/device.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -134,5 +139,115 @@ int nq_join_gpu_pairs(const nq_jg_split *s, const nq_join_keys *east, const nq_j
     free(ik);
     free(soff);
     free(ioff);
+    return rc;
+}
+
+/* ========================================================================
+ * The method's GPU path
+ * ======================================================================== */
+
+/* Splits described between two looks at the stop flag. */
+#define JOIN_GPU_POLL 256u
+
+typedef struct gpu_batch {
+    nq_jg_split *splits;
+    size_t *owner;     /* the run of each */
+    uint64_t *counts;
+    size_t count, cap;
+} gpu_batch;
+
+/* Counts the splits gathered so far on the GPU and adds each to its
+ * run's total. */
+static int gpu_flush(nq_gpu *gpu, gpu_batch *b, const nq_stop_flag *stop, uint64_t *totals)
+{
+    const nq_join_batch work = {b->splits, b->count};
+    int rc;
+    memset(b->counts, 0, b->count * sizeof *b->counts);
+    rc = nq_gpu_join_splits(gpu, &work, b->counts, stop);
+    for (size_t i = 0; rc == NQ_OK && i < b->count; i++)
+        totals[b->owner[i]] += b->counts[i];
+    b->count = 0;
+    return rc;
+}
+
+int nq_join_gpu_runs(const nq_join_plan *plan, struct nq_gpu *gpu, const uint64_t *first,
+                     const uint64_t *end, size_t count, size_t most, const nq_stop_flag *stop,
+                     uint64_t *totals)
+{
+    gpu_batch b = {NULL, NULL, NULL, 0, 0};
+    uint64_t splits = 0;
+    int rc;
+    if (!plan || !gpu || !totals || !most || (count && (!first || !end)))
+        return NQ_EINVAL;
+    for (size_t i = 0; i < count; i++) {
+        if (first[i] > end[i] || end[i] > nq_join_plan_splits(plan))
+            return NQ_EINVAL;
+        totals[i] = 0;
+        if (splits < most)
+            splits += end[i] - first[i];
+    }
+    /* room for the runs' splits, up to a GPU call's */
+    b.cap = splits < most ? (size_t)splits : most;
+    b.splits = malloc((b.cap ? b.cap : 1) * sizeof *b.splits);
+    b.owner = malloc((b.cap ? b.cap : 1) * sizeof *b.owner);
+    b.counts = malloc((b.cap ? b.cap : 1) * sizeof *b.counts);
+    rc = b.splits && b.owner && b.counts ? NQ_OK : NQ_ENOMEM;
+    for (size_t i = 0; rc == NQ_OK && i < count; i++)
+        for (uint64_t split = first[i]; rc == NQ_OK && split < end[i]; split++) {
+            if ((split - first[i]) % JOIN_GPU_POLL == 0 && nq_stopped(stop)) {
+                rc = NQ_ECANCELED;
+                break;
+            }
+            rc = nq_join_plan_gpu_split(plan, split, &b.splits[b.count]);
+            if (rc != NQ_OK || !b.splits[b.count].weight)
+                continue; /* another image of its orbit counts it */
+            b.owner[b.count++] = i;
+            if (b.count == b.cap)
+                rc = gpu_flush(gpu, &b, stop, totals);
+        }
+    if (rc == NQ_OK && b.count)
+        rc = gpu_flush(gpu, &b, stop, totals);
+    free(b.splits);
+    free(b.owner);
+    free(b.counts);
+    return rc;
+}
+
+int nq_join_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
+                      size_t count, nq_simd simd, const nq_stop_flag *stop,
+                      nq_unit_result *out)
+{
+    const nq_join_plan *p = plan;
+    uint64_t *first, *end, *totals;
+    int rc = NQ_OK;
+    (void)simd; /* nothing of a unit is counted on the host's lanes */
+
+    if (!p || !gpu || !out || (!units && count))
+        return NQ_EINVAL;
+    for (size_t i = 0; i < count; i++)
+        if (units[i] >= nq_join_plan_size(p))
+            return NQ_EINVAL;
+    if (nq_join_plan_n(p) < NQ_JOIN_MIN_N) { /* the one unit, a plain walk */
+        for (size_t i = 0; i < count; i++) {
+            out[i].total = nq_join_small_count(nq_join_plan_n(p), 0, 0, 0, 0);
+            out[i].unique = 0;
+        }
+        return NQ_OK;
+    }
+    first = malloc((count ? count : 1) * sizeof *first);
+    end = malloc((count ? count : 1) * sizeof *end);
+    totals = malloc((count ? count : 1) * sizeof *totals);
+    rc = first && end && totals ? NQ_OK : NQ_ENOMEM;
+    for (size_t i = 0; rc == NQ_OK && i < count; i++)
+        rc = nq_join_plan_unit_splits(p, units[i], &first[i], &end[i]);
+    if (rc == NQ_OK)
+        rc = nq_join_gpu_runs(p, gpu, first, end, count, NQ_JOIN_GPU_SPLITS, stop, totals);
+    for (size_t i = 0; rc == NQ_OK && i < count; i++) {
+        out[i].total = totals[i];
+        out[i].unique = 0;
+    }
+    free(first);
+    free(end);
+    free(totals);
     return rc;
 }

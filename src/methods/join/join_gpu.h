@@ -186,6 +186,48 @@ NQ_HOST_DEVICE int nq_jg_step(nq_jg_walk *w, const nq_jg_split *s, nq_jg_frame *
 }
 
 /* ------------------------------------------------------------------------
+ * A half's walk in parts
+ * ------------------------------------------------------------------------ */
+
+/* A half's walk is cut into h x h parts (at most 196), part p the
+ * subtree under the (p mod h)-th candidate of its first row and the
+ * (p div h)-th of its second (in increasing columns): a GPU lists a
+ * batch's halves a part a thread, hundreds of threads a half, where a
+ * thread a half would leave most of a GPU idle when the keys of only a
+ * few hundred splits fit its memory at once. Parts past a row's
+ * candidates are empty; together the parts list each key once. */
+NQ_HOST_DEVICE unsigned nq_jg_parts(const nq_jg_split *s)
+{
+    return (unsigned)s->h * s->h;
+}
+
+/* The set bit of x of rank `rank` (0: the lowest), or 0 if x has fewer. */
+NQ_HOST_DEVICE uint32_t nq_jg_nth_bit(uint32_t x, unsigned rank)
+{
+    for (unsigned i = 0; i < rank; i++)
+        x &= x - 1u;
+    return x & (0u - x);
+}
+
+/* Starts the walk of part `part` (< nq_jg_parts(s), or past it: empty)
+ * of half `half` of split s: the first row's queen placed (its frame
+ * gone), the second row's frame on the stack with its one candidate. */
+NQ_HOST_DEVICE void nq_jg_start_part(nq_jg_walk *w, const nq_jg_split *s, unsigned half,
+                                     nq_jg_frame *frames, unsigned stride, unsigned part)
+{
+    uint64_t key;
+    nq_jg_start(w, s, half, frames);
+    frames[0].free = nq_jg_nth_bit(frames[0].free, part % s->h);
+    w->top = frames[0].free != 0 && part / s->h < s->h;
+    if (w->top)
+        (void)nq_jg_step(w, s, frames, stride, &key); /* h >= 2: not a key yet */
+    if (w->top) {
+        frames[0].free = nq_jg_nth_bit(frames[0].free, part / s->h);
+        w->top = frames[0].free != 0;
+    }
+}
+
+/* ------------------------------------------------------------------------
  * Pairs: a block of 32 stored keys, bit-sliced
  * ------------------------------------------------------------------------ */
 

@@ -34,4 +34,22 @@ int nq_join_gpu_pairs(const nq_jg_split *s, const nq_join_keys *east,
                       const nq_join_keys *west, unsigned blocks, int bits,
                       nq_jg_tally *tally, uint64_t *out);
 
+/* Splits a GPU call of nq_join_gpu_runs() counts at most, in the
+ * method's count. A split takes 216 bytes described, 96 of listing sizes
+ * and offsets and 16 of count and owner: 21 MiB of host memory at most,
+ * whatever the batch of units. */
+#define NQ_JOIN_GPU_SPLITS ((size_t)1 << 16)
+
+/* The runs of row splits first[i] .. end[i] - 1 (i < count) of the plan
+ * counted on an opened GPU (device.h), into totals[i]: each split
+ * described on the host (those that another image of their orbit stands
+ * for left out) and sent in calls of at most `most` splits (a run may
+ * span calls). Looks at *stop every few hundred splits, and the GPU
+ * within its kernels. @return NQ_OK, NQ_EINVAL (a bad argument, a run
+ * past the splits), NQ_ENOMEM, NQ_ECANCELED, or an error of the GPU. */
+struct nq_gpu;
+int nq_join_gpu_runs(const nq_join_plan *plan, struct nq_gpu *gpu, const uint64_t *first,
+                     const uint64_t *end, size_t count, size_t most, const nq_stop_flag *stop,
+                     uint64_t *totals);
+
 #endif /* NQ_JOIN_GPU_HOST_H */

@@ -12,6 +12,7 @@
  *                   restricted to its row splits (nq_recheck());
  *   join_gpu.c      a split counted on the host by the GPU's steps
  *                   (join_gpu.h, join_gpu_host.h): for tests and models;
+ *                   and units counted on a GPU (device.h);
  *   join_plan.c     the plan, its unit list, its shared table and order,
  *                   its scratch pool, a unit solved, a split profiled,
  *                   and the fit of a count into a memory limit;

@@ -29,10 +29,11 @@ int nq_emu_run_block(const char *name, unsigned block, unsigned grid, unsigned t
 int nq_emu_has_kernel(const char *name);
 
 /* The parameters of kernel `name`: how many (at most 8), and as bit
- * masks which are values rather than device pointers and which pointers
- * may be null. @return 0; -1 when there is no kernel of that name. */
+ * masks which are values rather than device pointers, which of those are
+ * 4 bytes wide (the others 8), and which pointers may be null.
+ * @return 0; -1 when there is no kernel of that name. */
 int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
-                         unsigned *nullable);
+                         unsigned *narrow, unsigned *nullable);
 
 #ifdef __cplusplus
 }

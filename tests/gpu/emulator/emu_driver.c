@@ -604,7 +604,7 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
                                unsigned bx, unsigned by, unsigned bz, unsigned shared,
                                emu_stream *s, void **params, void **extra)
 {
-    unsigned count, values, nullable;
+    unsigned count, values, narrow, nullable;
     CUresult r = stream_call(s, "cuLaunchKernel");
     if (r != CUDA_SUCCESS)
         return r;
@@ -613,11 +613,14 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
         return CUDA_ERROR_INVALID_VALUE;
     if (shared > NQ_EMU_SHARED_BYTES)
         return CUDA_ERROR_INVALID_VALUE;
-    if (nq_emu_kernel_params(f->name, &count, &values, &nullable) != 0 || count > KERNEL_PARAMS)
+    if (nq_emu_kernel_params(f->name, &count, &values, &narrow, &nullable) != 0 ||
+        count > KERNEL_PARAMS)
         fault("cuLaunchKernel: no parameters known for %s", f->name);
-    /* the parameters are taken now, as the driver takes them */
+    /* the parameters are taken now, as the driver takes them: each of its
+     * own width (a 4-byte one read as 8 would take in what lies past it) */
     for (unsigned i = 0; i < count; i++) {
-        memcpy(&s->values[i], params[i], sizeof s->values[i]);
+        s->values[i] = 0;
+        memcpy(&s->values[i], params[i], narrow >> i & 1u ? 4u : sizeof s->values[i]);
         s->params[i] = &s->values[i];
     }
     /* every pointer (all but the counts) is in a buffer of the context,

@@ -88,7 +88,7 @@ static void run_sym_step(void *const *p)
 static void run_join_list(void *const *p)
 {
     nq_join_list_kernel(device_pointer<const nq_jg_split>(p, 0), param<unsigned long long>(p, 1),
-                        device_pointer<const uint64_t>(p, 2), device_pointer<uint64_t>(p, 3),
+                        param<unsigned>(p, 2), device_pointer<unsigned long long>(p, 3),
                         device_pointer<uint64_t>(p, 4), device_pointer<unsigned long long>(p, 5),
                         device_pointer<const volatile int>(p, 6));
 }
@@ -112,18 +112,18 @@ static unsigned char *join_tables_now() { return reinterpret_cast<unsigned char 
 
 /* Each kernel: its name, its runner, its shared memory, and its
  * parameters: how many, which are values rather than device pointers,
- * and which pointers may be null. */
+ * which values are 4 bytes wide, and which pointers may be null. */
 static const struct {
     const char *name;
     void (*run)(void *const *);
     unsigned char *(*shared)();
-    unsigned params, values, nullable;
+    unsigned params, values, narrow, nullable;
 } kernels[] = {
-    {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0},
-    {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0},
-    {"nq_join_list_kernel", run_join_list, join_frames_now, 7, 1u << 1,
-     1u << 2 | 1u << 3 | 1u << 4},
-    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 7, 1u << 2, 0},
+    {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0, 0},
+    {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0, 0},
+    {"nq_join_list_kernel", run_join_list, join_frames_now, 7, 1u << 1 | 1u << 2, 1u << 2,
+     1u << 4},
+    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 7, 1u << 2, 0, 0},
 };
 
 static int find_kernel(const char *name)
@@ -140,13 +140,14 @@ extern "C" int nq_emu_has_kernel(const char *name)
 }
 
 extern "C" int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
-                                    unsigned *nullable)
+                                    unsigned *narrow, unsigned *nullable)
 {
     const int k = find_kernel(name);
     if (k < 0)
         return -1;
     *count = kernels[k].params;
     *values = kernels[k].values;
+    *narrow = kernels[k].narrow;
     *nullable = kernels[k].nullable;
     return 0;
 }
