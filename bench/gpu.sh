@@ -152,8 +152,7 @@ if [ "$tune" != none ]; then
 fi
 
 # the join's kernels: every split of each size, described on the host and
-# counted on the GPU (no buckets yet: every key of a split's shorter list
-# meets every block of its longer)
+# counted on the GPU, in batches of 4,096 splits
 join=${NQ_JOIN:-16,17,18,19,20}
 if [ "$join" != none ]; then
   echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU)"

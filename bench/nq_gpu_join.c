@@ -2,11 +2,10 @@
  * nq_gpu_join - the join's kernels timed on a GPU: every counted row split
  * of n (join_gpu.h) in batches of B splits counted on GPU 0
  * (nq_gpu_join_splits), the host's time to describe the splits, the GPU's
- * time to count them (listing, the host's bookkeeping between the
- * kernels, and the pairs, every key of the shorter list with every block
- * of the longer: no buckets yet), and the total checked against the
- * published one. Not yet a way to count: `nqueens --device=gpu` counts
- * the symmetry method's units.
+ * time to count them (the listings, the host's bookkeeping between the
+ * kernels, and the pairs, bucket by bucket), and the total checked
+ * against the published one. `nqueens --device=gpu --method=join` counts
+ * with the same kernels, its units' splits in calls of 65,536.
  *
  * usage: nq_gpu_join N[,N...] [B]     (B default: 4096)
  * Prints one line per N: splits, describe seconds (one host thread),

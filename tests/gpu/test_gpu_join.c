@@ -1,8 +1,9 @@
 /*
  * The join's kernels on the GPU (label gpu): every row split of a board
  * counted on the GPU (device.h: nq_gpu_join_splits), split by split the
- * same count as the host's by the same steps (join_gpu.c), and the sum
- * the known total; in several parts where the GPU's memory is small; a
+ * same count as the host's by the same steps (join_gpu.c; its buckets
+ * those of one block a group, the GPU's), and the sum the known total;
+ * in several pieces where the GPU's memory is small; a
  * batch the kernels cannot count is refused, and a raised stop flag ends
  * the count. The method's GPU path (nq_join_solve_gpu) unit by unit
  * against the CPU's, with units of many splits that span GPU calls. Run where this build has GPU support and a GPU is there;
@@ -26,10 +27,10 @@
 /* the largest boards counted: smaller on the GPU emulated on the host */
 #ifdef NQ_TEST_EMULATED_GPU
 #define JOIN_N 13u
-#define PARTS_N 15u
+#define PIECES_N 15u
 #else
 #define JOIN_N 16u
-#define PARTS_N 16u
+#define PIECES_N 16u
 #endif
 
 /* Q(n), OEIS A000170, n = 0 .. 17. */
@@ -104,17 +105,17 @@ static void test_boards(void **state)
     printf("n = 4 to %u: every split counted on the GPU as on the host\n", JOIN_N);
 }
 
-/* With the least memory a GPU is opened with, the splits of PARTS_N take
- * several parts (their keys alone are more than it holds). */
-static void test_parts(void **state)
+/* With the least memory a GPU is opened with, the splits of PIECES_N take
+ * several pieces (their keys alone are more than it holds). */
+static void test_pieces(void **state)
 {
     nq_gpu *gpu = NULL;
     (void)state;
     assert_int_equal(nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY_MIN), NQ_OK);
     /* the keys alone pass the memory: more than one part */
-    assert_true(check_board(gpu, PARTS_N) * sizeof(uint64_t) > NQ_GPU_MEMORY_MIN);
+    assert_true(check_board(gpu, PIECES_N) * sizeof(uint64_t) > NQ_GPU_MEMORY_MIN);
     nq_gpu_close(gpu);
-    printf("n = %u in %llu MiB: every split counted on the GPU as on the host\n", PARTS_N,
+    printf("n = %u in %llu MiB: every split counted on the GPU as on the host\n", PIECES_N,
            (unsigned long long)(NQ_GPU_MEMORY_MIN >> 20));
 }
 
@@ -283,7 +284,7 @@ int main(void)
     int rc = nq_gpu_count(&count);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boards),
-        cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_pieces),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_stop),

@@ -125,6 +125,8 @@ static void cuda_close(void *state)
         nq_cuda_release(g, &g->sizes);
         nq_cuda_release(g, &g->keys);
         nq_cuda_release(g, &g->jobs);
+        nq_cuda_release(g, &g->lists);
+        nq_cuda_release(g, &g->bounds);
         if (g->stop)
             g->d.MemFreeHost((void *)(uintptr_t)g->stop);
         if (g->stream)
@@ -232,6 +234,8 @@ static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
     nq_cuda_drop(g, &g->sizes, &g->sizes_cap);
     nq_cuda_drop(g, &g->keys, &g->keys_cap);
     nq_cuda_drop(g, &g->jobs, &g->jobs_cap);
+    nq_cuda_drop(g, &g->lists, &g->lists_cap);
+    nq_cuda_drop(g, &g->bounds, &g->bounds_cap);
     /* the tasks get what the boards and counts leave of the memory */
     fixed = (uint64_t)board_bytes + count_bytes * 2;
     if (fixed + 1024u * sizeof(nq_symw_task) > g->memory)

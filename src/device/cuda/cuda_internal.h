@@ -93,8 +93,9 @@ typedef struct cuda_gpu {
     CUdeviceptr boards, tasks, counts, next;
     size_t boards_cap, counts_cap;  /* in bytes */
     uint64_t tasks_cap;             /* in tasks */
-    CUdeviceptr splits, sizes, keys, jobs; /* the join's (counts: the same) */
-    size_t splits_cap, sizes_cap, keys_cap, jobs_cap; /* in bytes */
+    CUdeviceptr splits, sizes, keys, jobs, lists, bounds; /* the join's (counts:
+                                                              the same) */
+    size_t splits_cap, sizes_cap, keys_cap, jobs_cap, lists_cap, bounds_cap; /* bytes */
 } cuda_gpu;
 
 /* --- cuda_driver.c ----------------------------------------------------- */

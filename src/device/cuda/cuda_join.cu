@@ -8,25 +8,26 @@
  *   rows' queens) with the step walk, its frames in the block's shared
  *   memory. Tasks are taken part by part over the whole launch (task t:
  *   part t / (2 x splits), then split and half), so that a warp's
- *   threads walk different halves. Run twice: first it only counts the
- *   keys of each list (a split's half and a class), adding a part's
- *   counts at its end; then, once the host has laid the lists out, it
- *   writes them, each key to the next place of its list, taken by an
- *   atomic add on the list's cursor (the order of a list's keys does not
- *   matter to its pairs).
+ *   threads walk different halves. Run three times: over a whole batch
+ *   it counts the keys of each list (a split's half, by class), adding a
+ *   part's counts at its end; over a piece of the batch that fits the
+ *   GPU's memory, it counts them by bucket (and class where the west
+ *   list is stored), an atomic add a key; then, once the host has laid
+ *   the buckets out, it writes each key to the next place of its bucket,
+ *   taken by an atomic add on the bucket's cursor (the order of a
+ *   bucket's keys does not matter to its pairs).
  * - nq_join_pairs_kernel: a thread takes a job (up to 32 keys of one
- *   split's longer list, of one class when it is the west list, and the
- *   whole other list), fills that block's table in its own part of the
- *   block's shared memory (interleaved with the other threads': a word a
- *   bank) and meets every key of the other list with it, adding the
- *   weighted pairs to its split's count.
+ *   bucket of one split's longer list, of one class when it is the west
+ *   list), fills that block's table in its own part of the block's
+ *   shared memory (interleaved with the other threads': a word a bank)
+ *   and meets with it the keys of the other list's buckets that can be
+ *   disjoint from the group's (join_gpu.h), adding the weighted pairs to
+ *   its split's count.
  *
  * Every thread works alone (no barrier): tasks and jobs are fetched from
  * one counter, as the symmetry method's kernels fetch theirs
  * (cuda_sym.cu), and a thread looks at the host's stop flag before each
- * one and every NQ_JOIN_POLL steps or keys of a long one. This first
- * version sorts no buckets: every key of the shorter list meets every
- * block (bench/nq_join_gpu_model prices both).
+ * one and every NQ_JOIN_POLL steps or keys of a long one.
  *
  * Compiled by nvcc into its own fat binary, which the library embeds
  * beside the symmetry method's (cuda_host.c loads both).
@@ -54,12 +55,13 @@ NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long l
 }
 
 /* The lists of the splits[0 .. nsplits), `parts` parts a half (the
- * batch's largest nq_jg_parts()): with keys NULL, adds the size of list
- * (2 x split + half) x 3 + class into at[] of that index; else writes
- * each key to keys[at[its list]++]. */
+ * batch's largest nq_jg_parts()), each list's keys counted or placed as
+ * lists[list] says (cuda_join.h): with keys NULL, adds the keys of each
+ * place into at[place]; else writes each key to keys[at[its place]++]. */
 extern "C" __global__ void
 nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long nsplits,
-                    unsigned parts, unsigned long long *at, uint64_t *__restrict__ keys,
+                    unsigned parts, const nq_join_list *__restrict__ lists,
+                    unsigned long long *at, uint64_t *__restrict__ keys,
                     unsigned long long *next, const volatile int *stop)
 {
     extern __shared__ nq_jg_frame join_frames[];
@@ -73,7 +75,11 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
             return;
         const unsigned long long list = t % halves; /* split list / 2, half list % 2 */
         const nq_jg_split *s = splits + list / 2u;
-        unsigned long long *cursor = at + list * 3u;
+        const nq_join_list where = lists[list];
+        const nq_jg_buckets b = {where.cut1, where.run1, where.cut2, where.run2};
+        const unsigned buckets = 1u << (where.run1 + where.run2);
+        unsigned long long *place = at + where.base;
+        /* one bucket: a part's counts added at its end */
         unsigned long long n0 = 0, n1 = 0, n2 = 0;
         unsigned poll = NQ_JOIN_POLL;
         nq_jg_walk w;
@@ -82,8 +88,12 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
         while (w.top) {
             if (nq_jg_step(&w, s, mine, stride, &key)) {
                 const unsigned c = nq_jg_key_class(key);
+                unsigned long long *mine_at =
+                    place + (where.classed ? c * buckets : 0u) + nq_jg_bucket(&b, key);
                 if (keys)
-                    keys[atomicAdd(cursor + c, 1ull)] = key;
+                    keys[atomicAdd(mine_at, 1ull)] = key;
+                else if (buckets > 1u)
+                    atomicAdd(mine_at, 1ull);
                 n0 += c == 0;
                 n1 += c == 1;
                 n2 += c == 2;
@@ -94,13 +104,14 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
                     return;
             }
         }
-        if (!keys) {
+        if (!keys && buckets == 1u) {
+            const unsigned step = where.classed ? 1u : 0u;
             if (n0)
-                atomicAdd(cursor, n0);
+                atomicAdd(place, n0);
             if (n1)
-                atomicAdd(cursor + 1, n1);
+                atomicAdd(place + step, n1);
             if (n2)
-                atomicAdd(cursor + 2, n2);
+                atomicAdd(place + 2u * step, n2);
         }
     }
 }
@@ -108,8 +119,8 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
 extern "C" __global__ void
 nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *__restrict__ jobs,
                      unsigned long long njobs, const uint64_t *__restrict__ keys,
-                     unsigned long long *counts, unsigned long long *next,
-                     const volatile int *stop)
+                     const uint64_t *__restrict__ bounds, unsigned long long *counts,
+                     unsigned long long *next, const volatile int *stop)
 {
     extern __shared__ uint32_t join_tables[];
     uint32_t *table = join_tables + threadIdx.x;
@@ -122,20 +133,26 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
         const nq_join_job job = jobs[j];
         const nq_jg_split *s = splits + job.split;
         const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
-        const uint64_t *items = keys + job.items;
+        const uint64_t *items = bounds + job.items;
         unsigned long long sum = 0;
         unsigned poll = NQ_JOIN_POLL;
         nq_jg_fill(table, stride, keys + job.stored, job.count, chunks);
-        for (unsigned long long i = 0; i < job.nitems; i++) {
-            const uint64_t x = items[i];
-            const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
-            sum += (unsigned long long)s->class_weight[cls] *
-                   nq_jg_match(table, stride, x, chunks);
-            if (--poll == 0) {
-                poll = NQ_JOIN_POLL;
-                if (*stop)
-                    return;
+        /* the buckets whose keys can be disjoint from the group's: the
+         * submasks of its complement */
+        for (unsigned sub = job.comp;; sub = (sub - 1u) & job.comp) {
+            for (uint64_t i = items[sub]; i < items[sub + 1u]; i++) {
+                const uint64_t x = keys[i];
+                const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
+                sum += (unsigned long long)s->class_weight[cls] *
+                       nq_jg_match(table, stride, x, chunks);
+                if (--poll == 0) {
+                    poll = NQ_JOIN_POLL;
+                    if (*stop)
+                        return;
+                }
             }
+            if (!sub)
+                break;
         }
         if (sum)
             atomicAdd(&counts[job.split], sum * s->weight);

@@ -2,10 +2,14 @@
  * cuda_join_host.c - the join's row splits on an opened GPU
  * (cuda_join.cu): the kernels loaded, and a batch counted. The batch's
  * splits are listed once to count their keys (each half in parts, a
- * thread a part: join_gpu.h); the host lays the lists out and cuts the
- * batch into pieces whose keys and jobs fit the GPU's memory; each piece
- * is listed into place, and its jobs (32 keys of a split's longer list
- * each) meet the other lists.
+ * thread a part: join_gpu.h); the host picks each split's buckets (as
+ * many bits as leave 32 keys or fewer a bucket of its longer list, as
+ * the host's count by the same steps picks them: join_gpu.c) and cuts
+ * the batch into pieces whose keys, buckets and jobs fit the GPU's
+ * memory. A piece is listed twice more: once to count its buckets,
+ * which the host lays out (and makes the jobs of: 32 keys of one bucket
+ * of a split's longer list each), then into place; then its jobs meet
+ * the other lists' buckets that can be disjoint from theirs.
  */
 #ifdef NQ_HAVE_CUDA
 
@@ -46,93 +50,198 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
     return rc;
 }
 
-/* The keys of split i of the batch, by the listing's sizes (a task's three
- * classes), and how many jobs its pairs take: a job per 32 keys of the
- * longer list (per class, when that is the west list). */
-static uint64_t split_keys(const uint64_t *sizes, size_t i, int half)
+/* The keys of list (split i, half) of the batch by the first listing's
+ * sizes (three classes a list). */
+static uint64_t list_keys(const uint64_t *sizes, size_t i, unsigned half)
 {
-    const uint64_t *t = sizes + (2 * i + (size_t)half) * 3;
+    const uint64_t *t = sizes + (2 * i + half) * 3;
     return t[0] + t[1] + t[2];
 }
 
-static uint64_t split_jobs(const uint64_t *sizes, size_t i)
+/* Whether split i stores its west list (the longer), class by class. */
+static int west_stored(const uint64_t *sizes, size_t i)
 {
-    const uint64_t e = split_keys(sizes, i, 0), w = split_keys(sizes, i, 1);
-    const uint64_t *west = sizes + (2 * i + 1) * 3;
-    if (!e || !w)
-        return 0;
-    if (w <= e)
-        return (e + NQ_JG_BLOCK - 1) / NQ_JG_BLOCK;
-    return (west[0] + NQ_JG_BLOCK - 1) / NQ_JG_BLOCK + (west[1] + NQ_JG_BLOCK - 1) / NQ_JG_BLOCK +
-           (west[2] + NQ_JG_BLOCK - 1) / NQ_JG_BLOCK;
+    return list_keys(sizes, i, 1) > list_keys(sizes, i, 0);
 }
 
-/* The jobs of split i (r within its piece of the batch), whose tasks'
- * lists start at offs[(2r + half) * 3 + class], into *jobs; returns how
- * many. The longer list is stored, as the host's count does
- * (join_gpu.c). */
-static size_t make_jobs(const uint64_t *sizes, const uint64_t *offs, size_t i, size_t r,
-                        nq_join_job *jobs)
+/* Split i's buckets (nq_jg_pick_bits for groups of one block). */
+static nq_jg_buckets split_buckets(const nq_jg_split *s, const uint64_t *sizes, size_t i)
 {
-    const uint64_t e = split_keys(sizes, i, 0), w = split_keys(sizes, i, 1);
-    const int west_stored = w > e;
-    const uint64_t *east_at = offs + 2 * r * 3, *west_at = offs + (2 * r + 1) * 3;
-    size_t n = 0;
-    if (!e || !w)
-        return 0;
-    for (unsigned c = 0; c < (west_stored ? 3u : 1u); c++) {
-        const uint64_t count = west_stored ? sizes[(2 * i + 1) * 3 + c] : e;
-        for (uint64_t k = 0; k < count; k += NQ_JG_BLOCK) {
-            nq_join_job *j = &jobs[n++];
-            j->stored = (west_stored ? west_at[c] : east_at[0]) + k;
-            j->count = (uint16_t)(count - k < NQ_JG_BLOCK ? count - k : NQ_JG_BLOCK);
-            j->items = west_stored ? east_at[0] : west_at[0];
-            j->nitems = west_stored ? e : w;
-            j->split = (uint32_t)r;
-            j->cls = (uint16_t)(west_stored ? c : 3u);
+    const uint64_t e = list_keys(sizes, i, 0), w = list_keys(sizes, i, 1);
+    return nq_jg_bucket_bits(s, nq_jg_pick_bits(e > w ? e : w, NQ_JG_BLOCK));
+}
+
+/* What split i takes of a piece's memory beside its keys: its lists'
+ * layouts, its places (a bucket's count or cursor; by class on a stored
+ * west list) and the bounds of its items' buckets, and its jobs at most
+ * (one per 32 keys of a stored bucket, rounded up). */
+static uint64_t split_meta_bytes(const nq_jg_split *s, const uint64_t *sizes, size_t i)
+{
+    const nq_jg_buckets b = split_buckets(s, sizes, i);
+    const uint64_t nb = (uint64_t)1 << (b.run1 + b.run2);
+    const uint64_t e = list_keys(sizes, i, 0), w = list_keys(sizes, i, 1);
+    const uint64_t groups = (west_stored(sizes, i) ? 3u : 1u) * nb;
+    const uint64_t jobs = e && w ? (e > w ? e : w) / NQ_JG_BLOCK + groups : 0;
+    return 2 * sizeof(nq_join_list) + (nb + groups) * sizeof(uint64_t) +
+           (nb + 1) * sizeof(uint64_t) + jobs * sizeof(nq_join_job);
+}
+
+/* The host's copy of a piece's layout: the lists', their places (counts,
+ * then starts, and the piece's keys at the end), bounds and jobs. */
+typedef struct piece {
+    nq_join_list *lists;
+    uint64_t *at, *bounds;
+    nq_join_job *jobs;
+    uint64_t places, nbounds, njobs;
+} piece;
+
+/* Lays out split r of the piece (batch split i) from *places on; adds
+ * its bounds to *nbounds. */
+static void lay_out(piece *p, const nq_jg_split *s, const uint64_t *sizes, size_t i, size_t r)
+{
+    const nq_jg_buckets b = split_buckets(s, sizes, i);
+    const uint64_t nb = (uint64_t)1 << (b.run1 + b.run2);
+    const int ws = west_stored(sizes, i);
+    for (unsigned half = 0; half < 2; half++) {
+        nq_join_list *l = &p->lists[2 * r + half];
+        l->base = p->places;
+        l->cut1 = (uint8_t)b.cut1;
+        l->run1 = (uint8_t)b.run1;
+        l->cut2 = (uint8_t)b.cut2;
+        l->run2 = (uint8_t)b.run2;
+        l->classed = (uint8_t)(half == 1 && ws);
+        l->pad[0] = l->pad[1] = l->pad[2] = 0;
+        p->places += (l->classed ? 3u : 1u) * nb;
+    }
+    p->nbounds += nb + 1;
+}
+
+/* The jobs and bounds of split r of the piece (batch split i), once
+ * p->at holds the starts of its places. */
+static void make_jobs(piece *p, const uint64_t *sizes, size_t i, size_t r, uint64_t *bounds_at)
+{
+    const int ws = west_stored(sizes, i);
+    const nq_join_list *stored = &p->lists[2 * r + (ws ? 1u : 0u)];
+    const nq_join_list *items = &p->lists[2 * r + (ws ? 0u : 1u)];
+    const uint64_t nb = (uint64_t)1 << (stored->run1 + stored->run2);
+    const uint64_t first = *bounds_at;
+    for (uint64_t x = 0; x <= nb; x++) /* the next list's start ends the last */
+        p->bounds[(*bounds_at)++] = p->at[items->base + x];
+    if (!list_keys(sizes, i, 0) || !list_keys(sizes, i, 1))
+        return;
+    for (unsigned c = 0; c < (stored->classed ? 3u : 1u); c++)
+        for (uint64_t x = 0; x < nb; x++) {
+            const uint64_t at = stored->base + c * nb + x, end = p->at[at + 1];
+            for (uint64_t k = p->at[at]; k < end; k += NQ_JG_BLOCK) {
+                nq_join_job *j = &p->jobs[p->njobs++];
+                j->stored = k;
+                j->count = (uint16_t)(end - k < NQ_JG_BLOCK ? end - k : NQ_JG_BLOCK);
+                j->items = first;
+                j->split = (uint32_t)r;
+                j->comp = (uint32_t)(~x & (nb - 1));
+                j->cls = (uint16_t)(ws ? c : 3u);
+                j->pad = 0;
+            }
         }
-    }
-    return n;
 }
 
-/* The splits first .. end - 1 of the batch, whose keys and jobs fit:
- * listed into place (each list's cursor starting at its offset), then
- * met pair by pair. */
-static int join_piece(cuda_gpu *g, const uint64_t *sizes, uint64_t *offs, nq_join_job *jobs,
-                     size_t first, size_t end, unsigned parts, const nq_stop_flag *stop)
+/* The splits first .. end - 1 of the batch, whose keys, buckets and jobs
+ * fit: their buckets counted and laid out, their keys listed into place,
+ * then met bucket by bucket. */
+static int join_piece(cuda_gpu *g, const nq_join_batch *b, const uint64_t *sizes, size_t first,
+                      size_t end, unsigned parts, const nq_stop_flag *stop)
 {
-    unsigned long long nsplits = end - first, njobs = 0;
-    uint64_t at = 0;
+    unsigned long long nsplits = end - first, njobs;
     CUdeviceptr splits = g->splits + first * sizeof(nq_jg_split);
-    CUdeviceptr counts = g->counts + first * sizeof(uint64_t);
-    size_t keys_bytes, jobs_bytes;
+    CUdeviceptr counts = g->counts + first * sizeof(uint64_t), none = 0;
+    piece p = {NULL, NULL, NULL, NULL, 0, 0, 0};
+    uint64_t most_jobs = 0, bounds_at = 0;
     int rc;
-    for (size_t t = 0; t < nsplits * 6; t++) {
-        offs[t] = at;
-        at += sizes[first * 6 + t];
+    p.lists = malloc(2 * (size_t)nsplits * sizeof *p.lists);
+    for (size_t i = first; p.lists && i < end; i++) {
+        const uint64_t e = list_keys(sizes, i, 0), w = list_keys(sizes, i, 1);
+        lay_out(&p, &b->splits[i], sizes, i, i - first);
+        if (e && w)
+            most_jobs += (e > w ? e : w) / NQ_JG_BLOCK +
+                         (west_stored(sizes, i) ? 3u : 1u) *
+                             ((uint64_t)1 << (p.lists[2 * (i - first)].run1 +
+                                              p.lists[2 * (i - first)].run2));
     }
-    for (size_t i = first; i < end; i++)
-        njobs += make_jobs(sizes, offs, i, i - first, jobs + njobs);
-    keys_bytes = (size_t)at * sizeof(uint64_t);
-    jobs_bytes = (size_t)njobs * sizeof(nq_join_job);
-    rc = nq_cuda_reserve(g, &g->keys, &g->keys_cap, keys_bytes ? keys_bytes : sizeof(uint64_t));
+    p.at = malloc((p.places + 1) * sizeof *p.at);
+    p.bounds = malloc((p.nbounds ? p.nbounds : 1) * sizeof *p.bounds);
+    p.jobs = malloc((most_jobs ? most_jobs : 1) * sizeof *p.jobs);
+    rc = p.lists && p.at && p.bounds && p.jobs ? NQ_OK : NQ_ENOMEM;
+    /* the buckets counted */
     if (rc == NQ_OK)
-        rc = nq_cuda_reserve(g, &g->jobs, &g->jobs_cap, jobs_bytes ? jobs_bytes : sizeof(nq_join_job));
+        rc = nq_cuda_reserve(g, &g->lists, &g->lists_cap, 2 * (size_t)nsplits * sizeof *p.lists);
     if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->sizes, offs, (size_t)nsplits * 6 * sizeof *offs,
-                                            g->stream));
+        rc = nq_cuda_reserve(g, &g->sizes, &g->sizes_cap, (p.places + 1) * sizeof *p.at);
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->lists, p.lists,
+                                                 2 * (size_t)nsplits * sizeof *p.lists, g->stream));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, p.places * sizeof *p.at, g->stream));
     if (rc == NQ_OK) {
-        void *args[] = { &splits, &nsplits, &parts, &g->sizes, &g->keys, &g->next, &g->stop_dev };
-        rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS, JOIN_LIST_SHARED,
-                    args, stop);
+        void *args[] = {&splits, &nsplits, &parts, &g->lists, &g->sizes, &none, &g->next,
+                        &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS,
+                            JOIN_LIST_SHARED, args, stop);
     }
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemcpyDtoHAsync(p.at, g->sizes, p.places * sizeof *p.at,
+                                                 g->stream));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
+    /* laid out: each place's start, the keys of the piece at the end */
+    if (rc == NQ_OK) {
+        uint64_t at = 0;
+        for (uint64_t k = 0; k <= p.places; k++) {
+            const uint64_t n = k < p.places ? p.at[k] : 0;
+            p.at[k] = at;
+            at += n;
+        }
+        for (size_t i = first; i < end; i++)
+            make_jobs(&p, sizes, i, i - first, &bounds_at);
+        rc = nq_cuda_reserve(g, &g->keys, &g->keys_cap,
+                             (p.at[p.places] ? p.at[p.places] : 1) * sizeof(uint64_t));
+    }
+    /* the keys listed into place */
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->sizes, p.at, p.places * sizeof *p.at,
+                                                 g->stream));
+    if (rc == NQ_OK) {
+        void *args[] = {&splits, &nsplits, &parts, &g->lists, &g->sizes, &g->keys, &g->next,
+                        &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS,
+                            JOIN_LIST_SHARED, args, stop);
+    }
+    /* the pairs */
+    njobs = p.njobs;
     if (rc == NQ_OK && njobs)
-        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->jobs, jobs, jobs_bytes, g->stream));
+        rc = nq_cuda_reserve(g, &g->jobs, &g->jobs_cap, njobs * sizeof *p.jobs);
+    if (rc == NQ_OK && njobs)
+        rc = nq_cuda_reserve(g, &g->bounds, &g->bounds_cap, p.nbounds * sizeof *p.bounds);
+    if (rc == NQ_OK && njobs)
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->jobs, p.jobs, njobs * sizeof *p.jobs,
+                                                 g->stream));
+    if (rc == NQ_OK && njobs)
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->bounds, p.bounds,
+                                                 p.nbounds * sizeof *p.bounds, g->stream));
     if (rc == NQ_OK && njobs) {
-        void *args[] = { &splits, &g->jobs, &njobs, &g->keys, &counts, &g->next, &g->stop_dev };
+        void *args[] = {&splits, &g->jobs, &njobs, &g->keys, &g->bounds, &counts, &g->next,
+                        &g->stop_dev};
         rc = nq_cuda_launch(g, g->join_pairs, g->join_pairs_blocks, JOIN_PAIRS_THREADS,
-                    JOIN_PAIRS_SHARED, args, stop);
+                            JOIN_PAIRS_SHARED, args, stop);
     }
+    /* the copies above read the host's buffers: done before they go */
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
+    else
+        g->d.StreamSynchronize(g->stream);
+    free(p.lists);
+    free(p.at);
+    free(p.bounds);
+    free(p.jobs);
     return rc;
 }
 
@@ -141,19 +250,22 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
 {
     const size_t n = b->nsplits;
     const size_t split_bytes = n * sizeof(nq_jg_split), size_bytes = n * 6 * sizeof(uint64_t),
-                 count_bytes = n * sizeof(uint64_t);
+                 count_bytes = n * sizeof(uint64_t), list_bytes = 2 * n * sizeof(nq_join_list);
     unsigned long long nsplits = n;
     unsigned parts = 1;
     CUdeviceptr none = 0;
-    uint64_t *sizes = malloc(size_bytes), *offs = malloc(size_bytes), room, most_jobs = 0;
-    nq_join_job *jobs = NULL;
-    int rc = sizes && offs ? NQ_OK : NQ_ENOMEM;
-    /* the keys and jobs of a piece get what the rest leaves of the memory */
-    if (rc == NQ_OK && (uint64_t)split_bytes + size_bytes + count_bytes + 4096 > g->memory)
+    uint64_t *sizes = malloc(size_bytes), room;
+    nq_join_list *lists = malloc(list_bytes);
+    int rc = sizes && lists ? NQ_OK : NQ_ENOMEM;
+    /* a piece's keys get half of what the rest leaves of the memory, its
+     * buckets and jobs the other half */
+    if (rc == NQ_OK &&
+        (uint64_t)split_bytes + size_bytes + count_bytes + list_bytes + 4096 > g->memory)
         rc = NQ_EDEVICEMEM;
-    room = rc == NQ_OK ? (g->memory - split_bytes - size_bytes - count_bytes) / 2 : 0;
-    /* within the memory: the symmetry method's buffers go, and the keys'
-     * and jobs' of an earlier batch when they hold more than this one's room */
+    room = rc == NQ_OK ? (g->memory - split_bytes - size_bytes - count_bytes - list_bytes) / 2
+                       : 0;
+    /* within the memory: the symmetry method's buffers go, and the join's
+     * of an earlier batch when they hold more than this one's room */
     nq_cuda_drop(g, &g->boards, &g->boards_cap);
     nq_cuda_drop(g, &g->tasks, NULL);
     g->tasks_cap = 0;
@@ -161,55 +273,65 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
         nq_cuda_drop(g, &g->keys, &g->keys_cap);
     if (g->jobs_cap > room)
         nq_cuda_drop(g, &g->jobs, &g->jobs_cap);
+    if (g->bounds_cap > room)
+        nq_cuda_drop(g, &g->bounds, &g->bounds_cap);
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->splits, &g->splits_cap, split_bytes);
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->sizes, &g->sizes_cap, size_bytes);
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->counts, &g->counts_cap, count_bytes);
+    if (rc == NQ_OK)
+        rc = nq_cuda_reserve(g, &g->lists, &g->lists_cap, list_bytes);
     *g->stop = 0;
+    for (size_t i = 0; rc == NQ_OK && i < n; i++) {
+        if (nq_jg_parts(&b->splits[i]) > parts)
+            parts = nq_jg_parts(&b->splits[i]);
+        /* the first listing: a list's keys by class, no buckets */
+        for (unsigned half = 0; half < 2; half++) {
+            nq_join_list *l = &lists[2 * i + half];
+            l->base = (2 * i + half) * 3;
+            l->cut1 = l->run1 = l->cut2 = l->run2 = 0;
+            l->classed = 1;
+            l->pad[0] = l->pad[1] = l->pad[2] = 0;
+        }
+    }
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->splits, b->splits, split_bytes, g->stream));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->lists, lists, list_bytes, g->stream));
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemsetD8Async(g->counts, 0, count_bytes, g->stream));
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, size_bytes, g->stream));
-    for (size_t i = 0; i < n; i++)
-        if (nq_jg_parts(&b->splits[i]) > parts)
-            parts = nq_jg_parts(&b->splits[i]);
-    if (rc == NQ_OK) { /* the listing, counting only */
-        void *args[] = { &g->splits, &nsplits, &parts, &g->sizes, &none, &g->next, &g->stop_dev };
-        rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS, JOIN_LIST_SHARED,
-                    args, stop);
+    if (rc == NQ_OK) {
+        void *args[] = {&g->splits, &nsplits, &parts, &g->lists, &g->sizes, &none, &g->next,
+                        &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS,
+                            JOIN_LIST_SHARED, args, stop);
     }
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemcpyDtoHAsync(sizes, g->sizes, size_bytes, g->stream));
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
-    /* the jobs of the largest piece: of the whole batch, or what the room holds */
-    for (size_t i = 0; rc == NQ_OK && i < n; i++)
-        most_jobs += split_jobs(sizes, i);
-    if (most_jobs > room / sizeof(nq_join_job))
-        most_jobs = room / sizeof(nq_join_job);
-    if (rc == NQ_OK && !(jobs = malloc((most_jobs ? most_jobs : 1) * sizeof *jobs)))
-        rc = NQ_ENOMEM;
-    /* pieces of the batch whose keys fit half the room, and jobs the other */
+    /* pieces of the batch whose keys fit half the room, and the rest the
+     * other */
     for (size_t first = 0; rc == NQ_OK && first < n;) {
-        uint64_t keys = 0, njobs = 0;
+        uint64_t keys = 0, meta = 0;
         size_t end = first;
         while (end < n) {
-            const uint64_t k = split_keys(sizes, end, 0) + split_keys(sizes, end, 1);
-            const uint64_t j = split_jobs(sizes, end);
-            if ((keys + k) * sizeof(uint64_t) > room || (njobs + j) * sizeof(nq_join_job) > room)
+            const uint64_t k = list_keys(sizes, end, 0) + list_keys(sizes, end, 1);
+            const uint64_t m = split_meta_bytes(&b->splits[end], sizes, end);
+            if ((keys + k) * sizeof(uint64_t) > room || meta + m + sizeof(uint64_t) > room)
                 break;
             keys += k;
-            njobs += j;
+            meta += m;
             end++;
         }
         if (end == first)
             rc = NQ_EDEVICEMEM; /* one split's keys alone are too many */
         else
-            rc = join_piece(g, sizes, offs, jobs, first, end, parts, stop);
+            rc = join_piece(g, b, sizes, first, end, parts, stop);
         first = end;
     }
     if (rc == NQ_OK)
@@ -219,8 +341,7 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
     else
         g->d.StreamSynchronize(g->stream);
     free(sizes);
-    free(offs);
-    free(jobs);
+    free(lists);
     return rc;
 }
 

@@ -88,19 +88,20 @@ static void run_sym_step(void *const *p)
 static void run_join_list(void *const *p)
 {
     nq_join_list_kernel(device_pointer<const nq_jg_split>(p, 0), param<unsigned long long>(p, 1),
-                        param<unsigned>(p, 2), device_pointer<unsigned long long>(p, 3),
-                        device_pointer<uint64_t>(p, 4), device_pointer<unsigned long long>(p, 5),
-                        device_pointer<const volatile int>(p, 6));
+                        param<unsigned>(p, 2), device_pointer<const nq_join_list>(p, 3),
+                        device_pointer<unsigned long long>(p, 4), device_pointer<uint64_t>(p, 5),
+                        device_pointer<unsigned long long>(p, 6),
+                        device_pointer<const volatile int>(p, 7));
 }
 
 static void run_join_pairs(void *const *p)
 {
     nq_join_pairs_kernel(device_pointer<const nq_jg_split>(p, 0),
                          device_pointer<const nq_join_job>(p, 1), param<unsigned long long>(p, 2),
-                         device_pointer<const uint64_t>(p, 3),
-                         device_pointer<unsigned long long>(p, 4),
+                         device_pointer<const uint64_t>(p, 3), device_pointer<const uint64_t>(p, 4),
                          device_pointer<unsigned long long>(p, 5),
-                         device_pointer<const volatile int>(p, 6));
+                         device_pointer<unsigned long long>(p, 6),
+                         device_pointer<const volatile int>(p, 7));
 }
 
 /* The shared memory of each kernel, by the name its text declares it by,
@@ -121,9 +122,9 @@ static const struct {
 } kernels[] = {
     {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0, 0},
     {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0, 0},
-    {"nq_join_list_kernel", run_join_list, join_frames_now, 7, 1u << 1 | 1u << 2, 1u << 2,
-     1u << 4},
-    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 7, 1u << 2, 0, 0},
+    {"nq_join_list_kernel", run_join_list, join_frames_now, 8, 1u << 1 | 1u << 2, 1u << 2,
+     1u << 5},
+    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 8, 1u << 2, 0, 0},
 };
 
 static int find_kernel(const char *name)
