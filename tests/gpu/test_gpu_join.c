@@ -119,6 +119,36 @@ static void test_pieces(void **state)
            (unsigned long long)(NQ_GPU_MEMORY_MIN >> 20));
 }
 
+/* A split whose keys alone pass the memory the GPU was opened with (the
+ * heaviest of n = 24: millions of keys, in 16 MiB) ends the count with
+ * NQ_EDEVICEMEM, whatever the batch around it. */
+static void test_too_large(void **state)
+{
+    nq_gpu *gpu = NULL;
+    nq_jg_split *small, big;
+    nq_join_plan *plan;
+    uint64_t first, end, counts[2] = {0, 0};
+    nq_join_batch batch = {&big, 1};
+    (void)state;
+    assert_int_equal(nq_join_plan_build(&plan, 24), NQ_OK);
+    assert_int_equal(nq_join_plan_unit_splits(plan, 0, &first, &end), NQ_OK);
+    do
+        assert_int_equal(nq_join_plan_gpu_split(plan, first++, &big), NQ_OK);
+    while (!big.weight && first < end);
+    assert_true(big.weight != 0);
+    nq_join_plan_free(plan);
+    assert_int_equal(nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY_MIN), NQ_OK);
+    assert_int_equal(nq_gpu_join_splits(gpu, &batch, counts, NULL), NQ_EDEVICEMEM);
+    /* after a split that fits */
+    assert_true(counted_splits(8, &small) > 0);
+    small[1] = big;
+    batch.splits = small;
+    batch.nsplits = 2;
+    assert_int_equal(nq_gpu_join_splits(gpu, &batch, counts, NULL), NQ_EDEVICEMEM);
+    free(small);
+    nq_gpu_close(gpu);
+}
+
 /* A batch with a split that the kernels cannot count within their words
  * and frames is refused before anything is launched. */
 static void test_unfit_batch(void **state)
@@ -285,6 +315,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boards),
         cmocka_unit_test(test_pieces),
+        cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_stop),
