@@ -119,12 +119,69 @@ static void test_pieces(void **state)
            (unsigned long long)(NQ_GPU_MEMORY_MIN >> 20));
 }
 
-/* A split whose keys alone pass the memory the GPU was opened with (the
- * heaviest of n = 24: millions of keys, in 16 MiB) ends the count with
- * NQ_EDEVICEMEM, whatever the batch around it. */
+/* In a GPU opened with a few kilobytes (the backend's own open: a count
+ * opens with at least NQ_GPU_MEMORY_MIN), a split's keys are more than a
+ * piece holds, as the largest splits of n = 26 and over are in a count's
+ * memory: each is counted in sub-splits (runs of its halves' parts, every
+ * east run met with every west run), the host's count every time. Every
+ * 40th counted split of n = 16, four a batch. */
+#ifdef NQ_HAVE_CUDA
+/* Opens GPU 0's backend with `memory` bytes, below what a count opens
+ * one with. */
+static nq_gpu open_small(uint64_t memory)
+{
+    nq_gpu gpu = {&nq_cuda_backend, NULL};
+    assert_int_equal(nq_cuda_backend.open(&gpu.state, 0, memory), NQ_OK);
+    return gpu;
+}
+#else
+static nq_gpu open_small(uint64_t memory)
+{
+    nq_gpu gpu = {NULL, NULL};
+    (void)memory;
+    fail_msg("a GPU to count on, but no backend built in");
+    return gpu;
+}
+#endif
+
+static void test_sub_splits(void **state)
+{
+    nq_gpu gpu = open_small(16u << 10);
+    nq_jg_split *s, batch4[4];
+    const size_t k = counted_splits(16, &s);
+    uint64_t keys = 0, checked = 0;
+    (void)state;
+    for (size_t i = 0; i < k; i += 4 * 40) {
+        uint64_t got[4] = {0, 0, 0, 0};
+        size_t m = 0;
+        for (size_t j = i; j < k && m < 4; j += 40)
+            batch4[m++] = s[j];
+        const nq_join_batch batch = {batch4, m};
+        assert_int_equal(nq_gpu_join_splits(&gpu, &batch, got, NULL), NQ_OK);
+        for (size_t j = 0; j < m; j++) {
+            const uint64_t want = host_count(&batch4[j], &keys);
+            if (got[j] != want)
+                fail_msg("n = 16, split %zu: %llu on the GPU in sub-splits, %llu on the host",
+                         i + 40 * j, (unsigned long long)got[j], (unsigned long long)want);
+            checked++;
+        }
+    }
+    /* the keys of a split pass what the GPU holds for a piece */
+    assert_true(keys / checked * sizeof(uint64_t) > (8u << 10));
+    gpu.backend->close(gpu.state);
+    free(s);
+    printf("n = 16 in 16 KiB: %llu splits counted in sub-splits as on the host\n",
+           (unsigned long long)checked);
+}
+
+/* When one part of a half (the subtree under its first two rows' queens)
+ * has more keys than half of what a piece holds, the split cannot be cut
+ * fine enough: NQ_EDEVICEMEM, alone and after a split that fits (the
+ * heaviest split of n = 24, whose parts hold thousands of keys, in
+ * 16 KiB). */
 static void test_too_large(void **state)
 {
-    nq_gpu *gpu = NULL;
+    nq_gpu gpu = open_small(16u << 10);
     nq_jg_split *small, big;
     nq_join_plan *plan;
     uint64_t first, end, counts[2] = {0, 0};
@@ -137,16 +194,14 @@ static void test_too_large(void **state)
     while (!big.weight && first < end);
     assert_true(big.weight != 0);
     nq_join_plan_free(plan);
-    assert_int_equal(nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY_MIN), NQ_OK);
-    assert_int_equal(nq_gpu_join_splits(gpu, &batch, counts, NULL), NQ_EDEVICEMEM);
-    /* after a split that fits */
-    assert_true(counted_splits(8, &small) > 0);
+    assert_int_equal(nq_gpu_join_splits(&gpu, &batch, counts, NULL), NQ_EDEVICEMEM);
+    assert_true(counted_splits(8, &small) > 1);
     small[1] = big;
     batch.splits = small;
     batch.nsplits = 2;
-    assert_int_equal(nq_gpu_join_splits(gpu, &batch, counts, NULL), NQ_EDEVICEMEM);
+    assert_int_equal(nq_gpu_join_splits(&gpu, &batch, counts, NULL), NQ_EDEVICEMEM);
+    gpu.backend->close(gpu.state);
     free(small);
-    nq_gpu_close(gpu);
 }
 
 /* A batch with a split that the kernels cannot count within their words
@@ -315,6 +370,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boards),
         cmocka_unit_test(test_pieces),
+        cmocka_unit_test(test_sub_splits),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_unfit_batch),

@@ -7,8 +7,8 @@
  *   split (join_gpu.h: the subtree under a choice of its first two
  *   rows' queens) with the step walk, its frames in the block's shared
  *   memory. Tasks are taken part by part over the whole launch (task t:
- *   part t / (2 x splits), then split and half), so that a warp's
- *   threads walk different halves. Run three times: over a whole batch
+ *   part t / lists of list t % lists), so that a warp's threads walk
+ *   different halves. Run three times: over a whole batch
  *   it counts the keys of each list (a split's half, by class), adding a
  *   part's counts at its end; over a piece of the batch that fits the
  *   GPU's memory, it counts them by bucket (and class where the west
@@ -54,12 +54,11 @@ NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long l
     return i < n ? i : n;
 }
 
-/* The lists of the splits[0 .. nsplits), `parts` parts a half (the
- * batch's largest nq_jg_parts()), each list's keys counted or placed as
- * lists[list] says (cuda_join.h): with keys NULL, adds the keys of each
- * place into at[place]; else writes each key to keys[at[its place]++]. */
+/* The lists[0 .. nlists) (cuda_join.h), `parts` parts a list at most:
+ * with keys NULL, adds the keys of each place into at[place]; else
+ * writes each key to keys[at[its place]++]. */
 extern "C" __global__ void
-nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long nsplits,
+nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long nlists,
                     unsigned parts, const nq_join_list *__restrict__ lists,
                     unsigned long long *at, uint64_t *__restrict__ keys,
                     unsigned long long *next, const volatile int *stop)
@@ -67,24 +66,26 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
     extern __shared__ nq_jg_frame join_frames[];
     nq_jg_frame *mine = join_frames + threadIdx.x;
     const unsigned stride = blockDim.x;
-    const unsigned long long halves = 2u * nsplits, ntasks = halves * parts;
+    const unsigned long long ntasks = nlists * parts;
 
     for (;;) {
         const unsigned long long t = join_next(next, ntasks, stop);
         if (t == ntasks)
             return;
-        const unsigned long long list = t % halves; /* split list / 2, half list % 2 */
-        const nq_jg_split *s = splits + list / 2u;
-        const nq_join_list where = lists[list];
+        const nq_join_list where = lists[t % nlists];
+        const unsigned q = (unsigned)(t / nlists);
+        if (q >= where.count)
+            continue; /* past the list's parts */
+        const nq_jg_split *s = splits + where.split;
         const nq_jg_buckets b = {where.cut1, where.run1, where.cut2, where.run2};
         const unsigned buckets = 1u << (where.run1 + where.run2);
-        unsigned long long *place = at + where.base;
+        unsigned long long *place = at + where.base + (unsigned long long)q * where.stride;
         /* one bucket: a part's counts added at its end */
         unsigned long long n0 = 0, n1 = 0, n2 = 0;
         unsigned poll = NQ_JOIN_POLL;
         nq_jg_walk w;
         uint64_t key;
-        nq_jg_start_part(&w, s, (unsigned)(list % 2u), mine, stride, (unsigned)(t / halves));
+        nq_jg_start_part(&w, s, where.half, mine, stride, where.first + q);
         while (w.top) {
             if (nq_jg_step(&w, s, mine, stride, &key)) {
                 const unsigned c = nq_jg_key_class(key);

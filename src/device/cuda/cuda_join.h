@@ -10,16 +10,16 @@
 /* Steps of a walk, or keys met, between two looks at the stop flag. */
 #define NQ_JOIN_POLL 65536u
 
-/* Where nq_join_list_kernel counts or puts the keys of one list (half
- * list % 2 of split list / 2 of the launch): a key of class c in bucket
- * x (nq_jg_bucket() by the split's cut1, run1, cut2, run2; one bucket
- * when both runs are 0) goes to at[base + (classed ? c x buckets : 0) +
- * x]. 16 bytes. */
+/* One list of a launch of nq_join_list_kernel: parts first .. first +
+ * count - 1 of half `half` of split `split` of the launch's splits. A key
+ * of class c in bucket x (nq_jg_bucket() by cut1, run1, cut2, run2; one
+ * bucket when both runs are 0), found in the list's q-th part, is counted
+ * or placed at at[base + q x stride + (classed ? c x buckets : 0) + x].
+ * 24 bytes. */
 typedef struct nq_join_list {
     uint64_t base;
-    uint8_t cut1, run1, cut2, run2;
-    uint8_t classed;
-    uint8_t pad[3];
+    uint32_t split, stride;
+    uint8_t half, classed, cut1, run1, cut2, run2, first, count;
 } nq_join_list;
 
 /* A job of nq_join_pairs_kernel: `count` (1 to 32) keys of split
