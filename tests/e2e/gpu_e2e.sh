@@ -40,6 +40,9 @@ printf '%s\n' "$out" | grep -q '^{"n":12,.*"threads":1,"method":"symmetry","devi
   "$bin" --device=gpu --estimate --labels 12 | tail -n 1 | grep -q '	symmetry	.* on one GPU, ' &&
   "$bin" --device=cpu --estimate --json 12 | grep -q '"device":"cpu",.*"text":"[^"]* with [0-9]* threads*, '
 report "--device=gpu --estimate: the device in JSON, 'on one GPU' in words" $((! $?))
+"$bin" --device=gpu --method=join --estimate --json 13 |
+  grep -q '^{"n":13,.*"threads":1,"method":"join","device":"gpu",.*"text":"[^"]* on one GPU, [^"]*"}$'
+report "--device=gpu --method=join --estimate: the join's units timed on the GPU" $((! $?))
 
 out=$("$bin" --device=auto --json 8)
 printf '%s\n' "$out" | grep -q '"total":92,.*"device":"cpu"}$'
