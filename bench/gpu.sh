@@ -114,9 +114,12 @@ if cmake --build "$b" --target help | grep -q ' test_gpu$'; then
 fi
 echo "== built in $(minus "$(now)" "$t0") s"
 # registers, shared and local memory (spills) of each kernel, as nvcc built it
-if command -v cuobjdump >/dev/null 2>&1 && [ -f "$b/cuda/nq_kernels.fatbin" ]; then
-  echo "== kernel resources (cuobjdump -res-usage)"
-  cuobjdump -res-usage "$b/cuda/nq_kernels.fatbin" 2>&1 | grep -E "Function|REG" | head -n 8
+if command -v cuobjdump >/dev/null 2>&1; then
+  for fatbin in "$b/cuda/nq_kernels.fatbin" "$b/cuda/nq_join_kernels.fatbin"; do
+    [ -f "$fatbin" ] || continue
+    echo "== kernel resources (cuobjdump -res-usage $(basename "$fatbin"))"
+    cuobjdump -res-usage "$fatbin" 2>&1 | grep -E "arch|Function|REG" | head -n 24
+  done
 fi
 nq=$b/nqueens
 "$nq" --devices

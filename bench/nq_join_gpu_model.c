@@ -28,8 +28,11 @@
  * (short lists gain nothing from buckets: a GPU would choose by the
  * lists' sizes), scaled to the whole list. Compare with the symmetry
  * method's walk on the GPU, nodes times issue slots a node
- * (bench/nq_warp_model). A model of issue slots only: latency, memory
- * traffic and occupancy are the GPU's to show.
+ * (bench/nq_warp_model); then the layout the GPU's kernels make of a
+ * split (its buckets' places, its items' bounds and its job slots, made
+ * on the GPU), and the whole count as those kernels count it. A model of
+ * issue slots only: latency, memory traffic and occupancy are the GPU's
+ * to show.
  *
  * usage: nq_join_gpu_model N [SPLITS [FIRST [BLOCKS]]]
  *   SPLITS splits spread evenly over the list from FIRST (0 or none: all);
@@ -70,11 +73,15 @@ static double price_meeting(unsigned blocks, unsigned chunks)
     return blocks == 1 ? 35.0 + (90.0 - 35.0) / 7.0 * (chunks - 4.0)
                        : 65.0 + (162.0 - 65.0) / 7.0 * (chunks - 4.0);
 }
-/* Not measured (no kernel yet): a key's sort into buckets (a count and a
- * place, an atomic each, and its copy), and a block's table, a chunk at a
- * time, by a warp in shared memory: 32 keys' bits cleared from the words
- * of 5 values, then 32 words built each from two others. */
-#define PRICE_SORT_KEY 24.0
+/* A loose key's move to its bucket (its load, its bucket and class, an
+ * atomic add on the bucket's cursor and its store): the loop of
+ * nq_join_sort_kernel (src/device/cuda/cuda_join.cu, `nvcc -ptx -O3
+ * -std=c++17 -arch=sm_90`, CUDA 13.0), 102 instructions for the 4 keys
+ * of its unrolled body. Not measured (the kernel fills its tables its own
+ * way): a block's table, a chunk at a time, by a warp in shared memory:
+ * 32 keys' bits cleared from the words of 5 values, then 32 words built
+ * each from two others. */
+#define PRICE_SORT_KEY (102.0 / 4.0)
 #define PRICE_FILL_CHUNK (32.0 * 5.0 * 3.0 + 32.0 * 4.0)
 
 
@@ -82,6 +89,7 @@ typedef struct tally {
     double splits, counted, steps_east, steps_west, keys, naive, meetings, pairs_met,
         bucket_bits;
     double sort, fill, meet, fill0, meet0, best; /* issue slots of the pairs */
+    double places, bounds, slots; /* the kernels' layouts of the splits */
     unsigned blocks; /* blocks a warp shares (1 or 4) */
     uint64_t total;
 } tally;
@@ -119,6 +127,18 @@ static void model_split(const nq_join_plan *plan, uint64_t k, nq_join_keys *east
     t->naive += (double)east->count * (double)west->count;
     t->total += total;
     chunks = nq_jg_chunks((unsigned)s.len1 + s.len2);
+    {
+        /* the layout the GPU's kernels make of the split (cuda_join_host.c:
+         * one block a group, the west list stored by class when longer) */
+        const uint64_t longer = east->count > west->count ? east->count : west->count;
+        const nq_jg_buckets b = nq_jg_bucket_bits(&s, nq_jg_pick_bits(longer, NQ_JG_BLOCK));
+        const double nb = (double)(1u << (b.run1 + b.run2));
+        const int ws = west->count > east->count;
+        t->places += (ws ? 4.0 : 2.0) * nb;
+        t->bounds += nb + 1.0;
+        if (east->count && west->count)
+            t->slots += (double)(longer / NQ_JG_BLOCK) + (ws ? 3.0 : 1.0) * nb;
+    }
     {
         const double group = 32.0 * t->blocks;
         const double fill_price = t->blocks * chunks * PRICE_FILL_CHUNK,
@@ -204,6 +224,14 @@ int main(int argc, char **argv)
     printf("    pairs, each split the cheaper way: %.4g\n", t.best * scale);
     printf("  issue slots in all: %.4g (listing, and each split's pairs the cheaper way)\n",
            list + t.best * scale);
+    printf("  a split's layout on the GPU, on average: %.0f places, %.0f bounds, %.0f job "
+           "slots (%.0f bytes, %.2f a key)\n",
+           t.places / t.counted, t.bounds / t.counted, t.slots / t.counted,
+           ((t.places + t.bounds) * 8.0 + t.slots * 32.0) / t.counted,
+           ((t.places + t.bounds) * 8.0 + t.slots * 32.0) / t.keys);
+    printf("  as the GPU's kernels count (two listings, the sort, the pairs with buckets): "
+           "%.4g\n",
+           2.0 * list + (t.sort + t.fill + t.meet) * scale);
     free(east.keys);
     free(west.keys);
     nq_join_plan_free(plan);

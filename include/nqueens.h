@@ -423,7 +423,10 @@ NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
  *  cells), per-thread scratch by measured bounds (docs/long-runs.md). A
  *  method with a leaner, slower way (the join: walking the half-boards
  *  instead of its table) takes it when the fast way does not fit in
- *  opts->max_memory, and this is then the memory of that way.
+ *  opts->max_memory, and this is then the memory of that way. On a GPU
+ *  (opts->device), the GPU's buffers take what the limit leaves, up to
+ *  half the card's memory or 512 MiB, whichever is more (each taken as
+ *  the count's batches need it, and never more than the card has free).
  *  @return NQ_OK, NQ_EMEMLIMIT (even the leanest way would not fit; *out
  *          is still set, to what that way needs), or an error of
  *          nq_count()'s option checks (NQ_EINVAL, NQ_ERANGE, NQ_EVERSION,

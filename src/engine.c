@@ -147,6 +147,20 @@ uint64_t nq_default_memory_limit(void)
     return (uint64_t)pages * (uint64_t)size / DEFAULT_MEMORY_SHARE;
 }
 
+/* The most memory a count's buffers take on GPU `index`: NQ_GPU_MEMORY,
+ * or 1 / NQ_GPU_CARD_SHARE of the card where that is more (the pieces of
+ * the join's large boards grow with it, and fewer of them keep more of
+ * the GPU at work; buffers are taken as a count's batches need them). */
+static uint64_t gpu_share(unsigned index)
+{
+    nq_gpu_info info = NQ_GPU_INFO_INIT;
+    uint64_t share;
+    if (nq_gpu_info_get(&info, index) != NQ_OK)
+        return NQ_GPU_MEMORY;
+    share = info.memory / NQ_GPU_CARD_SHARE;
+    return share > NQ_GPU_MEMORY ? share : NQ_GPU_MEMORY;
+}
+
 int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
 {
     uint64_t limit, base, method_bytes = 0;
@@ -188,11 +202,12 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
         rc = s->ops->fit_memory(s->plan, s->threads, rc == NQ_OK ? limit - base : 0,
                                 &method_bytes) != NQ_OK ? NQ_EMEMLIMIT : rc;
     if (s->device == NQ_DEVICE_GPU) {
-        /* the GPU's buffers take what is left, up to NQ_GPU_MEMORY */
-        uint64_t used = base + method_bytes;
+        /* the GPU's buffers take what is left, up to their share of the
+         * card */
+        uint64_t used = base + method_bytes, most = gpu_share(s->o.gpu);
         s->gpu_memory = rc == NQ_OK && limit > used ? limit - used : 0;
-        if (s->gpu_memory > NQ_GPU_MEMORY)
-            s->gpu_memory = NQ_GPU_MEMORY;
+        if (s->gpu_memory > most)
+            s->gpu_memory = most;
         if (s->gpu_memory < NQ_GPU_MEMORY_MIN) {
             s->gpu_memory = NQ_GPU_MEMORY_MIN;
             rc = NQ_EMEMLIMIT;

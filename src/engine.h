@@ -9,11 +9,8 @@
 #ifndef NQ_ENGINE_H
 #define NQ_ENGINE_H
 
+#include "device/device.h"
 #include "method.h"
-
-/* Threads that drive one GPU: while one prepares its next batch on the
- * host, the other's kernels run, so the GPU does not wait for the host. */
-#define NQ_GPU_WORKERS 2u
 
 /* A count made ready: options read, method picked, plan built and fitted
  * into the memory allowed. */

@@ -58,9 +58,12 @@ typedef struct nq_gpu_backend {
     /* @return as nq_gpu_info_get(). */
     int (*info)(nq_gpu_info *out, unsigned index);
     /* Opens GPU `index` for counting, with at most `memory` bytes of the
-     * card's memory and of pinned host memory together for its buffers.
+     * card's memory and of pinned host memory together for its buffers,
+     * and no more than 1 / NQ_GPU_WORKERS of what the card has free
+     * then, less NQ_GPU_CARD_MARGIN.
      * @return NQ_OK, NQ_ENODRIVER, NQ_ENODEVICE, NQ_EDEVICE,
-     *         NQ_EDEVICEMEM, NQ_ENOMEM. */
+     *         NQ_EDEVICEMEM (that leaves less than `memory` and less than
+     *         NQ_GPU_MEMORY_MIN), NQ_ENOMEM. */
     int (*open)(void **out, unsigned index, uint64_t memory);
     void (*close)(void *gpu);
     /* Threads the opened GPU runs at once: the least number of tasks a
@@ -95,14 +98,27 @@ typedef struct nq_gpu {
     void *state;
 } nq_gpu;
 
-/* The memory a count's GPU buffers take at most, card and pinned host
- * memory together, when nothing asks for less. */
+/* Threads that drive one GPU in a count, each with the GPU opened for
+ * it: while one prepares its next batch on the host, the other's kernels
+ * run, so the GPU does not wait for the host. */
+#define NQ_GPU_WORKERS 2u
+
+/* The memory a count's GPU buffers may take, card and pinned host
+ * memory together, when nothing asks for less: NQ_GPU_MEMORY, or
+ * 1 / NQ_GPU_CARD_SHARE of the card's memory where that is more. */
 #define NQ_GPU_MEMORY ((uint64_t)512u << 20)
+#define NQ_GPU_CARD_SHARE 2u
 /* The least memory a GPU is opened with. */
 #define NQ_GPU_MEMORY_MIN ((uint64_t)16u << 20)
+/* What an opened GPU leaves free on its card for the driver and the
+ * kernels' own needs (their code, stacks and launch state). */
+#define NQ_GPU_CARD_MARGIN ((uint64_t)256u << 20)
 
 /* Opens GPU `index` of the first backend that has GPUs, with at most
- * `memory` bytes for its buffers (at least NQ_GPU_MEMORY_MIN).
+ * `memory` bytes for its buffers (at least NQ_GPU_MEMORY_MIN), and at
+ * most 1 / NQ_GPU_WORKERS of what its card has free then, less
+ * NQ_GPU_CARD_MARGIN (a count opens it once for each of its workers,
+ * each before the others take their buffers).
  * @return NQ_OK, NQ_EUNSUPPORTED (no backend in this build), or an error
  *         of the backend's open(). */
 int nq_gpu_open(nq_gpu **out, unsigned index, uint64_t memory);

@@ -145,6 +145,18 @@ fault "a kernel that fails while it runs: says so" 1 \
   "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuStreamQuery
 done
 
+# a card with less free memory than a count's share (320 MiB: 32 MiB
+# for each worker past the driver's margin) counts in what it has, in
+# smaller pieces; with 280 MiB (12 MiB each), less than a GPU opens with,
+# it says so (above: 4 KiB)
+for method in symmetry join; do
+  out=$(NQ_EMU_GPU_MEMORY=335544320 "$bin" --device=gpu -m "$method" 14 2>"$work/err")
+  [ "$out" = 365596 ] && [ ! -s "$work/err" ]
+  report "a card smaller than a count's share: counted within it ($method)" $((! $?))
+  fault "a card too small for a worker's least: says so" 1 \
+    "^nqueens: n = 12: the GPU ran out of memory$" NQ_EMU_GPU_MEMORY=293601280
+done
+
 # a GPU lost in the middle of a checkpointed count keeps what was finished:
 # the file holds the units done before, and the rerun finishes the count
 # (lost LAUNCH METHOD UNITS: the launch that fails, of the method's count

@@ -19,3 +19,8 @@ __device__ static inline unsigned long long atomicAdd(unsigned long long *p,
 {
     return (unsigned long long)__nvvm_atom_add_gen_ll((long long *)p, (long long)v);
 }
+__device__ static inline unsigned long long atomicOr(unsigned long long *p,
+                                                     unsigned long long v)
+{
+    return (unsigned long long)__nvvm_atom_or_gen_ll((long long *)p, (long long)v);
+}

@@ -3,12 +3,19 @@
  * counted on the GPU (device.h: nq_gpu_join_splits), split by split the
  * same count as the host's by the same steps (join_gpu.c; its buckets
  * those of one block a group, the GPU's), and the sum the known total;
- * in several pieces where the GPU's memory is small; a
+ * in several pieces where the GPU's memory is small, with its keys
+ * written loose and sorted by bucket where the memory holds them twice,
+ * and listed straight into their buckets where it holds them once; a
+ * GPU opened for more than its card has free keeps within its share; a
  * batch the kernels cannot count is refused, and a raised stop flag ends
  * the count. The method's GPU path (nq_join_solve_gpu) unit by unit
  * against the CPU's, with units of many splits that span GPU calls. Run where this build has GPU support and a GPU is there;
  * otherwise the program says why on stdout and exits with 77 (skipped).
  */
+#ifdef NQ_TEST_EMULATED_GPU
+#define _POSIX_C_SOURCE 200809L /* dlopen */
+#include <dlfcn.h>
+#endif
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -126,6 +133,8 @@ static void test_pieces(void **state)
  * east run met with every west run), the host's count every time. Every
  * 40th counted split of n = 16, four a batch. */
 #ifdef NQ_HAVE_CUDA
+#include "device/cuda/cuda_internal.h"
+
 /* Opens GPU 0's backend with `memory` bytes, below what a count opens
  * one with. */
 static nq_gpu open_small(uint64_t memory)
@@ -172,6 +181,133 @@ static void test_sub_splits(void **state)
     free(s);
     printf("n = 16 in 16 KiB: %llu splits counted in sub-splits as on the host\n",
            (unsigned long long)checked);
+}
+
+/* A GPU opened with more memory than its card has free keeps its buffers
+ * within 1 / NQ_GPU_WORKERS of that, less the driver's margin (what the
+ * card had free at the open is what it has now, less what the open took
+ * since: a few bytes); with less asked for, what was asked for. */
+#ifdef NQ_HAVE_CUDA
+static void test_card_share(void **state)
+{
+    nq_gpu gpu = open_small(UINT64_MAX / 2);
+    const cuda_gpu *g = gpu.state;
+    size_t free_bytes = 0, total = 0;
+    CUcontext dummy;
+    uint64_t want;
+    (void)state;
+    assert_int_equal(g->d.CtxPushCurrent(g->ctx), 0);
+    assert_int_equal(g->d.MemGetInfo(&free_bytes, &total), 0);
+    g->d.CtxPopCurrent(&dummy);
+    want = (free_bytes - NQ_GPU_CARD_MARGIN) / NQ_GPU_WORKERS;
+    if (g->memory < want || g->memory > want + (1u << 20))
+        fail_msg("a card with %llu MiB free: %llu MiB for the buffers, not %llu",
+                 (unsigned long long)(free_bytes >> 20), (unsigned long long)(g->memory >> 20),
+                 (unsigned long long)(want >> 20));
+    gpu.backend->close(gpu.state);
+    gpu = open_small(NQ_GPU_MEMORY_MIN);
+    assert_int_equal(((const cuda_gpu *)gpu.state)->memory, NQ_GPU_MEMORY_MIN);
+    gpu.backend->close(gpu.state);
+    printf("a card with %llu MiB free: a GPU opened for more keeps to %llu MiB\n",
+           (unsigned long long)(free_bytes >> 20), (unsigned long long)(want >> 20));
+}
+#else
+static void test_card_share(void **state)
+{
+    (void)state;
+    fail_msg("a GPU to count on, but no backend built in");
+}
+#endif
+
+/* The launches of a kernel so far, where the emulated driver counts
+ * them (see tests/gpu/emulator/emu.h); on a GPU, nothing to look at. */
+#ifdef NQ_TEST_EMULATED_GPU
+#define KNOWS_LAUNCHES 1
+static unsigned long launches(const char *kernel)
+{
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    unsigned long (*count)(const char *);
+    unsigned long n;
+    assert_non_null(lib);
+    *(void **)&count = dlsym(lib, "nq_emu_launches");
+    assert_non_null(count);
+    n = count(kernel);
+    dlclose(lib);
+    return n;
+}
+#else
+#define KNOWS_LAUNCHES 0
+static unsigned long launches(const char *kernel)
+{
+    (void)kernel;
+    return 0;
+}
+#endif
+
+/* The keys of split s's two lists, by the GPU's steps on the host. */
+static uint64_t split_keys(const nq_jg_split *s)
+{
+    uint64_t keys = 0, steps = 0;
+    for (unsigned half = 0; half < 2; half++) {
+        nq_join_keys list = { 0 };
+        assert_int_equal(nq_join_gpu_list(s, half, &list, &steps), NQ_OK);
+        keys += list.count;
+        free(list.keys);
+    }
+    return keys;
+}
+
+/* The split of PIECES_N with the most keys, counted alone in a GPU whose
+ * memory holds its keys once (with the rest a piece takes), then in one
+ * that holds them twice: listed twice, into place, in the first (its
+ * buckets counted, laid out on the GPU, then its keys written to them),
+ * listed once, laid out and its loose keys sorted in the second; the
+ * host's count both times. */
+static void test_piece_ways(void **state)
+{
+    nq_jg_split *s;
+    const size_t k = counted_splits(PIECES_N, &s);
+    size_t heaviest = 0;
+    uint64_t most = 0, want, keys = 0;
+    (void)state;
+    for (size_t i = 0; i < k; i++) {
+        const uint64_t these = split_keys(&s[i]);
+        if (these > most) {
+            most = these;
+            heaviest = i;
+        }
+    }
+    /* the 1 KiB beside the keys below (what else a batch and a piece
+     * take: a few hundred bytes) moves a piece's room by less than half
+     * the keys' bytes */
+    assert_true(most > 256);
+    want = host_count(&s[heaviest], &keys);
+    assert_int_equal(keys, most);
+    for (unsigned twice = 0; twice < 2; twice++) {
+        /* a piece's keys get half of what the batch's buffers leave */
+        nq_gpu gpu = open_small(most * sizeof(uint64_t) * (twice ? 5 : 3) + 1024);
+        const nq_join_batch batch = {&s[heaviest], 1};
+        const unsigned long lists = launches("nq_join_list_kernel"),
+                            lays = launches("nq_join_lay_kernel"),
+                            sorts = launches("nq_join_sort_kernel");
+        uint64_t got = 0;
+        assert_int_equal(nq_gpu_join_splits(&gpu, &batch, &got, NULL), NQ_OK);
+        if (got != want)
+            fail_msg("n = %u, split %zu, keys %s: %llu on the GPU, %llu on the host", PIECES_N,
+                     heaviest, twice ? "loose" : "in place", (unsigned long long)got,
+                     (unsigned long long)want);
+        if (KNOWS_LAUNCHES) {
+            /* the first listing, then the piece's */
+            assert_int_equal(launches("nq_join_list_kernel") - lists, twice ? 2 : 3);
+            assert_int_equal(launches("nq_join_lay_kernel") - lays, 1);
+            assert_int_equal(launches("nq_join_sort_kernel") - sorts, twice ? 1 : 0);
+        }
+        gpu.backend->close(gpu.state);
+    }
+    free(s);
+    printf("n = %u, a split of %llu keys: counted as on the host with its keys in place and "
+           "loose\n",
+           PIECES_N, (unsigned long long)most);
 }
 
 /* When one part of a half (the subtree under its first two rows' queens)
@@ -371,6 +507,8 @@ int main(void)
         cmocka_unit_test(test_boards),
         cmocka_unit_test(test_pieces),
         cmocka_unit_test(test_sub_splits),
+        cmocka_unit_test(test_piece_ways),
+        cmocka_unit_test(test_card_share),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_unfit_batch),

@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "nqueens.h"
@@ -133,6 +134,41 @@ static void test_choice(void **state)
     assert_int_equal(r.device, NQ_DEVICE_CPU);
 }
 
+/* On a GPU, a count's memory (nq_memory()) holds its GPU buffers' share:
+ * half the card's memory, or 512 MiB where that is more, when the limit
+ * leaves that much; what the limit leaves when it is less; and a limit
+ * that leaves less than the least a GPU is opened with is refused. */
+static void test_gpu_memory(void **state)
+{
+    const uint64_t mib = 1u << 20;
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_gpu_info g = NQ_GPU_INFO_INIT;
+    uint64_t share, bytes = 0;
+    int rc = gpu_status();
+    (void)state;
+    if (rc != NQ_OK) {
+        printf("skipped: no GPU to count on (%s)\n", nq_strerror(rc));
+        skip();
+    }
+    assert_int_equal(nq_gpu_info_get(&g, 0), NQ_OK);
+    share = g.memory / 2 > 512 * mib ? g.memory / 2 : 512 * mib;
+    o.device = NQ_DEVICE_GPU;
+    o.method = NQ_METHOD_JOIN;
+    o.max_memory = share + 256 * mib; /* the share, and the host's part */
+    assert_int_equal(nq_memory(&bytes, 16, &o), NQ_OK);
+    if (bytes < share || bytes > share + 64 * mib)
+        fail_msg("a card of %llu MiB: a count takes %llu MiB, not its share of %llu MiB and "
+                 "a few more",
+                 (unsigned long long)(g.memory / mib), (unsigned long long)(bytes / mib),
+                 (unsigned long long)(share / mib));
+    o.max_memory = 100 * mib;
+    assert_int_equal(nq_memory(&bytes, 16, &o), NQ_OK);
+    assert_true(bytes <= 100 * mib && bytes > 90 * mib);
+    o.max_memory = 4 * mib;
+    assert_int_equal(nq_memory(&bytes, 16, &o), NQ_EMEMLIMIT);
+    assert_true(bytes > 16 * mib); /* what it needs at least */
+}
+
 /* A caller built against the version-3 header (no device fields) counts
  * on the CPU, whatever lies past its struct. */
 static void test_version_3(void **state)
@@ -159,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_listing),
         cmocka_unit_test(test_no_gpu),
         cmocka_unit_test(test_choice),
+        cmocka_unit_test(test_gpu_memory),
         cmocka_unit_test(test_version_3),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

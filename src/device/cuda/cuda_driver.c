@@ -10,6 +10,7 @@
 #include "device/cuda/cuda_internal.h"
 
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -63,6 +64,7 @@ int nq_cuda_driver_load(driver *d)
                "cuOccupancyMaxActiveBlocksPerMultiprocessor") &&
           TAKE(d, FuncSetAttribute, "cuFuncSetAttribute") &&
           TAKE(d, MemAlloc, "cuMemAlloc_v2") && TAKE(d, MemFree, "cuMemFree_v2") &&
+          TAKE(d, MemGetInfo, "cuMemGetInfo_v2") &&
           TAKE(d, MemHostAlloc, "cuMemHostAlloc") &&
           TAKE(d, MemFreeHost, "cuMemFreeHost") &&
           TAKE(d, MemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2") &&
@@ -177,6 +179,29 @@ int nq_cuda_launch(cuda_gpu *g, CUfunction f, unsigned blocks, unsigned threads,
         rc = wait_stream(g, stop);
     if (rc == NQ_OK && nq_stopped(stop))
         rc = NQ_ECANCELED;
+    return rc;
+}
+
+int nq_cuda_count_batch(cuda_gpu *g, const void *batch, size_t n, nq_cuda_counting count,
+                        uint64_t *counts, const nq_stop_flag *stop)
+{
+    uint64_t *sums;
+    CUcontext dummy;
+    int rc;
+    if (n == 0)
+        return NQ_OK;
+    sums = malloc(n * sizeof *sums);
+    if (!sums)
+        return NQ_ENOMEM;
+    rc = nq_cuda_status(g->d.CtxPushCurrent(g->ctx));
+    if (rc == NQ_OK) {
+        rc = count(g, batch, sums, stop);
+        g->d.CtxPopCurrent(&dummy);
+    }
+    if (rc == NQ_OK)
+        for (size_t i = 0; i < n; i++)
+            counts[i] += sums[i];
+    free(sums);
     return rc;
 }
 

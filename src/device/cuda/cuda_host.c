@@ -127,6 +127,7 @@ static void cuda_close(void *state)
         nq_cuda_release(g, &g->jobs);
         nq_cuda_release(g, &g->lists);
         nq_cuda_release(g, &g->bounds);
+        nq_cuda_release(g, &g->lays);
         if (g->stop)
             g->d.MemFreeHost((void *)(uintptr_t)g->stop);
         if (g->stream)
@@ -140,6 +141,28 @@ static void cuda_close(void *state)
     }
     nq_cuda_driver_unload(&g->d);
     free(g);
+}
+
+/* Keeps g's buffers within what the card has free now, shared by the
+ * workers of a count (each opens the GPU before the others fill it) and
+ * less a margin for the driver: another process on the card, or a
+ * smaller card than the count's memory allows, then shrinks the pieces
+ * the count is cut into, not the count. */
+static int fit_card(cuda_gpu *g)
+{
+    size_t free_bytes = 0, total = 0;
+    uint64_t share;
+    int rc = nq_cuda_status(g->d.MemGetInfo(&free_bytes, &total));
+    if (rc != NQ_OK)
+        return rc;
+    share = free_bytes > NQ_GPU_CARD_MARGIN ? (free_bytes - NQ_GPU_CARD_MARGIN) / NQ_GPU_WORKERS
+                                            : 0;
+    if (share >= g->memory)
+        return NQ_OK;
+    if (share < NQ_GPU_MEMORY_MIN)
+        return NQ_EDEVICEMEM;
+    g->memory = share;
+    return NQ_OK;
 }
 
 /* The rest of cuda_open(), with the context current. */
@@ -173,7 +196,7 @@ static int open_in_context(cuda_gpu *g)
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemAlloc(&g->next, sizeof(unsigned long long)));
     g->walk = NQ_GPU_WALK_STEP;
-    return rc;
+    return rc == NQ_OK ? fit_card(g) : rc;
 }
 
 static int cuda_open(void **out, unsigned index, uint64_t memory)
@@ -220,9 +243,12 @@ static int cuda_use_walk(void *state, nq_gpu_walk walk)
     return NQ_OK;
 }
 
-static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
-                           uint64_t *counts, const nq_stop_flag *stop)
+/* The batch (an nq_symw_batch) walked, each board's count into
+ * counts[]: an nq_cuda_counting. */
+static int walk_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
+                           const nq_stop_flag *stop)
 {
+    const nq_symw_batch *b = batch;
     const size_t board_bytes = b->nboards * NQ_SYMW_BOARD_WORDS * sizeof(uint32_t);
     const size_t count_bytes = b->nboards * sizeof(uint64_t);
     size_t tasks_bytes;
@@ -236,6 +262,7 @@ static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
     nq_cuda_drop(g, &g->jobs, &g->jobs_cap);
     nq_cuda_drop(g, &g->lists, &g->lists_cap);
     nq_cuda_drop(g, &g->bounds, &g->bounds_cap);
+    nq_cuda_drop(g, &g->lays, &g->lays_cap);
     /* the tasks get what the boards and counts leave of the memory */
     fixed = (uint64_t)board_bytes + count_bytes * 2;
     if (fixed + 1024u * sizeof(nq_symw_task) > g->memory)
@@ -280,25 +307,7 @@ static int walk_in_context(cuda_gpu *g, const nq_symw_batch *b,
 static int cuda_sym_walk(void *state, const nq_symw_batch *batch, uint64_t *counts,
                          const nq_stop_flag *stop)
 {
-    cuda_gpu *g = state;
-    uint64_t *sums;
-    CUcontext dummy;
-    int rc;
-    if (batch->nboards == 0)
-        return NQ_OK;
-    sums = malloc(batch->nboards * sizeof *sums);
-    if (!sums)
-        return NQ_ENOMEM;
-    rc = nq_cuda_status(g->d.CtxPushCurrent(g->ctx));
-    if (rc == NQ_OK) {
-        rc = walk_in_context(g, batch, sums, stop);
-        g->d.CtxPopCurrent(&dummy);
-    }
-    if (rc == NQ_OK)
-        for (size_t i = 0; i < batch->nboards; i++)
-            counts[i] += sums[i];
-    free(sums);
-    return rc;
+    return nq_cuda_count_batch(state, batch, batch->nboards, walk_in_context, counts, stop);
 }
 
 const nq_gpu_backend nq_cuda_backend = {

@@ -57,6 +57,7 @@ typedef struct driver {
     CUresult (*FuncSetAttribute)(CUfunction, int, int);
     CUresult (*MemAlloc)(CUdeviceptr *, size_t);
     CUresult (*MemFree)(CUdeviceptr);
+    CUresult (*MemGetInfo)(size_t *, size_t *);
     CUresult (*MemHostAlloc)(void **, size_t, unsigned);
     CUresult (*MemFreeHost)(void *);
     CUresult (*MemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
@@ -84,8 +85,8 @@ typedef struct cuda_gpu {
                                       card runs at once */
     nq_gpu_walk walk;        /* the kernel that walks */
     CUmodule join_module;
-    CUfunction join_list, join_pairs;
-    unsigned join_list_blocks, join_pairs_blocks;
+    CUfunction join_list, join_lay, join_sort, join_pairs;
+    unsigned join_list_blocks, join_lay_blocks, join_sort_blocks, join_pairs_blocks;
     CUstream stream;
     uint64_t memory;         /* bytes its buffers may take */
     volatile int *stop;      /* mapped host memory the kernels look at */
@@ -93,9 +94,10 @@ typedef struct cuda_gpu {
     CUdeviceptr boards, tasks, counts, next;
     size_t boards_cap, counts_cap;  /* in bytes */
     uint64_t tasks_cap;             /* in tasks */
-    CUdeviceptr splits, sizes, keys, jobs, lists, bounds; /* the join's (counts:
-                                                              the same) */
-    size_t splits_cap, sizes_cap, keys_cap, jobs_cap, lists_cap, bounds_cap; /* bytes */
+    CUdeviceptr splits, sizes, keys, jobs, lists, bounds, lays; /* the join's (counts:
+                                                                    the same) */
+    size_t splits_cap, sizes_cap, keys_cap, jobs_cap, lists_cap, bounds_cap,
+        lays_cap; /* bytes */
 } cuda_gpu;
 
 /* --- cuda_driver.c ----------------------------------------------------- */
@@ -126,6 +128,17 @@ int nq_cuda_fill_card(cuda_gpu *g, CUfunction f, unsigned threads, size_t shared
  * nq_cuda_status(). */
 int nq_cuda_launch(cuda_gpu *g, CUfunction f, unsigned blocks, unsigned threads, size_t shared,
                    void **args, const nq_stop_flag *stop);
+
+/* A batch's count with g's context current: fills sums[] (one per board
+ * or split of the batch). @return NQ_OK, NQ_ECANCELED, or as
+ * nq_cuda_status(). */
+typedef int (*nq_cuda_counting)(cuda_gpu *g, const void *batch, uint64_t *sums,
+                                const nq_stop_flag *stop);
+/* Counts the batch's n boards or splits by `count`, in g's context, and
+ * adds them into counts[0 .. n) when it succeeds (a failed or stopped
+ * count adds nothing). @return as count(), NQ_ENOMEM. */
+int nq_cuda_count_batch(cuda_gpu *g, const void *batch, size_t n, nq_cuda_counting count,
+                        uint64_t *counts, const nq_stop_flag *stop);
 
 /* --- cuda_join_host.c -------------------------------------------------- */
 

@@ -1,21 +1,30 @@
 /*
  * cuda_join.cu - the GPU kernels of the join: row splits (join_gpu.h)
- * counted in two kernels, with the host's bookkeeping between them
- * (cuda_host.c):
+ * counted in four kernels, launched by the host (cuda_join_host.c):
  *
  * - nq_join_list_kernel: a thread walks one part of one half of one
  *   split (join_gpu.h: the subtree under a choice of its first two
  *   rows' queens) with the step walk, its frames in the block's shared
  *   memory. Tasks are taken part by part over the whole launch (task t:
  *   part t / lists of list t % lists), so that a warp's threads walk
- *   different halves. Run three times: over a whole batch
- *   it counts the keys of each list (a split's half, by class), adding a
- *   part's counts at its end; over a piece of the batch that fits the
- *   GPU's memory, it counts them by bucket (and class where the west
- *   list is stored), an atomic add a key; then, once the host has laid
- *   the buckets out, it writes each key to the next place of its bucket,
- *   taken by an atomic add on the bucket's cursor (the order of a
- *   bucket's keys does not matter to its pairs).
+ *   different halves. Over a whole batch it counts the keys of each list
+ *   (a split's half, by class), adding a part's counts at its end; over
+ *   a piece of the batch that fits the GPU's memory, it writes each key
+ *   loose, to the next place of its list's run (an atomic add on the
+ *   list's cursor), and counts it by bucket (and class where the west
+ *   list is stored), an atomic add a key. Where a piece's keys fit the
+ *   memory only once, not loose and sorted side by side, it counts the
+ *   buckets in one listing and, once they are laid out, writes each key
+ *   to the next place of its bucket in another.
+ * - nq_join_lay_kernel: a thread lays out one sub-split of the piece
+ *   from its buckets' counts: their starts, the bounds of the buckets it
+ *   meets and the jobs of those it stores, all on the GPU (thousands a
+ *   split at n = 20: laid out on the host, they would cross the bus
+ *   twice and keep the host busy while the GPU waits).
+ * - nq_join_sort_kernel: a thread moves a run of loose keys to the next
+ *   places of their buckets (the order of a bucket's keys does not
+ *   matter to its pairs): a sort by bucket, far cheaper than listing the
+ *   keys again.
  * - nq_join_pairs_kernel: a thread takes a job (up to 32 keys of one
  *   bucket of one split's longer list, of one class when it is the west
  *   list), fills that block's table in its own part of the block's
@@ -56,7 +65,8 @@ NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long l
 
 /* The lists[0 .. nlists) (cuda_join.h), `parts` parts a list at most:
  * with keys NULL, adds the keys of each place into at[place]; else
- * writes each key to keys[at[its place]++]. */
+ * writes each key to keys[at[its place]++], or, for a list written
+ * loose, to keys[at[its cursor]++] and adds it into at[its place]. */
 extern "C" __global__ void
 nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long nlists,
                     unsigned parts, const nq_join_list *__restrict__ lists,
@@ -79,6 +89,8 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
         const nq_jg_split *s = splits + where.split;
         const nq_jg_buckets b = {where.cut1, where.run1, where.cut2, where.run2};
         const unsigned buckets = 1u << (where.run1 + where.run2);
+        const bool loose = keys && where.cursor != NQ_JOIN_IN_PLACE;
+        const bool tally = !keys || loose; /* the keys counted at their places */
         unsigned long long *place = at + where.base + (unsigned long long)q * where.stride;
         /* one bucket: a part's counts added at its end */
         unsigned long long n0 = 0, n1 = 0, n2 = 0;
@@ -92,8 +104,8 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
                 unsigned long long *mine_at =
                     place + (where.classed ? c * buckets : 0u) + nq_jg_bucket(&b, key);
                 if (keys)
-                    keys[atomicAdd(mine_at, 1ull)] = key;
-                else if (buckets > 1u)
+                    keys[atomicAdd(loose ? at + where.cursor : mine_at, 1ull)] = key;
+                if (tally && buckets > 1u)
                     atomicAdd(mine_at, 1ull);
                 n0 += c == 0;
                 n1 += c == 1;
@@ -105,7 +117,7 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
                     return;
             }
         }
-        if (!keys && buckets == 1u) {
+        if (tally && buckets == 1u) {
             const unsigned step = where.classed ? 1u : 0u;
             if (n0)
                 atomicAdd(place, n0);
@@ -113,6 +125,117 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
                 atomicAdd(place + step, n1);
             if (n2)
                 atomicAdd(place + 2u * step, n2);
+        }
+    }
+}
+
+/* Lays out each sub-split of a piece (lays[0 .. nlays): cuda_join.h)
+ * once its lists' keys are counted by bucket, at[] holding each place's
+ * count: each count becomes its place's start, the items list's bucket
+ * starts and its end go to bounds[], and the stored list's jobs to
+ * jobs[] (one each 32 keys of a bucket, of a class where the west list
+ * is stored), the sub-split's other slots emptied. A list whose buckets
+ * hold other than the keys counted first marks its split's count with
+ * NQ_JOIN_FAULT, as do jobs past the sub-split's slots. A task a
+ * sub-split. */
+extern "C" __global__ void
+nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
+                   const nq_join_layout *__restrict__ lays, unsigned long long nlays,
+                   unsigned long long *at, uint64_t *__restrict__ bounds,
+                   nq_join_job *__restrict__ jobs, unsigned long long *counts,
+                   unsigned long long *next, const volatile int *stop)
+{
+    for (;;) {
+        const unsigned long long r = join_next(next, nlays, stop);
+        if (r == nlays)
+            return;
+        const nq_join_layout lay = lays[r];
+        const bool pairs = lay.keys[0] && lay.keys[1];
+        const unsigned long long last = lay.jobs + lay.slots;
+        unsigned long long start = lay.start, job = lay.jobs;
+        bool fault = false;
+        for (unsigned half = 0; half < 2; half++) {
+            const nq_join_list l = lists[2u * r + half];
+            const unsigned buckets = 1u << (l.run1 + l.run2);
+            const unsigned places = (l.classed ? 3u : 1u) * buckets;
+            const bool stored = half == lay.stored;
+            const unsigned long long first = start;
+            for (unsigned i = 0; i < places; i++) {
+                const unsigned long long count = at[l.base + i];
+                at[l.base + i] = start;
+                if (!stored)
+                    bounds[lay.bounds + i] = start;
+                for (unsigned long long k = 0; stored && pairs && k < count; k += NQ_JG_BLOCK) {
+                    nq_join_job j;
+                    if (job == last) {
+                        fault = true;
+                        break;
+                    }
+                    j.stored = start + k;
+                    j.items = lay.bounds;
+                    j.split = l.split;
+                    j.comp = ~i & (buckets - 1u);
+                    j.count = (uint16_t)(count - k < NQ_JG_BLOCK ? count - k : NQ_JG_BLOCK);
+                    j.cls = (uint16_t)(l.classed ? i / buckets : 3u);
+                    j.pad = 0;
+                    jobs[job++] = j;
+                }
+                start += count;
+            }
+            if (!stored)
+                bounds[lay.bounds + places] = start;
+            fault |= start - first != lay.keys[half];
+        }
+        for (; job < last; job++)
+            jobs[job].count = 0;
+        if (fault)
+            atomicOr(counts + lists[2u * r].split, NQ_JOIN_FAULT);
+    }
+}
+
+/* Moves the loose keys of lists[0 .. nlists) to their buckets: list l's
+ * are loose[ends[l - 1] .. ends[l]) (from 0 for the first list), and one
+ * of class c in bucket x goes to keys[at[base + (classed ? c x buckets :
+ * 0) + x]++], at[] holding each place's start. A task is
+ * NQ_JOIN_SORT_KEYS loose keys in a row. */
+extern "C" __global__ void
+nq_join_sort_kernel(const nq_join_list *__restrict__ lists, unsigned long long nlists,
+                    const unsigned long long *__restrict__ ends,
+                    const uint64_t *__restrict__ loose, unsigned long long *at,
+                    uint64_t *__restrict__ keys, unsigned long long *next,
+                    const volatile int *stop)
+{
+    const unsigned long long total = nlists ? ends[nlists - 1] : 0;
+    const unsigned long long ntasks = (total + NQ_JOIN_SORT_KEYS - 1) / NQ_JOIN_SORT_KEYS;
+
+    for (;;) {
+        const unsigned long long t = join_next(next, ntasks, stop);
+        if (t == ntasks)
+            return;
+        unsigned long long i = t * NQ_JOIN_SORT_KEYS;
+        const unsigned long long end =
+            total - i < NQ_JOIN_SORT_KEYS ? total : i + NQ_JOIN_SORT_KEYS;
+        /* the list of loose key i: the first that ends past it */
+        unsigned long long l = 0, hi = nlists - 1;
+        while (l < hi) {
+            const unsigned long long mid = l + (hi - l) / 2u;
+            if (ends[mid] > i)
+                hi = mid;
+            else
+                l = mid + 1u;
+        }
+        for (; i < end; l++) {
+            const nq_join_list where = lists[l];
+            const nq_jg_buckets b = {where.cut1, where.run1, where.cut2, where.run2};
+            const unsigned buckets = 1u << (where.run1 + where.run2);
+            const unsigned long long last = ends[l] < end ? ends[l] : end;
+            for (; i < last; i++) {
+                const uint64_t key = loose[i];
+                unsigned long long *place =
+                    at + where.base + (where.classed ? nq_jg_key_class(key) * buckets : 0u) +
+                    nq_jg_bucket(&b, key);
+                keys[atomicAdd(place, 1ull)] = key;
+            }
         }
     }
 }
@@ -132,6 +255,8 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
         if (j == njobs)
             return;
         const nq_join_job job = jobs[j];
+        if (!job.count)
+            continue; /* an empty slot */
         const nq_jg_split *s = splits + job.split;
         const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
         const uint64_t *items = bounds + job.items;

@@ -5,11 +5,16 @@
  * thread a part: join_gpu.h); the host picks each split's buckets (as
  * many bits as leave 32 keys or fewer a bucket of its longer list, as
  * the host's count by the same steps picks them: join_gpu.c) and cuts
- * the batch into pieces whose keys, buckets and jobs fit the GPU's
- * memory. A piece is listed twice more: once to count its buckets,
- * which the host lays out (and makes the jobs of: 32 keys of one bucket
- * of a split's longer list each), then into place; then its jobs meet
- * the other lists' buckets that can be disjoint from theirs.
+ * the batch into pieces whose keys, twice over, and buckets and jobs fit
+ * the GPU's memory. A piece is listed once more, each key written loose
+ * (its list's keys in a run) and counted by bucket; then, on the GPU
+ * alone (the host only launches), each sub-split is laid out (its
+ * buckets' starts, the bounds of the buckets its items meet, and its
+ * jobs: 32 keys of one bucket of its longer list each), the loose keys
+ * are moved to their buckets, and the jobs meet the other lists'
+ * buckets that can be disjoint from theirs. A piece whose keys fit the
+ * memory only once (one split or sub-split) is listed twice instead: to
+ * count its buckets, then into place.
  *
  * A split whose keys alone do not fit (from n = 26 on, with a count's
  * usual memory) is counted in sub-splits, as the CPU counts a split in
@@ -30,8 +35,10 @@ extern const unsigned char nq_cuda_join_image[];
 
 /* The join's kernels: a listing thread's frames (a level each), and a
  * pairs thread's table of up to NQ_JG_MAX_CHUNKS chunks: 43 KiB and 44
- * KiB a block, within the 48 KiB any launch may ask for. */
+ * KiB a block, within the 48 KiB any launch may ask for; the layout's
+ * and the sort's threads take none. */
 #define JOIN_LIST_THREADS 128u
+#define JOIN_SORT_THREADS 256u
 #define JOIN_PAIRS_THREADS 32u
 #define JOIN_LIST_SHARED ((size_t)JOIN_LIST_THREADS * NQ_JG_MAX_H * sizeof(nq_jg_frame))
 #define JOIN_PAIRS_SHARED \
@@ -45,11 +52,21 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
         rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_list, g->join_module,
                                               "nq_join_list_kernel"));
     if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_lay, g->join_module,
+                                                   "nq_join_lay_kernel"));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_sort, g->join_module,
+                                                   "nq_join_sort_kernel"));
+    if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs, g->join_module,
                                               "nq_join_pairs_kernel"));
     if (rc == NQ_OK)
         rc = nq_cuda_fill_card(g, g->join_list, JOIN_LIST_THREADS, JOIN_LIST_SHARED, sms,
                        &g->join_list_blocks);
+    if (rc == NQ_OK)
+        rc = nq_cuda_fill_card(g, g->join_lay, JOIN_SORT_THREADS, 0, sms, &g->join_lay_blocks);
+    if (rc == NQ_OK)
+        rc = nq_cuda_fill_card(g, g->join_sort, JOIN_SORT_THREADS, 0, sms, &g->join_sort_blocks);
     if (rc == NQ_OK)
         rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS, JOIN_PAIRS_SHARED, sms,
                        &g->join_pairs_blocks);
@@ -85,30 +102,42 @@ static nq_jg_buckets sub_buckets(const nq_jg_split *s, const join_sub *u)
     return nq_jg_bucket_bits(s, nq_jg_pick_bits(e > w ? e : w, NQ_JG_BLOCK));
 }
 
-/* What it takes of a piece's memory beside its keys: its lists'
- * layouts, its places (a bucket's count or cursor; by class on a stored
- * west list) and the bounds of its items' buckets, and its jobs at most
- * (one per 32 keys of a stored bucket, rounded up). */
+/* The job slots of a sub-split with `buckets` buckets: one for each 32
+ * keys of its stored (longer) list, and one more for each bucket (of each
+ * class, where the west list is stored) at most; none where either list
+ * is empty. */
+static uint64_t sub_slots(const join_sub *u, uint64_t buckets)
+{
+    const uint64_t e = list_keys(u, 0), w = list_keys(u, 1);
+    const uint64_t groups = (west_stored(u) ? 3u : 1u) * buckets;
+    return e && w ? (e > w ? e : w) / NQ_JG_BLOCK + groups : 0;
+}
+
+/* What it takes of a piece's memory beside its keys: its lists' layouts
+ * and loose cursors, its layout (nq_join_layout), its places (a bucket's
+ * count or cursor; by class on a stored west list) and the bounds of its
+ * items' buckets, and its job slots. */
 static uint64_t sub_meta_bytes(const nq_jg_split *s, const join_sub *u)
 {
     const nq_jg_buckets b = sub_buckets(s, u);
     const uint64_t nb = (uint64_t)1 << (b.run1 + b.run2);
-    const uint64_t e = list_keys(u, 0), w = list_keys(u, 1);
-    const uint64_t groups = (west_stored(u) ? 3u : 1u) * nb;
-    const uint64_t jobs = e && w ? (e > w ? e : w) / NQ_JG_BLOCK + groups : 0;
-    return 2 * sizeof(nq_join_list) + (nb + groups) * sizeof(uint64_t) +
-           (nb + 1) * sizeof(uint64_t) + jobs * sizeof(nq_join_job);
+    const uint64_t places = (west_stored(u) ? 4u : 2u) * nb;
+    return 2 * (sizeof(nq_join_list) + sizeof(uint64_t)) + sizeof(nq_join_layout) +
+           places * sizeof(uint64_t) + (nb + 1) * sizeof(uint64_t) +
+           sub_slots(u, nb) * sizeof(nq_join_job);
 }
 
 /* A list of a launch: half `half` of split `split`, parts first ..
  * first + count - 1, its places from `base` on (`stride` apart a part,
- * or shared by all: 0), classed or not, bucketed by b (or not). */
+ * or shared by all: 0), classed or not, bucketed by b (or not), its
+ * keys in place. */
 static nq_join_list make_list(uint64_t base, uint32_t split, unsigned half, unsigned first,
                               unsigned count, uint32_t stride, int classed,
                               const nq_jg_buckets *b)
 {
     nq_join_list l;
     l.base = base;
+    l.cursor = NQ_JOIN_IN_PLACE;
     l.split = split;
     l.stride = stride;
     l.half = (uint8_t)half;
@@ -123,147 +152,135 @@ static nq_join_list make_list(uint64_t base, uint32_t split, unsigned half, unsi
 }
 
 /* Launches the listing of `nlists` lists (in g->lists), counting into
- * g->sizes (keys 0) or writing into g->keys, as many parts a list as
- * the most that one has. */
+ * g->sizes (keys 0) or writing into keys, as many parts a list as the
+ * most that one has. */
 static int list_launch(cuda_gpu *g, const nq_join_list *lists, unsigned long long nlists,
-                       int write, const nq_stop_flag *stop)
+                       CUdeviceptr keys, const nq_stop_flag *stop)
 {
     unsigned parts = 1;
-    CUdeviceptr none = 0;
     for (unsigned long long i = 0; i < nlists; i++)
         if (lists[i].count > parts)
             parts = lists[i].count;
-    void *args[] = {&g->splits, &nlists, &parts, &g->lists, &g->sizes,
-                    write ? &g->keys : &none, &g->next, &g->stop_dev};
+    void *args[] = {&g->splits, &nlists, &parts, &g->lists, &g->sizes, &keys, &g->next,
+                    &g->stop_dev};
     return nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS,
                           JOIN_LIST_SHARED, args, stop);
 }
 
-/* The host's copy of a piece's layout: the lists', their places (counts,
- * then starts, and the piece's keys at the end), bounds and jobs. */
+/* A piece as the host lays it out before any of it is listed: its lists
+ * (two a sub-split, in order) and its sub-splits' layouts, its places,
+ * bounds, job slots and keys, and each list's loose cursor (its keys in
+ * a run, the lists' runs in order). */
 typedef struct piece {
     nq_join_list *lists;
-    uint64_t *at, *bounds;
-    nq_join_job *jobs;
-    uint64_t places, nbounds, njobs;
+    nq_join_layout *lays;
+    uint64_t *cursors;
+    uint64_t places, nbounds, slots, keys;
 } piece;
 
-/* Lays out sub-split r of the piece from p->places on; adds its bounds
- * to p->nbounds and its jobs at most to *jobs. */
-static void lay_out(piece *p, const nq_join_batch *b, const join_sub *u, size_t r,
-                    uint64_t *jobs)
+/* Sub-split r of the piece: its lists, their places from p->places on,
+ * and its layout, from p's bounds, slots and keys on. */
+static void lay_out(piece *p, const nq_join_batch *b, const join_sub *u, size_t r)
 {
     const nq_jg_buckets bk = sub_buckets(&b->splits[u->split], u);
     const uint64_t nb = (uint64_t)1 << (bk.run1 + bk.run2);
     const int ws = west_stored(u);
+    nq_join_layout *lay = &p->lays[r];
     for (unsigned half = 0; half < 2; half++) {
         const int classed = half == 1 && ws;
         p->lists[2 * r + half] =
             make_list(p->places, u->split, half, u->first[half], u->count[half], 0, classed, &bk);
         p->places += (classed ? 3u : 1u) * nb;
+        lay->keys[half] = list_keys(u, half);
     }
+    lay->start = p->keys;
+    lay->bounds = p->nbounds;
+    lay->jobs = p->slots;
+    lay->slots = (uint32_t)sub_slots(u, nb);
+    lay->stored = ws ? 1u : 0u;
+    p->keys += lay->keys[0] + lay->keys[1];
     p->nbounds += nb + 1;
-    if (list_keys(u, 0) && list_keys(u, 1))
-        *jobs += (ws ? list_keys(u, 1) : list_keys(u, 0)) / NQ_JG_BLOCK + (ws ? 3u : 1u) * nb;
+    p->slots += lay->slots;
 }
 
-/* The jobs and bounds of sub-split r of the piece, once p->at holds the
- * starts of its places. */
-static void make_jobs(piece *p, const join_sub *u, size_t r, uint64_t *bounds_at)
-{
-    const int ws = west_stored(u);
-    const nq_join_list *stored = &p->lists[2 * r + (ws ? 1u : 0u)];
-    const nq_join_list *items = &p->lists[2 * r + (ws ? 0u : 1u)];
-    const uint64_t nb = (uint64_t)1 << (stored->run1 + stored->run2);
-    const uint64_t first = *bounds_at;
-    for (uint64_t x = 0; x <= nb; x++) /* the next list's start ends the last */
-        p->bounds[(*bounds_at)++] = p->at[items->base + x];
-    if (!list_keys(u, 0) || !list_keys(u, 1))
-        return;
-    for (unsigned c = 0; c < (stored->classed ? 3u : 1u); c++)
-        for (uint64_t x = 0; x < nb; x++) {
-            const uint64_t at = stored->base + c * nb + x, end = p->at[at + 1];
-            for (uint64_t k = p->at[at]; k < end; k += NQ_JG_BLOCK) {
-                nq_join_job *j = &p->jobs[p->njobs++];
-                j->stored = k;
-                j->count = (uint16_t)(end - k < NQ_JG_BLOCK ? end - k : NQ_JG_BLOCK);
-                j->items = first;
-                j->split = u->split;
-                j->comp = (uint32_t)(~x & (nb - 1));
-                j->cls = (uint16_t)(ws ? c : 3u);
-                j->pad = 0;
-            }
-        }
-}
-
-/* The sub-splits subs[0 .. n), whose keys, buckets and jobs fit: their
- * buckets counted and laid out, their keys listed into place, then met
- * bucket by bucket, each pair's count added to its split's. */
+/* The sub-splits subs[0 .. n), whose keys (twice over when `loose`),
+ * buckets and jobs fit, on the GPU alone: their keys listed, loose and
+ * their buckets counted; each sub-split laid out (its buckets' starts,
+ * bounds and jobs); the loose keys moved to their buckets (or, not
+ * loose, listed into them); then met bucket by bucket, each pair's
+ * count added to its split's. */
 static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs, size_t n,
-                      const nq_stop_flag *stop)
+                      int loose, const nq_stop_flag *stop)
 {
-    const size_t list_bytes = 2 * n * sizeof(nq_join_list);
-    unsigned long long njobs, nlists = 2 * n;
-    piece p = {NULL, NULL, NULL, NULL, 0, 0, 0};
-    uint64_t most_jobs = 0, bounds_at = 0;
+    const size_t list_bytes = 2 * n * sizeof(nq_join_list), lay_bytes = n * sizeof(nq_join_layout);
+    const uint64_t cursors = loose ? 2 * n : 0;
+    unsigned long long nlists = 2 * n, nlays = n, nslots;
+    piece p = {NULL, NULL, NULL, 0, 0, 0, 0};
+    CUdeviceptr loose_keys = 0, ends = 0;
     int rc;
     p.lists = malloc(list_bytes);
-    for (size_t r = 0; p.lists && r < n; r++)
-        lay_out(&p, b, &subs[r], r, &most_jobs);
-    p.at = malloc((p.places + 1) * sizeof *p.at);
-    p.bounds = malloc((p.nbounds ? p.nbounds : 1) * sizeof *p.bounds);
-    p.jobs = malloc((most_jobs ? most_jobs : 1) * sizeof *p.jobs);
-    rc = p.lists && p.at && p.bounds && p.jobs ? NQ_OK : NQ_ENOMEM;
-    /* the buckets counted */
+    p.lays = malloc(lay_bytes);
+    p.cursors = malloc((cursors ? cursors : 1) * sizeof *p.cursors);
+    rc = p.lists && p.lays && p.cursors ? NQ_OK : NQ_ENOMEM;
+    for (size_t r = 0; rc == NQ_OK && r < n; r++)
+        lay_out(&p, b, &subs[r], r);
+    /* the loose cursors, after the places */
+    for (uint64_t l = 0; rc == NQ_OK && l < cursors; l++) {
+        p.lists[l].cursor = p.places + l;
+        p.cursors[l] = l ? p.cursors[l - 1] + p.lays[(l - 1) / 2].keys[(l - 1) % 2] : 0;
+    }
+    nslots = p.slots;
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->lists, &g->lists_cap, list_bytes);
     if (rc == NQ_OK)
-        rc = nq_cuda_reserve(g, &g->sizes, &g->sizes_cap, (p.places + 1) * sizeof *p.at);
+        rc = nq_cuda_reserve(g, &g->lays, &g->lays_cap, lay_bytes);
+    if (rc == NQ_OK)
+        rc = nq_cuda_reserve(g, &g->sizes, &g->sizes_cap,
+                             (p.places + cursors) * sizeof(uint64_t));
+    if (rc == NQ_OK)
+        rc = nq_cuda_reserve(g, &g->keys, &g->keys_cap,
+                             (p.keys ? p.keys : 1) * (loose ? 2 : 1) * sizeof(uint64_t));
+    if (rc == NQ_OK)
+        rc = nq_cuda_reserve(g, &g->bounds, &g->bounds_cap, p.nbounds * sizeof(uint64_t));
+    if (rc == NQ_OK)
+        rc = nq_cuda_reserve(g, &g->jobs, &g->jobs_cap,
+                             (nslots ? nslots : 1) * sizeof(nq_join_job));
+    if (rc == NQ_OK && loose) {
+        loose_keys = g->keys + p.keys * sizeof(uint64_t);
+        ends = g->sizes + p.places * sizeof(uint64_t);
+    }
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->lists, p.lists, list_bytes, g->stream));
     if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, p.places * sizeof *p.at, g->stream));
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->lays, p.lays, lay_bytes, g->stream));
     if (rc == NQ_OK)
-        rc = list_launch(g, p.lists, nlists, 0, stop);
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemcpyDtoHAsync(p.at, g->sizes, p.places * sizeof *p.at,
+        rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, p.places * sizeof(uint64_t),
+                                               g->stream));
+    if (rc == NQ_OK && loose)
+        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(ends, p.cursors, cursors * sizeof(uint64_t),
                                                  g->stream));
+    /* listed: the buckets counted, and the keys loose */
     if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
-    /* laid out: each place's start, the keys of the piece at the end */
+        rc = list_launch(g, p.lists, nlists, loose_keys, stop);
+    /* laid out */
     if (rc == NQ_OK) {
-        uint64_t at = 0;
-        for (uint64_t k = 0; k <= p.places; k++) {
-            const uint64_t count = k < p.places ? p.at[k] : 0;
-            p.at[k] = at;
-            at += count;
-        }
-        for (size_t r = 0; r < n; r++)
-            make_jobs(&p, &subs[r], r, &bounds_at);
-        rc = nq_cuda_reserve(g, &g->keys, &g->keys_cap,
-                             (p.at[p.places] ? p.at[p.places] : 1) * sizeof(uint64_t));
+        void *args[] = {&g->lists, &g->lays, &nlays, &g->sizes, &g->bounds, &g->jobs, &g->counts,
+                        &g->next, &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_lay, g->join_lay_blocks, JOIN_SORT_THREADS, 0, args,
+                            stop);
     }
-    /* the keys listed into place */
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->sizes, p.at, p.places * sizeof *p.at,
-                                                 g->stream));
-    if (rc == NQ_OK)
-        rc = list_launch(g, p.lists, nlists, 1, stop);
-    /* the pairs */
-    njobs = p.njobs;
-    if (rc == NQ_OK && njobs)
-        rc = nq_cuda_reserve(g, &g->jobs, &g->jobs_cap, njobs * sizeof *p.jobs);
-    if (rc == NQ_OK && njobs)
-        rc = nq_cuda_reserve(g, &g->bounds, &g->bounds_cap, p.nbounds * sizeof *p.bounds);
-    if (rc == NQ_OK && njobs)
-        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->jobs, p.jobs, njobs * sizeof *p.jobs,
-                                                 g->stream));
-    if (rc == NQ_OK && njobs)
-        rc = nq_cuda_status(g->d.MemcpyHtoDAsync(g->bounds, p.bounds,
-                                                 p.nbounds * sizeof *p.bounds, g->stream));
-    if (rc == NQ_OK && njobs) {
-        void *args[] = {&g->splits, &g->jobs, &njobs, &g->keys, &g->bounds, &g->counts, &g->next,
+    /* the keys moved to their buckets, or listed into them */
+    if (rc == NQ_OK && loose) {
+        void *args[] = {&g->lists, &nlists, &ends, &loose_keys, &g->sizes, &g->keys, &g->next,
                         &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_sort, g->join_sort_blocks, JOIN_SORT_THREADS, 0, args,
+                            stop);
+    } else if (rc == NQ_OK)
+        rc = list_launch(g, p.lists, nlists, g->keys, stop);
+    /* the pairs */
+    if (rc == NQ_OK && nslots) {
+        void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
+                        &g->next, &g->stop_dev};
         rc = nq_cuda_launch(g, g->join_pairs, g->join_pairs_blocks, JOIN_PAIRS_THREADS,
                             JOIN_PAIRS_SHARED, args, stop);
     }
@@ -273,14 +290,15 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
     else
         g->d.StreamSynchronize(g->stream);
     free(p.lists);
-    free(p.at);
-    free(p.bounds);
-    free(p.jobs);
+    free(p.lays);
+    free(p.cursors);
     return rc;
 }
 
-/* The sub-splits subs[0 .. n) in pieces whose keys fit `room` bytes, and
- * their buckets and jobs another `room`. */
+/* The sub-splits subs[0 .. n) in pieces whose keys fit `room` bytes
+ * twice over (loose, and sorted), and their buckets and jobs another
+ * `room`; a sub-split whose keys fit it only once, in a piece of its
+ * own, listed into place. */
 static int join_pieces(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs, size_t n,
                        uint64_t room, const nq_stop_flag *stop)
 {
@@ -288,19 +306,24 @@ static int join_pieces(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs
     for (size_t first = 0; rc == NQ_OK && first < n;) {
         uint64_t keys = 0, meta = 0;
         size_t end = first;
-        while (end < n) {
-            const uint64_t k = list_keys(&subs[end], 0) + list_keys(&subs[end], 1);
-            const uint64_t m = sub_meta_bytes(&b->splits[subs[end].split], &subs[end]);
-            if ((keys + k) * sizeof(uint64_t) > room || meta + m + sizeof(uint64_t) > room)
-                break;
-            keys += k;
-            meta += m;
-            end++;
+        int loose = 1;
+        for (unsigned twice = 2; end == first && twice > 0; twice--) {
+            loose = twice == 2;
+            while (end < n && (loose || end == first)) {
+                const uint64_t k = list_keys(&subs[end], 0) + list_keys(&subs[end], 1);
+                const uint64_t m = sub_meta_bytes(&b->splits[subs[end].split], &subs[end]);
+                if ((keys + k) * twice * sizeof(uint64_t) > room ||
+                    meta + m + sizeof(uint64_t) > room)
+                    break;
+                keys += k;
+                meta += m;
+                end++;
+            }
         }
         if (end == first)
             rc = NQ_EDEVICEMEM; /* a part's keys alone are too many */
         else
-            rc = join_piece(g, b, subs + first, end - first, stop);
+            rc = join_piece(g, b, subs + first, end - first, loose, stop);
         first = end;
     }
     return rc;
@@ -426,9 +449,12 @@ static int join_big(cuda_gpu *g, const nq_join_batch *b, const size_t *big, size
     return rc;
 }
 
-static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts,
+/* The batch (an nq_join_batch) counted, each split's count into
+ * counts[]: an nq_cuda_counting. */
+static int join_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
                            const nq_stop_flag *stop)
 {
+    const nq_join_batch *b = batch;
     const size_t n = b->nsplits;
     const size_t split_bytes = n * sizeof(nq_jg_split), size_bytes = n * 6 * sizeof(uint64_t),
                  count_bytes = n * sizeof(uint64_t), list_bytes = 2 * n * sizeof(nq_join_list);
@@ -507,6 +533,10 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
         rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
     else
         g->d.StreamSynchronize(g->stream);
+    /* a piece's listing that found other keys than the first: a fault */
+    for (size_t i = 0; rc == NQ_OK && i < n; i++)
+        if (counts[i] & NQ_JOIN_FAULT)
+            rc = NQ_EDEVICE;
     free(sizes);
     free(lists);
     free(subs);
@@ -515,27 +545,9 @@ static int join_in_context(cuda_gpu *g, const nq_join_batch *b, uint64_t *counts
 }
 
 int nq_cuda_join_splits(void *state, const nq_join_batch *batch, uint64_t *counts,
-                            const nq_stop_flag *stop)
+                        const nq_stop_flag *stop)
 {
-    cuda_gpu *g = state;
-    uint64_t *sums;
-    CUcontext dummy;
-    int rc;
-    if (batch->nsplits == 0)
-        return NQ_OK;
-    sums = malloc(batch->nsplits * sizeof *sums);
-    if (!sums)
-        return NQ_ENOMEM;
-    rc = nq_cuda_status(g->d.CtxPushCurrent(g->ctx));
-    if (rc == NQ_OK) {
-        rc = join_in_context(g, batch, sums, stop);
-        g->d.CtxPopCurrent(&dummy);
-    }
-    if (rc == NQ_OK)
-        for (size_t i = 0; i < batch->nsplits; i++)
-            counts[i] += sums[i];
-    free(sums);
-    return rc;
+    return nq_cuda_count_batch(state, batch, batch->nsplits, join_in_context, counts, stop);
 }
 
 #else

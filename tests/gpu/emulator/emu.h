@@ -28,12 +28,17 @@ int nq_emu_run_block(const char *name, unsigned block, unsigned grid, unsigned t
 /* @return 1 when there is a kernel of that name, else 0. */
 int nq_emu_has_kernel(const char *name);
 
-/* The parameters of kernel `name`: how many (at most 8), and as bit
+/* The parameters of kernel `name`: how many (at most 10), and as bit
  * masks which are values rather than device pointers, which of those are
  * 4 bytes wide (the others 8), and which pointers may be null.
  * @return 0; -1 when there is no kernel of that name. */
 int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
                          unsigned *narrow, unsigned *nullable);
+
+/* The emulated driver's own call (not the CUDA driver's): the launches
+ * of kernel `name` in this process so far (0 for no such kernel). A test
+ * takes it with dlsym() from the driver it loaded. */
+unsigned long nq_emu_launches(const char *name);
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,10 @@
  *   NQ_EMU_FAIL=NAME[:K] driver function NAME fails from its K-th call on
  *                        (default the first): out of memory for an
  *                        allocation, a launch failure for the others
+ *
+ * Beside the driver's calls it has one of its own, for tests that must
+ * know which way the host went: nq_emu_launches(name), the launches of
+ * a kernel so far (see emu.h).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -62,7 +66,7 @@ enum {
 #define EXPORT __attribute__((visibility("default")))
 #define MAX_GPUS 8
 #define MAX_DEPTH 16
-#define KERNEL_PARAMS 8
+#define KERNEL_PARAMS 10
 #define BLOCKS_PER_SM 4
 
 /* --- the machine -------------------------------------------------------- */
@@ -113,7 +117,11 @@ static emu_ctx ctxs[MAX_GPUS];
 static const emu_function functions[] = {{"nq_sym_walk_kernel"},
                                          {"nq_sym_step_kernel"},
                                          {"nq_join_list_kernel"},
+                                         {"nq_join_lay_kernel"},
+                                         {"nq_join_sort_kernel"},
                                          {"nq_join_pairs_kernel"}};
+#define NFUNCTIONS (sizeof functions / sizeof functions[0])
+static atomic_ulong launched[NFUNCTIONS];
 static _Thread_local emu_ctx *current[MAX_DEPTH];
 static _Thread_local int depth;
 
@@ -284,6 +292,18 @@ EXPORT CUresult cuDeviceTotalMem_v2(size_t *out, CUdevice dev)
 {
     NEED_DEVICE(dev);
     *out = memory;
+    return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
+{
+    NEED_CONTEXT("cuMemGetInfo_v2");
+    if (!free_bytes || !total)
+        return CUDA_ERROR_INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    *free_bytes = memory - context()->used;
+    *total = memory;
+    pthread_mutex_unlock(&lock);
     return CUDA_SUCCESS;
 }
 
@@ -632,6 +652,7 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
             fault("cuLaunchKernel: parameter %u (%#llx) is not in a buffer of the context",
                   i, s->values[i]);
     pthread_mutex_unlock(&lock);
+    atomic_fetch_add(&launched[f - functions], 1);
     s->fn = f;
     s->grid = gx;
     s->threads = bx;
@@ -644,4 +665,12 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
         if (pthread_create(&s->worker[i], NULL, run_blocks, s) != 0)
             fault("cuLaunchKernel: no thread for the launch");
     return CUDA_SUCCESS;
+}
+
+EXPORT unsigned long nq_emu_launches(const char *name)
+{
+    for (size_t i = 0; i < NFUNCTIONS; i++)
+        if (name && strcmp(functions[i].name, name) == 0)
+            return atomic_load(&launched[i]);
+    return 0;
 }

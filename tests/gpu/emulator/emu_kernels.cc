@@ -6,7 +6,7 @@
  * the kernel file is included: threadIdx, blockIdx, blockDim and gridDim
  * are the running thread's (set by nq_emu_run_block), a block's shared
  * memory is a buffer of the host thread that runs the block, and
- * atomicAdd is an atomic add. The threads of a block run one after the
+ * atomicAdd and atomicOr are atomic. The threads of a block run one after the
  * other, so a kernel must not wait for its block's other threads (none
  * does: each fetches tasks or jobs until none is left). What a block leaves past
  * the shared memory its launch asked for is looked at after it: a write
@@ -28,6 +28,11 @@ thread_local emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 {
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+
+unsigned long long atomicOr(unsigned long long *p, unsigned long long v)
+{
+    return __atomic_fetch_or(p, v, __ATOMIC_RELAXED);
 }
 } // namespace
 
@@ -94,6 +99,26 @@ static void run_join_list(void *const *p)
                         device_pointer<const volatile int>(p, 7));
 }
 
+static void run_join_lay(void *const *p)
+{
+    nq_join_lay_kernel(device_pointer<const nq_join_list>(p, 0),
+                       device_pointer<const nq_join_layout>(p, 1), param<unsigned long long>(p, 2),
+                       device_pointer<unsigned long long>(p, 3), device_pointer<uint64_t>(p, 4),
+                       device_pointer<nq_join_job>(p, 5), device_pointer<unsigned long long>(p, 6),
+                       device_pointer<unsigned long long>(p, 7),
+                       device_pointer<const volatile int>(p, 8));
+}
+
+static void run_join_sort(void *const *p)
+{
+    nq_join_sort_kernel(device_pointer<const nq_join_list>(p, 0), param<unsigned long long>(p, 1),
+                        device_pointer<const unsigned long long>(p, 2),
+                        device_pointer<const uint64_t>(p, 3),
+                        device_pointer<unsigned long long>(p, 4), device_pointer<uint64_t>(p, 5),
+                        device_pointer<unsigned long long>(p, 6),
+                        device_pointer<const volatile int>(p, 7));
+}
+
 static void run_join_pairs(void *const *p)
 {
     nq_join_pairs_kernel(device_pointer<const nq_jg_split>(p, 0),
@@ -124,6 +149,8 @@ static const struct {
     {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0, 0},
     {"nq_join_list_kernel", run_join_list, join_frames_now, 8, 1u << 1 | 1u << 2, 1u << 2,
      1u << 5},
+    {"nq_join_lay_kernel", run_join_lay, stacks_now, 9, 1u << 2, 0, 0},
+    {"nq_join_sort_kernel", run_join_sort, stacks_now, 8, 1u << 1, 0, 0},
     {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 8, 1u << 2, 0, 0},
 };
 
