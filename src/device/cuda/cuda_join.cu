@@ -135,9 +135,9 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
  * starts and its end go to bounds[], and the stored list's jobs to
  * jobs[] (one each 32 keys of a bucket, of a class where the west list
  * is stored), the sub-split's other slots emptied. A list whose buckets
- * hold other than the keys counted first marks its split's count with
- * NQ_JOIN_FAULT, as do jobs past the sub-split's slots. A task a
- * sub-split. */
+ * or loose run hold other than the keys counted first marks its split's
+ * count with NQ_JOIN_FAULT, as do jobs past the sub-split's slots. A task
+ * a sub-split. */
 extern "C" __global__ void
 nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
                    const nq_join_layout *__restrict__ lays, unsigned long long nlays,
@@ -184,7 +184,10 @@ nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
             }
             if (!stored)
                 bounds[lay.bounds + places] = start;
+            /* its buckets hold the keys counted first, and its loose run
+             * (where it has one: as long, from the same place) ends there */
             fault |= start - first != lay.keys[half];
+            fault |= l.cursor != NQ_JOIN_IN_PLACE && at[l.cursor] != start;
         }
         for (; job < last; job++)
             jobs[job].count = 0;

@@ -27,6 +27,9 @@
  *   NQ_EMU_FAIL=NAME[:K] driver function NAME fails from its K-th call on
  *                        (default the first): out of memory for an
  *                        allocation, a launch failure for the others
+ *   NQ_EMU_DROP=KERNEL:K the K-th atomicAdd of kernel KERNEL's launches
+ *                        adds nothing (emu_kernels.cc): a GPU that
+ *                        miscounts, which the host must not believe
  *
  * Beside the driver's calls it has one of its own, for tests that must
  * know which way the host went: nq_emu_launches(name), the launches of

@@ -6,15 +6,18 @@
  * the kernel file is included: threadIdx, blockIdx, blockDim and gridDim
  * are the running thread's (set by nq_emu_run_block), a block's shared
  * memory is a buffer of the host thread that runs the block, and
- * atomicAdd and atomicOr are atomic. The threads of a block run one after the
+ * atomicAdd and atomicOr are atomic (NQ_EMU_DROP=KERNEL:K drops the K-th
+ * add of a kernel's launches: a GPU that miscounts). The threads of a block run one after the
  * other, so a kernel must not wait for its block's other threads (none
  * does: each fetches tasks or jobs until none is left). What a block leaves past
  * the shared memory its launch asked for is looked at after it: a write
  * there is a fault (on a GPU, an out-of-range access or another block's
  * memory).
  */
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #include "emu.h"
@@ -25,8 +28,35 @@ struct emu_dim3 {
 };
 thread_local emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 
+/* A GPU that miscounts: NQ_EMU_DROP=KERNEL:K, the K-th atomicAdd (from 1)
+ * of kernel KERNEL's launches in this process adds nothing. */
+struct drop_plan {
+    char kernel[64];
+    long long k;
+};
+
+const drop_plan &dropping()
+{
+    static const drop_plan plan = [] {
+        drop_plan d = {{0}, 0};
+        const char *e = std::getenv("NQ_EMU_DROP");
+        const char *colon = e ? std::strchr(e, ':') : nullptr;
+        if (colon && (size_t)(colon - e) < sizeof d.kernel) {
+            std::memcpy(d.kernel, e, (size_t)(colon - e));
+            d.k = std::atoll(colon + 1);
+        }
+        return d;
+    }();
+    return plan;
+}
+
+std::atomic<long long> adds_left{-1};
+thread_local bool drop_here;
+
 unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 {
+    if (drop_here && adds_left.fetch_sub(1) == 1)
+        return __atomic_load_n(p, __ATOMIC_RELAXED);
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
 }
 
@@ -187,6 +217,12 @@ extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
     if (k < 0)
         return -1;
     unsigned char *mem = kernels[k].shared();
+    const drop_plan &d = dropping();
+    drop_here = d.k > 0 && std::strcmp(d.kernel, name) == 0;
+    if (drop_here) {
+        long long unset = -1;
+        adds_left.compare_exchange_strong(unset, d.k);
+    }
     blockIdx = {block, 0, 0};
     gridDim = {grid, 1, 1};
     blockDim = {threads, 1, 1};
