@@ -25,18 +25,18 @@
  *   places of their buckets (the order of a bucket's keys does not
  *   matter to its pairs): a sort by bucket, far cheaper than listing the
  *   keys again.
- * - nq_join_pairs_kernel: a thread takes a job (up to 32 keys of one
- *   bucket of one split's longer list, of one class when it is the west
- *   list), fills that block's table in its own part of the block's
- *   shared memory (interleaved with the other threads': a word a bank)
- *   and meets with it the keys of the other list's buckets that can be
- *   disjoint from the group's (join_gpu.h), adding the weighted pairs to
- *   its split's count.
+ * - nq_join_pairs_kernel: a thread takes a run of NQ_JOIN_PAIRS_RUN job
+ *   slots and, for each job (up to 32 keys of one bucket of one split's
+ *   longer list, of one class when it is the west list), fills that
+ *   block's table in its own part of the block's shared memory
+ *   (interleaved with the other threads': a word a bank) and meets with
+ *   it the keys of the other list's buckets that can be disjoint from the
+ *   group's (join_gpu.h), adding the weighted pairs to its split's count.
  *
- * Every thread works alone (no barrier): tasks and jobs are fetched from
- * one counter, as the symmetry method's kernels fetch theirs
- * (cuda_sym.cu), and a thread looks at the host's stop flag before each
- * one and every NQ_JOIN_POLL steps or keys of a long one.
+ * Every thread works alone (no barrier): tasks (and runs of jobs) are
+ * fetched from one counter, as the symmetry method's kernels fetch
+ * theirs (cuda_sym.cu), and a thread looks at the host's stop flag
+ * before each one and every NQ_JOIN_POLL steps or keys of a long one.
  *
  * Compiled by nvcc into its own fat binary, which the library embeds
  * beside the symmetry method's (cuda_host.c loads both).
@@ -253,37 +253,43 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
     uint32_t *table = join_tables + threadIdx.x;
     const unsigned stride = blockDim.x;
 
+    const unsigned long long runs = (njobs + NQ_JOIN_PAIRS_RUN - 1u) / NQ_JOIN_PAIRS_RUN;
+
     for (;;) {
-        const unsigned long long j = join_next(next, njobs, stop);
-        if (j == njobs)
+        const unsigned long long r = join_next(next, runs, stop);
+        if (r == runs)
             return;
-        const nq_join_job job = jobs[j];
-        if (!job.count)
-            continue; /* an empty slot */
-        const nq_jg_split *s = splits + job.split;
-        const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
-        const uint64_t *items = bounds + job.items;
-        unsigned long long sum = 0;
-        unsigned poll = NQ_JOIN_POLL;
-        nq_jg_fill(table, stride, keys + job.stored, job.count, chunks);
-        /* the buckets whose keys can be disjoint from the group's: the
-         * submasks of its complement */
-        for (unsigned sub = job.comp;; sub = (sub - 1u) & job.comp) {
-            for (uint64_t i = items[sub]; i < items[sub + 1u]; i++) {
-                const uint64_t x = keys[i];
-                const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
-                sum += (unsigned long long)s->class_weight[cls] *
-                       nq_jg_match(table, stride, x, chunks);
-                if (--poll == 0) {
-                    poll = NQ_JOIN_POLL;
-                    if (*stop)
-                        return;
+        const unsigned long long last =
+            njobs - r * NQ_JOIN_PAIRS_RUN < NQ_JOIN_PAIRS_RUN ? njobs : (r + 1u) * NQ_JOIN_PAIRS_RUN;
+        for (unsigned long long j = r * NQ_JOIN_PAIRS_RUN; j < last; j++) {
+            const nq_join_job job = jobs[j];
+            if (!job.count)
+                continue; /* an empty slot */
+            const nq_jg_split *s = splits + job.split;
+            const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
+            const uint64_t *items = bounds + job.items;
+            unsigned long long sum = 0;
+            unsigned poll = NQ_JOIN_POLL;
+            nq_jg_fill(table, stride, keys + job.stored, job.count, chunks);
+            /* the buckets whose keys can be disjoint from the group's: the
+             * submasks of its complement */
+            for (unsigned sub = job.comp;; sub = (sub - 1u) & job.comp) {
+                for (uint64_t i = items[sub]; i < items[sub + 1u]; i++) {
+                    const uint64_t x = keys[i];
+                    const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
+                    sum += (unsigned long long)s->class_weight[cls] *
+                           nq_jg_match(table, stride, x, chunks);
+                    if (--poll == 0) {
+                        poll = NQ_JOIN_POLL;
+                        if (*stop)
+                            return;
+                    }
                 }
+                if (!sub)
+                    break;
             }
-            if (!sub)
-                break;
+            if (sum)
+                atomicAdd(&counts[job.split], sum * s->weight);
         }
-        if (sum)
-            atomicAdd(&counts[job.split], sum * s->weight);
     }
 }

@@ -48,6 +48,11 @@ typedef struct nq_join_layout {
 /* Loose keys a task of nq_join_sort_kernel moves. */
 #define NQ_JOIN_SORT_KEYS 256u
 
+/* Job slots a thread of nq_join_pairs_kernel takes a fetch: a count of
+ * n = 20 has some 5.5e8 slots (6,030 a split), too many fetches for one
+ * counter's atomic adds one at a time. */
+#define NQ_JOIN_PAIRS_RUN 8u
+
 /* A job of nq_join_pairs_kernel: `count` (1 to 32; 0: an empty slot)
  * keys of split `split`'s longer list from keys[stored], all of one
  * bucket, and of
