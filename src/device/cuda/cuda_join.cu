@@ -63,6 +63,23 @@ NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long l
     return i < n ? i : n;
 }
 
+/* The buckets of list l (one when both its runs are 0). */
+NQ_DEVICE unsigned join_buckets(const nq_join_list *l)
+{
+    return 1u << (l->run1 + l->run2);
+}
+
+/* The place of a key of list l among the list's places from `at` on: its
+ * class's buckets where the list is classed, then its bucket
+ * (cuda_join.h). */
+NQ_DEVICE unsigned long long *join_place(unsigned long long *at, const nq_join_list *l,
+                                         uint64_t key)
+{
+    const nq_jg_buckets b = {l->cut1, l->run1, l->cut2, l->run2};
+    return at + (l->classed ? nq_jg_key_class(key) * join_buckets(l) : 0u) +
+           nq_jg_bucket(&b, key);
+}
+
 /* The lists[0 .. nlists) (cuda_join.h), `parts` parts a list at most:
  * with keys NULL, adds the keys of each place into at[place]; else
  * writes each key to keys[at[its place]++], or, for a list written
@@ -87,8 +104,7 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
         if (q >= where.count)
             continue; /* past the list's parts */
         const nq_jg_split *s = splits + where.split;
-        const nq_jg_buckets b = {where.cut1, where.run1, where.cut2, where.run2};
-        const unsigned buckets = 1u << (where.run1 + where.run2);
+        const unsigned buckets = join_buckets(&where);
         const bool loose = keys && where.cursor != NQ_JOIN_IN_PLACE;
         const bool tally = !keys || loose; /* the keys counted at their places */
         unsigned long long *place = at + where.base + (unsigned long long)q * where.stride;
@@ -101,8 +117,7 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
         while (w.top) {
             if (nq_jg_step(&w, s, mine, stride, &key)) {
                 const unsigned c = nq_jg_key_class(key);
-                unsigned long long *mine_at =
-                    place + (where.classed ? c * buckets : 0u) + nq_jg_bucket(&b, key);
+                unsigned long long *mine_at = join_place(place, &where, key);
                 if (keys)
                     keys[atomicAdd(loose ? at + where.cursor : mine_at, 1ull)] = key;
                 if (tally && buckets > 1u)
@@ -156,7 +171,7 @@ nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
         bool fault = false;
         for (unsigned half = 0; half < 2; half++) {
             const nq_join_list l = lists[2u * r + half];
-            const unsigned buckets = 1u << (l.run1 + l.run2);
+            const unsigned buckets = join_buckets(&l);
             const unsigned places = (l.classed ? 3u : 1u) * buckets;
             const bool stored = half == lay.stored;
             const unsigned long long first = start;
@@ -229,15 +244,10 @@ nq_join_sort_kernel(const nq_join_list *__restrict__ lists, unsigned long long n
         }
         for (; i < end; l++) {
             const nq_join_list where = lists[l];
-            const nq_jg_buckets b = {where.cut1, where.run1, where.cut2, where.run2};
-            const unsigned buckets = 1u << (where.run1 + where.run2);
             const unsigned long long last = ends[l] < end ? ends[l] : end;
             for (; i < last; i++) {
                 const uint64_t key = loose[i];
-                unsigned long long *place =
-                    at + where.base + (where.classed ? nq_jg_key_class(key) * buckets : 0u) +
-                    nq_jg_bucket(&b, key);
-                keys[atomicAdd(place, 1ull)] = key;
+                keys[atomicAdd(join_place(at + where.base, &where, key), 1ull)] = key;
             }
         }
     }
