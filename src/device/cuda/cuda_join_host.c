@@ -224,10 +224,12 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
     rc = p.lists && p.lays && p.cursors ? NQ_OK : NQ_ENOMEM;
     for (size_t r = 0; rc == NQ_OK && r < n; r++)
         lay_out(&p, b, &subs[r], r);
-    /* the loose cursors, after the places */
+    /* the loose cursors, after the places: a list's loose run starts
+     * where its keys' buckets will (nq_join_lay_kernel checks its end) */
     for (uint64_t l = 0; rc == NQ_OK && l < cursors; l++) {
+        const nq_join_layout *lay = &p.lays[l / 2];
         p.lists[l].cursor = p.places + l;
-        p.cursors[l] = l ? p.cursors[l - 1] + p.lays[(l - 1) / 2].keys[(l - 1) % 2] : 0;
+        p.cursors[l] = lay->start + (l % 2 ? lay->keys[0] : 0);
     }
     nslots = p.slots;
     if (rc == NQ_OK)
