@@ -6,6 +6,8 @@
  * in several pieces where the GPU's memory is small, with its keys
  * written loose and sorted by bucket where the memory holds them twice,
  * and listed straight into their buckets where it holds them once; a
+ * key that a miscounting GPU loses or places twice on its way to its
+ * bucket fails the count, never changes it (the emulated GPU only); a
  * GPU opened for more than its card has free keeps within its share; a
  * batch the kernels cannot count is refused, and a raised stop flag ends
  * the count. The method's GPU path (nq_join_solve_gpu) unit by unit
@@ -219,21 +221,40 @@ static void test_card_share(void **state)
 }
 #endif
 
-/* The launches of a kernel so far, where the emulated driver counts
- * them (see tests/gpu/emulator/emu.h); on a GPU, nothing to look at. */
+/* The emulated driver's own calls (see tests/gpu/emulator/emu.h): the
+ * launches and the atomic adds of a kernel so far, and a miscounting
+ * GPU played; on a GPU, nothing to look at or play. */
 #ifdef NQ_TEST_EMULATED_GPU
 #define KNOWS_LAUNCHES 1
+static void *emu_call(const char *name)
+{
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL), *f;
+    assert_non_null(lib);
+    f = dlsym(lib, name);
+    assert_non_null(f);
+    dlclose(lib); /* the backend holds the driver open: f stays */
+    return f;
+}
+
 static unsigned long launches(const char *kernel)
 {
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     unsigned long (*count)(const char *);
-    unsigned long n;
-    assert_non_null(lib);
-    *(void **)&count = dlsym(lib, "nq_emu_launches");
-    assert_non_null(count);
-    n = count(kernel);
-    dlclose(lib);
-    return n;
+    *(void **)&count = emu_call("nq_emu_launches");
+    return count(kernel);
+}
+
+static unsigned long long adds(const char *kernel, int latest)
+{
+    unsigned long long (*count)(const char *, int);
+    *(void **)&count = emu_call("nq_emu_adds");
+    return count(kernel, latest);
+}
+
+static void drop(const char *kernel, long long k)
+{
+    void (*plan)(const char *, long long);
+    *(void **)&plan = emu_call("nq_emu_drop");
+    plan(kernel, k);
 }
 #else
 #define KNOWS_LAUNCHES 0
@@ -241,6 +262,19 @@ static unsigned long launches(const char *kernel)
 {
     (void)kernel;
     return 0;
+}
+
+static unsigned long long adds(const char *kernel, int latest)
+{
+    (void)kernel;
+    (void)latest;
+    return 0;
+}
+
+static void drop(const char *kernel, long long k)
+{
+    (void)kernel;
+    (void)k;
 }
 #endif
 
@@ -257,57 +291,145 @@ static uint64_t split_keys(const nq_jg_split *s)
     return keys;
 }
 
-/* The split of PIECES_N with the most keys, counted alone in a GPU whose
- * memory holds its keys once (with the rest a piece takes), then in one
- * that holds them twice: listed twice, into place, in the first (its
- * buckets counted, laid out on the GPU, then its keys written to them),
- * listed once, laid out and its loose keys sorted in the second; the
- * host's count both times. */
-static void test_piece_ways(void **state)
+/* The counted split of PIECES_N with the most keys, into *out (from
+ * *all, to be freed), its keys into *keys; returns the host's count of
+ * it. */
+static uint64_t heaviest_split(nq_jg_split **all, const nq_jg_split **out, uint64_t *keys)
 {
-    nq_jg_split *s;
-    const size_t k = counted_splits(PIECES_N, &s);
+    const size_t k = counted_splits(PIECES_N, all);
     size_t heaviest = 0;
-    uint64_t most = 0, want, keys = 0;
-    (void)state;
+    uint64_t most = 0, listed = 0, want;
     for (size_t i = 0; i < k; i++) {
-        const uint64_t these = split_keys(&s[i]);
+        const uint64_t these = split_keys(&(*all)[i]);
         if (these > most) {
             most = these;
             heaviest = i;
         }
     }
-    /* the 1 KiB beside the keys below (what else a batch and a piece
-     * take: a few hundred bytes) moves a piece's room by less than half
-     * the keys' bytes */
+    /* the 1 KiB beside the keys (what else a batch and a piece take: a
+     * few hundred bytes) moves a piece's room by less than half the
+     * keys' bytes */
     assert_true(most > 256);
-    want = host_count(&s[heaviest], &keys);
-    assert_int_equal(keys, most);
+    want = host_count(&(*all)[heaviest], &listed);
+    assert_int_equal(listed, most);
+    *out = &(*all)[heaviest];
+    *keys = most;
+    return want;
+}
+
+/* A GPU whose memory holds `keys` keys (with the rest a piece takes)
+ * once or, `twice`, twice over: a piece of them is listed into place, or
+ * loose and sorted (a piece's keys get half of what the batch's buffers
+ * leave). */
+static nq_gpu open_for(uint64_t keys, unsigned twice)
+{
+    return open_small(keys * sizeof(uint64_t) * (twice ? 5 : 3) + 1024);
+}
+
+/* The split of PIECES_N with the most keys, counted alone in a GPU whose
+ * memory holds its keys once, then in one that holds them twice: listed
+ * twice, into place, in the first (its buckets counted, laid out on the
+ * GPU, then its keys written to them), listed once, laid out and its
+ * loose keys sorted in the second; the host's count both times, and
+ * every bucket checked after (nq_join_check_kernel). */
+static void test_piece_ways(void **state)
+{
+    nq_jg_split *all;
+    const nq_jg_split *s;
+    uint64_t most;
+    const uint64_t want = heaviest_split(&all, &s, &most);
+    (void)state;
     for (unsigned twice = 0; twice < 2; twice++) {
-        /* a piece's keys get half of what the batch's buffers leave */
-        nq_gpu gpu = open_small(most * sizeof(uint64_t) * (twice ? 5 : 3) + 1024);
-        const nq_join_batch batch = {&s[heaviest], 1};
+        nq_gpu gpu = open_for(most, twice);
+        const nq_join_batch batch = {s, 1};
         const unsigned long lists = launches("nq_join_list_kernel"),
                             lays = launches("nq_join_lay_kernel"),
-                            sorts = launches("nq_join_sort_kernel");
+                            sorts = launches("nq_join_sort_kernel"),
+                            checks = launches("nq_join_check_kernel");
         uint64_t got = 0;
         assert_int_equal(nq_gpu_join_splits(&gpu, &batch, &got, NULL), NQ_OK);
         if (got != want)
             fail_msg("n = %u, split %zu, keys %s: %llu on the GPU, %llu on the host", PIECES_N,
-                     heaviest, twice ? "loose" : "in place", (unsigned long long)got,
+                     (size_t)(s - all), twice ? "loose" : "in place", (unsigned long long)got,
                      (unsigned long long)want);
         if (KNOWS_LAUNCHES) {
             /* the first listing, then the piece's */
             assert_int_equal(launches("nq_join_list_kernel") - lists, twice ? 2 : 3);
             assert_int_equal(launches("nq_join_lay_kernel") - lays, 1);
             assert_int_equal(launches("nq_join_sort_kernel") - sorts, twice ? 1 : 0);
+            assert_int_equal(launches("nq_join_check_kernel") - checks, 1);
         }
         gpu.backend->close(gpu.state);
     }
-    free(s);
+    free(all);
     printf("n = %u, a split of %llu keys: counted as on the host with its keys in place and "
            "loose\n",
            PIECES_N, (unsigned long long)most);
+}
+
+/* Drops of one atomic add spread over the work of the launch that puts
+ * the keys in their buckets. */
+#define DROPS 6
+
+/* A GPU that miscounts, played by the emulated driver: one atomic add of
+ * the launch that puts the keys in their buckets does nothing (the
+ * listing into place, or the sort of the loose keys), at DROPS points
+ * spread over its first adds (a key's place, or a task fetched), for the
+ * heaviest split of PIECES_N each way. Each count is the host's (a
+ * harmless add: an empty task fetched twice) or fails with NQ_EDEVICE,
+ * never another number; and most fail: a key lost or placed twice ends
+ * its bucket elsewhere than its layout says. */
+static void test_miscounting(void **state)
+{
+    nq_jg_split *all;
+    const nq_jg_split *s;
+    uint64_t most, want;
+    (void)state;
+    if (!KNOWS_LAUNCHES) {
+        printf("skipped: a miscounting GPU is played only by the emulated driver\n");
+        skip();
+        return;
+    }
+    want = heaviest_split(&all, &s, &most);
+    for (unsigned twice = 0; twice < 2; twice++) {
+        const char *kernel = twice ? "nq_join_sort_kernel" : "nq_join_list_kernel";
+        const nq_join_batch batch = {s, 1};
+        nq_gpu gpu = open_for(most, twice);
+        const unsigned long long before = adds(kernel, 0);
+        unsigned long long placing, earlier;
+        unsigned caught = 0;
+        uint64_t got = 0;
+        /* the adds of the kernel's launches, the last placing the keys */
+        assert_int_equal(nq_gpu_join_splits(&gpu, &batch, &got, NULL), NQ_OK);
+        assert_int_equal(got, want);
+        placing = adds(kernel, 1);
+        earlier = adds(kernel, 0) - before - placing;
+        assert_true(placing > most);
+        for (unsigned j = 1; j <= DROPS; j++) {
+            int rc;
+            /* within its first `most` adds, before its threads' last
+             * fetches past the tasks */
+            drop(kernel, (long long)(earlier + most * j / (DROPS + 1)));
+            got = 0;
+            rc = nq_gpu_join_splits(&gpu, &batch, &got, NULL);
+            if (rc == NQ_OK && got != want)
+                fail_msg("n = %u, keys %s, add %u/%u of %s dropped: %llu, not %llu", PIECES_N,
+                         twice ? "loose" : "in place", j, DROPS + 1, kernel,
+                         (unsigned long long)got, (unsigned long long)want);
+            if (rc != NQ_OK)
+                assert_int_equal(rc, NQ_EDEVICE);
+            caught += rc != NQ_OK;
+        }
+        drop(NULL, 0);
+        gpu.backend->close(gpu.state);
+        /* a key's add far outnumbers the task fetches around it */
+        if (caught < DROPS - 1)
+            fail_msg("keys %s: %u of %u adds of %s dropped were caught", twice ? "loose" : "in place",
+                     caught, DROPS, kernel);
+        printf("keys %s: %u of %u adds of %s dropped (of %llu) caught, no wrong count\n",
+               twice ? "loose" : "in place", caught, DROPS, kernel, placing);
+    }
+    free(all);
 }
 
 /* When one part of a half (the subtree under its first two rows' queens)
@@ -508,6 +630,7 @@ int main(void)
         cmocka_unit_test(test_pieces),
         cmocka_unit_test(test_sub_splits),
         cmocka_unit_test(test_piece_ways),
+        cmocka_unit_test(test_miscounting),
         cmocka_unit_test(test_card_share),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_units),

@@ -85,8 +85,9 @@ typedef struct cuda_gpu {
                                       card runs at once */
     nq_gpu_walk walk;        /* the kernel that walks */
     CUmodule join_module;
-    CUfunction join_list, join_lay, join_sort, join_pairs;
-    unsigned join_list_blocks, join_lay_blocks, join_sort_blocks, join_pairs_blocks;
+    CUfunction join_list, join_lay, join_sort, join_check, join_pairs;
+    unsigned join_list_blocks, join_lay_blocks, join_sort_blocks, join_check_blocks,
+        join_pairs_blocks;
     CUstream stream;
     uint64_t memory;         /* bytes its buffers may take */
     volatile int *stop;      /* mapped host memory the kernels look at */

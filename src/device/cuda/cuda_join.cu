@@ -1,6 +1,6 @@
 /*
  * cuda_join.cu - the GPU kernels of the join: row splits (join_gpu.h)
- * counted in four kernels, launched by the host (cuda_join_host.c):
+ * counted in five kernels, launched by the host (cuda_join_host.c):
  *
  * - nq_join_list_kernel: a thread walks one part of one half of one
  *   split (join_gpu.h: the subtree under a choice of its first two
@@ -25,6 +25,10 @@
  *   places of their buckets (the order of a bucket's keys does not
  *   matter to its pairs): a sort by bucket, far cheaper than listing the
  *   keys again.
+ * - nq_join_check_kernel: a thread checks that every bucket of one
+ *   sub-split ends where its layout says, once the keys are in them: a
+ *   key lost or placed twice by a GPU that miscounts fails the count
+ *   instead of changing it.
  * - nq_join_pairs_kernel: a thread takes a run of NQ_JOIN_PAIRS_RUN job
  *   slots and, for each job (up to 32 keys of one bucket of one split's
  *   longer list, of one class when it is the west list), fills that
@@ -83,11 +87,13 @@ NQ_DEVICE unsigned long long *join_place(unsigned long long *at, const nq_join_l
 /* The lists[0 .. nlists) (cuda_join.h), `parts` parts a list at most:
  * with keys NULL, adds the keys of each place into at[place]; else
  * writes each key to keys[at[its place]++], or, for a list written
- * loose, to keys[at[its cursor]++] and adds it into at[its place]. */
+ * loose, to keys[at[its cursor]++] and adds it into at[its place]. A key
+ * whose place is past keys[room - 1] (more keys than counted: a fault,
+ * which the layout's and the check's kernels find) is not written. */
 extern "C" __global__ void
 nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long nlists,
                     unsigned parts, const nq_join_list *__restrict__ lists,
-                    unsigned long long *at, uint64_t *__restrict__ keys,
+                    unsigned long long *at, uint64_t *__restrict__ keys, unsigned long long room,
                     unsigned long long *next, const volatile int *stop)
 {
     extern __shared__ nq_jg_frame join_frames[];
@@ -118,8 +124,11 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
             if (nq_jg_step(&w, s, mine, stride, &key)) {
                 const unsigned c = nq_jg_key_class(key);
                 unsigned long long *mine_at = join_place(place, &where, key);
-                if (keys)
-                    keys[atomicAdd(loose ? at + where.cursor : mine_at, 1ull)] = key;
+                if (keys) {
+                    const unsigned long long i = atomicAdd(loose ? at + where.cursor : mine_at, 1ull);
+                    if (i < room)
+                        keys[i] = key;
+                }
                 if (tally && buckets > 1u)
                     atomicAdd(mine_at, 1ull);
                 n0 += c == 0;
@@ -151,8 +160,8 @@ nq_join_list_kernel(const nq_jg_split *__restrict__ splits, unsigned long long n
  * jobs[] (one each 32 keys of a bucket, of a class where the west list
  * is stored), the sub-split's other slots emptied. A list whose buckets
  * or loose run hold other than the keys counted first marks its split's
- * count with NQ_JOIN_FAULT, as do jobs past the sub-split's slots. A task
- * a sub-split. */
+ * count with NQ_JOIN_FAULT, as do jobs past the sub-split's slots, and
+ * empties all the sub-split's slots. A task a sub-split. */
 extern "C" __global__ void
 nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
                    const nq_join_layout *__restrict__ lays, unsigned long long nlays,
@@ -204,7 +213,8 @@ nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
             fault |= start - first != lay.keys[half];
             fault |= l.cursor != NQ_JOIN_IN_PLACE && at[l.cursor] != start;
         }
-        for (; job < last; job++)
+        /* a fault's starts may lie past the keys: no job of it reads them */
+        for (job = fault ? lay.jobs : job; job < last; job++)
             jobs[job].count = 0;
         if (fault)
             atomicOr(counts + lists[2u * r].split, NQ_JOIN_FAULT);
@@ -214,16 +224,19 @@ nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
 /* Moves the loose keys of lists[0 .. nlists) to their buckets: list l's
  * are loose[ends[l - 1] .. ends[l]) (from 0 for the first list), and one
  * of class c in bucket x goes to keys[at[base + (classed ? c x buckets :
- * 0) + x]++], at[] holding each place's start. A task is
+ * 0) + x]++], at[] holding each place's start. Both loose[] and keys[]
+ * hold `room` keys: nothing past them is read or written (where the
+ * listing found more keys than it counted, a fault). A task is
  * NQ_JOIN_SORT_KEYS loose keys in a row. */
 extern "C" __global__ void
 nq_join_sort_kernel(const nq_join_list *__restrict__ lists, unsigned long long nlists,
                     const unsigned long long *__restrict__ ends,
                     const uint64_t *__restrict__ loose, unsigned long long *at,
-                    uint64_t *__restrict__ keys, unsigned long long *next,
-                    const volatile int *stop)
+                    uint64_t *__restrict__ keys, unsigned long long room,
+                    unsigned long long *next, const volatile int *stop)
 {
-    const unsigned long long total = nlists ? ends[nlists - 1] : 0;
+    const unsigned long long listed = nlists ? ends[nlists - 1] : 0;
+    const unsigned long long total = listed < room ? listed : room;
     const unsigned long long ntasks = (total + NQ_JOIN_SORT_KEYS - 1) / NQ_JOIN_SORT_KEYS;
 
     for (;;) {
@@ -247,9 +260,69 @@ nq_join_sort_kernel(const nq_join_list *__restrict__ lists, unsigned long long n
             const unsigned long long last = ends[l] < end ? ends[l] : end;
             for (; i < last; i++) {
                 const uint64_t key = loose[i];
-                keys[atomicAdd(join_place(at + where.base, &where, key), 1ull)] = key;
+                const unsigned long long to =
+                    atomicAdd(join_place(at + where.base, &where, key), 1ull);
+                if (to < room)
+                    keys[to] = key;
             }
         }
+    }
+}
+
+/* Checks each sub-split of a piece (lays[0 .. nlays): cuda_join.h) once
+ * its keys are in their buckets (sorted, or listed into place), at[]
+ * holding where each place's keys end: every bucket of the items list
+ * ends where its bounds say, and every bucket of the stored list ends
+ * where its jobs (by bucket and class, in order) say. A key lost or
+ * written twice on its way to its bucket (a miscounting GPU) ends some
+ * bucket elsewhere: the split's count is marked with NQ_JOIN_FAULT. A
+ * sub-split with an empty list meets nothing and is not looked at. A
+ * task a sub-split. */
+extern "C" __global__ void
+nq_join_check_kernel(const nq_join_list *__restrict__ lists,
+                     const nq_join_layout *__restrict__ lays, unsigned long long nlays,
+                     const unsigned long long *__restrict__ at,
+                     const uint64_t *__restrict__ bounds, const nq_join_job *__restrict__ jobs,
+                     unsigned long long *counts, unsigned long long *next,
+                     const volatile int *stop)
+{
+    for (;;) {
+        const unsigned long long r = join_next(next, nlays, stop);
+        if (r == nlays)
+            return;
+        const nq_join_layout lay = lays[r];
+        if (!lay.keys[0] || !lay.keys[1])
+            continue;
+        const unsigned long long last = lay.jobs + lay.slots;
+        unsigned long long end = lay.start, job = lay.jobs;
+        bool fault = false;
+        for (unsigned half = 0; half < 2; half++) {
+            const nq_join_list l = lists[2u * r + half];
+            const unsigned buckets = join_buckets(&l);
+            const unsigned places = (l.classed ? 3u : 1u) * buckets;
+            const bool stored = half == lay.stored;
+            const unsigned long long first = end;
+            for (unsigned i = 0; i < places; i++) {
+                if (!stored) {
+                    end = bounds[lay.bounds + i + 1u];
+                } else {
+                    /* the bucket's jobs: 32 keys each from its start on */
+                    const unsigned comp = ~i & (buckets - 1u);
+                    const unsigned cls = l.classed ? i / buckets : 3u;
+                    for (; job < last && jobs[job].count && jobs[job].comp == comp &&
+                           jobs[job].cls == cls;
+                         job++) {
+                        fault |= jobs[job].stored != end;
+                        end += jobs[job].count;
+                    }
+                }
+                fault |= at[l.base + i] != end;
+            }
+            fault |= end - first != lay.keys[half];
+        }
+        fault |= job < last && jobs[job].count != 0;
+        if (fault)
+            atomicOr(counts + lists[2u * r].split, NQ_JOIN_FAULT);
     }
 }
 

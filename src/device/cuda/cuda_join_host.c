@@ -11,10 +11,12 @@
  * alone (the host only launches), each sub-split is laid out (its
  * buckets' starts, the bounds of the buckets its items meet, and its
  * jobs: 32 keys of one bucket of its longer list each), the loose keys
- * are moved to their buckets, and the jobs meet the other lists'
- * buckets that can be disjoint from theirs. A piece whose keys fit the
- * memory only once (one split or sub-split) is listed twice instead: to
- * count its buckets, then into place.
+ * are moved to their buckets, every bucket is checked to end where it
+ * was laid out to (a key lost or placed twice: a fault, never a wrong
+ * count), and the jobs meet the other lists' buckets that can be
+ * disjoint from theirs. A piece whose keys fit the memory only once (one
+ * split or sub-split) is listed twice instead: to count its buckets,
+ * then into place.
  *
  * A split whose keys alone do not fit (from n = 26 on, with a count's
  * usual memory) is counted in sub-splits, as the CPU counts a split in
@@ -58,6 +60,9 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
         rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_sort, g->join_module,
                                                    "nq_join_sort_kernel"));
     if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_check, g->join_module,
+                                                   "nq_join_check_kernel"));
+    if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs, g->join_module,
                                               "nq_join_pairs_kernel"));
     if (rc == NQ_OK)
@@ -67,6 +72,9 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
         rc = nq_cuda_fill_card(g, g->join_lay, JOIN_SORT_THREADS, 0, sms, &g->join_lay_blocks);
     if (rc == NQ_OK)
         rc = nq_cuda_fill_card(g, g->join_sort, JOIN_SORT_THREADS, 0, sms, &g->join_sort_blocks);
+    if (rc == NQ_OK)
+        rc = nq_cuda_fill_card(g, g->join_check, JOIN_SORT_THREADS, 0, sms,
+                               &g->join_check_blocks);
     if (rc == NQ_OK)
         rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS, JOIN_PAIRS_SHARED, sms,
                        &g->join_pairs_blocks);
@@ -152,16 +160,16 @@ static nq_join_list make_list(uint64_t base, uint32_t split, unsigned half, unsi
 }
 
 /* Launches the listing of `nlists` lists (in g->lists), counting into
- * g->sizes (keys 0) or writing into keys, as many parts a list as the
- * most that one has. */
+ * g->sizes (keys 0) or writing into keys (`room` keys at most), as many
+ * parts a list as the most that one has. */
 static int list_launch(cuda_gpu *g, const nq_join_list *lists, unsigned long long nlists,
-                       CUdeviceptr keys, const nq_stop_flag *stop)
+                       CUdeviceptr keys, unsigned long long room, const nq_stop_flag *stop)
 {
     unsigned parts = 1;
     for (unsigned long long i = 0; i < nlists; i++)
         if (lists[i].count > parts)
             parts = lists[i].count;
-    void *args[] = {&g->splits, &nlists, &parts, &g->lists, &g->sizes, &keys, &g->next,
+    void *args[] = {&g->splits, &nlists, &parts, &g->lists, &g->sizes, &keys, &room, &g->next,
                     &g->stop_dev};
     return nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS,
                           JOIN_LIST_SHARED, args, stop);
@@ -207,14 +215,14 @@ static void lay_out(piece *p, const nq_join_batch *b, const join_sub *u, size_t 
  * buckets and jobs fit, on the GPU alone: their keys listed, loose and
  * their buckets counted; each sub-split laid out (its buckets' starts,
  * bounds and jobs); the loose keys moved to their buckets (or, not
- * loose, listed into them); then met bucket by bucket, each pair's
- * count added to its split's. */
+ * loose, listed into them) and the buckets' ends checked; then met
+ * bucket by bucket, each pair's count added to its split's. */
 static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs, size_t n,
                       int loose, const nq_stop_flag *stop)
 {
     const size_t list_bytes = 2 * n * sizeof(nq_join_list), lay_bytes = n * sizeof(nq_join_layout);
     const uint64_t cursors = loose ? 2 * n : 0;
-    unsigned long long nlists = 2 * n, nlays = n, nslots;
+    unsigned long long nlists = 2 * n, nlays = n, nslots, room;
     piece p = {NULL, NULL, NULL, 0, 0, 0, 0};
     CUdeviceptr loose_keys = 0, ends = 0;
     int rc;
@@ -232,6 +240,7 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
         p.cursors[l] = lay->start + (l % 2 ? lay->keys[0] : 0);
     }
     nslots = p.slots;
+    room = p.keys;
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->lists, &g->lists_cap, list_bytes);
     if (rc == NQ_OK)
@@ -263,7 +272,7 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
                                                  g->stream));
     /* listed: the buckets counted, and the keys loose */
     if (rc == NQ_OK)
-        rc = list_launch(g, p.lists, nlists, loose_keys, stop);
+        rc = list_launch(g, p.lists, nlists, loose_keys, room, stop);
     /* laid out */
     if (rc == NQ_OK) {
         void *args[] = {&g->lists, &g->lays, &nlays, &g->sizes, &g->bounds, &g->jobs, &g->counts,
@@ -273,12 +282,19 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
     }
     /* the keys moved to their buckets, or listed into them */
     if (rc == NQ_OK && loose) {
-        void *args[] = {&g->lists, &nlists, &ends, &loose_keys, &g->sizes, &g->keys, &g->next,
-                        &g->stop_dev};
+        void *args[] = {&g->lists, &nlists, &ends, &loose_keys, &g->sizes, &g->keys, &room,
+                        &g->next, &g->stop_dev};
         rc = nq_cuda_launch(g, g->join_sort, g->join_sort_blocks, JOIN_SORT_THREADS, 0, args,
                             stop);
     } else if (rc == NQ_OK)
-        rc = list_launch(g, p.lists, nlists, g->keys, stop);
+        rc = list_launch(g, p.lists, nlists, g->keys, room, stop);
+    /* every bucket ends where its layout says */
+    if (rc == NQ_OK) {
+        void *args[] = {&g->lists, &g->lays, &nlays, &g->sizes, &g->bounds, &g->jobs, &g->counts,
+                        &g->next, &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_check, g->join_check_blocks, JOIN_SORT_THREADS, 0, args,
+                            stop);
+    }
     /* the pairs */
     if (rc == NQ_OK && nslots) {
         void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
@@ -397,7 +413,7 @@ static int join_big(cuda_gpu *g, const nq_join_batch *b, const size_t *big, size
             rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, places * sizeof *sizes,
                                                    g->stream));
         if (rc == NQ_OK)
-            rc = list_launch(g, lists, 2 * k, 0, stop);
+            rc = list_launch(g, lists, 2 * k, 0, 0, stop);
         if (rc == NQ_OK)
             rc = nq_cuda_status(g->d.MemcpyDtoHAsync(sizes, g->sizes, places * sizeof *sizes,
                                                      g->stream));
@@ -506,7 +522,7 @@ static int join_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemsetD8Async(g->sizes, 0, size_bytes, g->stream));
     if (rc == NQ_OK)
-        rc = list_launch(g, lists, 2 * n, 0, stop);
+        rc = list_launch(g, lists, 2 * n, 0, 0, stop);
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemcpyDtoHAsync(sizes, g->sizes, size_bytes, g->stream));
     if (rc == NQ_OK)

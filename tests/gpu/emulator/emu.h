@@ -25,6 +25,10 @@ extern "C" {
 int nq_emu_run_block(const char *name, unsigned block, unsigned grid, unsigned threads,
                      unsigned shared, void *const *params);
 
+/* A launch of kernel `name` starts (its blocks run next): its count of
+ * the adds of its latest launch starts again. */
+void nq_emu_launch_starts(const char *name);
+
 /* @return 1 when there is a kernel of that name, else 0. */
 int nq_emu_has_kernel(const char *name);
 
@@ -39,6 +43,16 @@ int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
  * of kernel `name` in this process so far (0 for no such kernel). A test
  * takes it with dlsym() from the driver it loaded. */
 unsigned long nq_emu_launches(const char *name);
+
+/* Another: the atomic adds that kernel `kernel` made, dropped ones too:
+ * in its latest launch (`latest` not 0), or in all of this process's so
+ * far (0 for no such kernel). */
+unsigned long long nq_emu_adds(const char *kernel, int latest);
+
+/* Another of its own: from the next launch of kernel `kernel` on, its
+ * k-th atomicAdd adds nothing, as NQ_EMU_DROP=KERNEL:K plays (kernel
+ * NULL or k 0: none is dropped). Between launches only. */
+void nq_emu_drop(const char *kernel, long long k);
 
 #ifdef __cplusplus
 }

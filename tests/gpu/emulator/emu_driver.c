@@ -31,9 +31,11 @@
  *                        adds nothing (emu_kernels.cc): a GPU that
  *                        miscounts, which the host must not believe
  *
- * Beside the driver's calls it has one of its own, for tests that must
- * know which way the host went: nq_emu_launches(name), the launches of
- * a kernel so far (see emu.h).
+ * Beside the driver's calls it has three of its own (see emu.h), for
+ * tests that must know which way the host went, nq_emu_launches(name)
+ * and nq_emu_adds(name) (the launches and the atomic adds of a kernel so
+ * far), and for tests that play a miscounting GPU in one case and not
+ * the next, nq_emu_drop(kernel, k).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -122,6 +124,7 @@ static const emu_function functions[] = {{"nq_sym_walk_kernel"},
                                          {"nq_join_list_kernel"},
                                          {"nq_join_lay_kernel"},
                                          {"nq_join_sort_kernel"},
+                                         {"nq_join_check_kernel"},
                                          {"nq_join_pairs_kernel"}};
 #define NFUNCTIONS (sizeof functions / sizeof functions[0])
 static atomic_ulong launched[NFUNCTIONS];
@@ -656,6 +659,7 @@ EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, 
                   i, s->values[i]);
     pthread_mutex_unlock(&lock);
     atomic_fetch_add(&launched[f - functions], 1);
+    nq_emu_launch_starts(f->name);
     s->fn = f;
     s->grid = gx;
     s->threads = bx;

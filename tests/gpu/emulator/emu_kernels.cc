@@ -15,6 +15,7 @@
  * memory).
  */
 #include <atomic>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -29,32 +30,52 @@ struct emu_dim3 {
 thread_local emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 
 /* A GPU that miscounts: NQ_EMU_DROP=KERNEL:K, the K-th atomicAdd (from 1)
- * of kernel KERNEL's launches in this process adds nothing. */
+ * of kernel KERNEL's launches in this process adds nothing; a test may
+ * set another plan (nq_emu_drop) between launches. */
 struct drop_plan {
     char kernel[64];
     long long k;
 };
 
-const drop_plan &dropping()
+void set_plan(drop_plan *d, const char *kernel, size_t len, long long k)
 {
-    static const drop_plan plan = [] {
-        drop_plan d = {{0}, 0};
+    std::memset(d->kernel, 0, sizeof d->kernel);
+    d->k = 0;
+    if (kernel && len < sizeof d->kernel) {
+        std::memcpy(d->kernel, kernel, len);
+        d->k = k;
+    }
+}
+
+drop_plan &dropping()
+{
+    static drop_plan plan = [] {
+        drop_plan d;
         const char *e = std::getenv("NQ_EMU_DROP");
         const char *colon = e ? std::strchr(e, ':') : nullptr;
-        if (colon && (size_t)(colon - e) < sizeof d.kernel) {
-            std::memcpy(d.kernel, e, (size_t)(colon - e));
-            d.k = std::atoll(colon + 1);
-        }
+        set_plan(&d, e, colon ? (size_t)(colon - e) : sizeof d.kernel,
+                 colon ? std::atoll(colon + 1) : 0);
         return d;
     }();
     return plan;
 }
 
-std::atomic<long long> adds_left{-1};
+/* The adds left before the one dropped; UNARMED until the kernel's first
+ * launch (once a plan, whatever follows the drop). */
+constexpr long long UNARMED = LLONG_MIN;
+std::atomic<long long> adds_left{UNARMED};
 thread_local bool drop_here;
+
+/* The atomic adds made by each kernel (by its place in kernels[] below),
+ * dropped ones too: in this process, and in its latest launch. */
+constexpr int MAX_KERNELS = 16;
+std::atomic<unsigned long long> adds_made[MAX_KERNELS], adds_latest[MAX_KERNELS];
+thread_local int running = -1;
 
 unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 {
+    adds_made[running].fetch_add(1, std::memory_order_relaxed);
+    adds_latest[running].fetch_add(1, std::memory_order_relaxed);
     if (drop_here && adds_left.fetch_sub(1) == 1)
         return __atomic_load_n(p, __ATOMIC_RELAXED);
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
@@ -125,8 +146,8 @@ static void run_join_list(void *const *p)
     nq_join_list_kernel(device_pointer<const nq_jg_split>(p, 0), param<unsigned long long>(p, 1),
                         param<unsigned>(p, 2), device_pointer<const nq_join_list>(p, 3),
                         device_pointer<unsigned long long>(p, 4), device_pointer<uint64_t>(p, 5),
-                        device_pointer<unsigned long long>(p, 6),
-                        device_pointer<const volatile int>(p, 7));
+                        param<unsigned long long>(p, 6), device_pointer<unsigned long long>(p, 7),
+                        device_pointer<const volatile int>(p, 8));
 }
 
 static void run_join_lay(void *const *p)
@@ -145,8 +166,21 @@ static void run_join_sort(void *const *p)
                         device_pointer<const unsigned long long>(p, 2),
                         device_pointer<const uint64_t>(p, 3),
                         device_pointer<unsigned long long>(p, 4), device_pointer<uint64_t>(p, 5),
-                        device_pointer<unsigned long long>(p, 6),
-                        device_pointer<const volatile int>(p, 7));
+                        param<unsigned long long>(p, 6), device_pointer<unsigned long long>(p, 7),
+                        device_pointer<const volatile int>(p, 8));
+}
+
+static void run_join_check(void *const *p)
+{
+    nq_join_check_kernel(device_pointer<const nq_join_list>(p, 0),
+                         device_pointer<const nq_join_layout>(p, 1),
+                         param<unsigned long long>(p, 2),
+                         device_pointer<const unsigned long long>(p, 3),
+                         device_pointer<const uint64_t>(p, 4),
+                         device_pointer<const nq_join_job>(p, 5),
+                         device_pointer<unsigned long long>(p, 6),
+                         device_pointer<unsigned long long>(p, 7),
+                         device_pointer<const volatile int>(p, 8));
 }
 
 static void run_join_pairs(void *const *p)
@@ -177,10 +211,11 @@ static const struct {
 } kernels[] = {
     {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0, 0},
     {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0, 0},
-    {"nq_join_list_kernel", run_join_list, join_frames_now, 8, 1u << 1 | 1u << 2, 1u << 2,
-     1u << 5},
+    {"nq_join_list_kernel", run_join_list, join_frames_now, 9, 1u << 1 | 1u << 2 | 1u << 6,
+     1u << 2, 1u << 5},
     {"nq_join_lay_kernel", run_join_lay, stacks_now, 9, 1u << 2, 0, 0},
-    {"nq_join_sort_kernel", run_join_sort, stacks_now, 8, 1u << 1, 0, 0},
+    {"nq_join_sort_kernel", run_join_sort, stacks_now, 9, 1u << 1 | 1u << 6, 0, 0},
+    {"nq_join_check_kernel", run_join_check, stacks_now, 9, 1u << 2, 0, 0},
     {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 8, 1u << 2, 0, 0},
 };
 
@@ -195,6 +230,29 @@ static int find_kernel(const char *name)
 extern "C" int nq_emu_has_kernel(const char *name)
 {
     return find_kernel(name) >= 0;
+}
+
+static_assert(sizeof kernels / sizeof kernels[0] <= MAX_KERNELS, "adds_made[] too short");
+
+extern "C" void nq_emu_launch_starts(const char *name)
+{
+    const int k = find_kernel(name);
+    if (k >= 0)
+        adds_latest[k] = 0;
+}
+
+extern "C" __attribute__((visibility("default"))) unsigned long long
+nq_emu_adds(const char *kernel, int latest)
+{
+    const int k = kernel ? find_kernel(kernel) : -1;
+    return k < 0 ? 0 : latest ? adds_latest[k].load() : adds_made[k].load();
+}
+
+extern "C" __attribute__((visibility("default"))) void nq_emu_drop(const char *kernel,
+                                                                  long long k)
+{
+    set_plan(&dropping(), kernel, kernel ? std::strlen(kernel) : 0, k);
+    adds_left = UNARMED; /* armed by the kernel's next launch */
 }
 
 extern "C" int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
@@ -220,9 +278,10 @@ extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
     const drop_plan &d = dropping();
     drop_here = d.k > 0 && std::strcmp(d.kernel, name) == 0;
     if (drop_here) {
-        long long unset = -1;
+        long long unset = UNARMED;
         adds_left.compare_exchange_strong(unset, d.k);
     }
+    running = k;
     blockIdx = {block, 0, 0};
     gridDim = {grid, 1, 1};
     blockDim = {threads, 1, 1};
