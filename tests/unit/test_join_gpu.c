@@ -171,32 +171,38 @@ static int by_value(const void *a, const void *b)
 /* Each half of every split of n = 4, 5, 9 and 10, and a spread of 13's:
  * the step walk lists the recursive walk's keys, a step a node, its stack
  * never past h frames; and so do its h x h parts together (those past
- * them empty), each on a stack of frames `stride` apart. */
-static void check_parts(const nq_jg_split *s, unsigned half, const listing *want)
+ * them empty), each on a stack of frames `stride` apart, never past
+ * nq_jg_part_frames(h) of them (what a GPU's block holds a thread).
+ * Returns the most frames a part held. */
+static unsigned check_parts(const nq_jg_split *s, unsigned half, const listing *want)
 {
     static listing got;
     enum { stride = 3 };
+    const unsigned room = nq_jg_part_frames(s->h);
     nq_jg_frame frames[(NQ_JG_MAX_H + 1) * stride];
+    unsigned most = 0;
     got.count = 0;
     assert_int_equal(nq_jg_parts(s), s->h * s->h);
     for (unsigned part = 0; part < nq_jg_parts(s) + s->h + 1; part++) {
         nq_jg_walk w;
         uint64_t key;
         const size_t before = got.count;
-        frames[s->h * stride].cols = 0xdeadu;
+        frames[room * stride].cols = 0xdeadu; /* past the room: never reached */
         nq_jg_start_part(&w, s, half, frames, stride, part);
         while (w.top) {
-            assert_true(w.top <= s->h - 1u); /* the first row's frame is gone */
+            assert_true(w.top <= room); /* its first two rows' frames are gone */
+            most = w.top > most ? w.top : most;
             if (nq_jg_step(&w, s, frames, stride, &key))
                 got.keys[got.count++] = key;
         }
-        assert_int_equal(frames[s->h * stride].cols, 0xdeadu);
+        assert_int_equal(frames[room * stride].cols, 0xdeadu);
         if (part >= nq_jg_parts(s))
             assert_int_equal(got.count, before);
     }
     assert_int_equal(got.count, want->count);
     qsort(got.keys, got.count, sizeof got.keys[0], by_value);
     assert_memory_equal(got.keys, want->keys, got.count * sizeof got.keys[0]);
+    return most;
 }
 
 static void test_step_walk(void **state)
@@ -207,6 +213,7 @@ static void test_step_walk(void **state)
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
         nq_join_plan *plan;
         const unsigned n = sizes[z];
+        unsigned most = 0; /* frames a part held: the room, at some split */
         assert_int_equal(nq_join_plan_build_walk(&plan, n), NQ_OK);
         for (uint64_t k = 0; k < nq_join_plan_splits(plan); k += n < 13 ? 1u : 37u) {
             nq_jg_split s;
@@ -238,9 +245,13 @@ static void test_step_walk(void **state)
                 qsort(want.keys, want.count, sizeof want.keys[0], by_value);
                 qsort(got.keys, got.count, sizeof got.keys[0], by_value);
                 assert_memory_equal(got.keys, want.keys, got.count * sizeof got.keys[0]);
-                check_parts(&s, half, &want);
+                {
+                    const unsigned held = check_parts(&s, half, &want);
+                    most = held > most ? held : most;
+                }
             }
         }
+        assert_int_equal(most, nq_jg_part_frames(n / 2));
         nq_join_plan_free(plan);
     }
 }

@@ -86,8 +86,12 @@ typedef struct cuda_gpu {
     nq_gpu_walk walk;        /* the kernel that walks */
     CUmodule join_module;
     CUfunction join_list, join_lay, join_sort, join_check, join_pairs;
-    unsigned join_list_blocks, join_lay_blocks, join_sort_blocks, join_check_blocks,
-        join_pairs_blocks;
+    unsigned join_lay_blocks, join_sort_blocks, join_check_blocks;
+    /* blocks a launch of the listing by the batch's most levels h (its
+     * frames), of the pairs by its most chunks (their tables): the fewer,
+     * the more blocks an SM runs at once */
+    unsigned join_list_blocks[NQ_JG_MAX_H + 1], join_pairs_blocks[NQ_JG_MAX_CHUNKS + 1];
+    unsigned join_h, join_chunks; /* the batch's, as launched */
     CUstream stream;
     uint64_t memory;         /* bytes its buffers may take */
     volatile int *stop;      /* mapped host memory the kernels look at */

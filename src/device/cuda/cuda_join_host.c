@@ -35,16 +35,26 @@
  * time). */
 extern const unsigned char nq_cuda_join_image[];
 
-/* The join's kernels: a listing thread's frames (a level each), and a
- * pairs thread's table of up to NQ_JG_MAX_CHUNKS chunks: 43 KiB and 44
- * KiB a block, within the 48 KiB any launch may ask for; the layout's
- * and the sort's threads take none. */
+/* The join's kernels: a listing thread's frames (those of a part's walk
+ * of the batch's halves: nq_jg_part_frames), and a pairs thread's table
+ * (the chunks of the batch's longest key): at most 36 KiB and 44 KiB a
+ * block (h 14, 11 chunks), within the 48 KiB any launch may ask for, and
+ * less for a smaller board, so that more blocks share an SM (at n = 20,
+ * h 10 and 8 chunks: 24 KiB and 32 KiB); the layout's, the sort's and
+ * the check's threads take none. */
 #define JOIN_LIST_THREADS 128u
 #define JOIN_SORT_THREADS 256u
 #define JOIN_PAIRS_THREADS 32u
-#define JOIN_LIST_SHARED ((size_t)JOIN_LIST_THREADS * NQ_JG_MAX_H * sizeof(nq_jg_frame))
-#define JOIN_PAIRS_SHARED \
-    ((size_t)JOIN_PAIRS_THREADS * NQ_JG_MAX_CHUNKS * NQ_JG_CHUNK_VALUES * sizeof(uint32_t))
+
+static size_t list_shared(unsigned h)
+{
+    return (size_t)JOIN_LIST_THREADS * nq_jg_part_frames(h) * sizeof(nq_jg_frame);
+}
+
+static size_t pairs_shared(unsigned chunks)
+{
+    return (size_t)JOIN_PAIRS_THREADS * chunks * NQ_JG_CHUNK_VALUES * sizeof(uint32_t);
+}
 
 /* The join's module and kernels. */
 int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
@@ -65,9 +75,9 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs, g->join_module,
                                               "nq_join_pairs_kernel"));
-    if (rc == NQ_OK)
-        rc = nq_cuda_fill_card(g, g->join_list, JOIN_LIST_THREADS, JOIN_LIST_SHARED, sms,
-                       &g->join_list_blocks);
+    for (unsigned h = 1; rc == NQ_OK && h <= NQ_JG_MAX_H; h++)
+        rc = nq_cuda_fill_card(g, g->join_list, JOIN_LIST_THREADS, list_shared(h), sms,
+                               &g->join_list_blocks[h]);
     if (rc == NQ_OK)
         rc = nq_cuda_fill_card(g, g->join_lay, JOIN_SORT_THREADS, 0, sms, &g->join_lay_blocks);
     if (rc == NQ_OK)
@@ -75,9 +85,9 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
     if (rc == NQ_OK)
         rc = nq_cuda_fill_card(g, g->join_check, JOIN_SORT_THREADS, 0, sms,
                                &g->join_check_blocks);
-    if (rc == NQ_OK)
-        rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS, JOIN_PAIRS_SHARED, sms,
-                       &g->join_pairs_blocks);
+    for (unsigned c = 1; rc == NQ_OK && c <= NQ_JG_MAX_CHUNKS; c++)
+        rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS, pairs_shared(c), sms,
+                               &g->join_pairs_blocks[c]);
     return rc;
 }
 
@@ -171,8 +181,8 @@ static int list_launch(cuda_gpu *g, const nq_join_list *lists, unsigned long lon
             parts = lists[i].count;
     void *args[] = {&g->splits, &nlists, &parts, &g->lists, &g->sizes, &keys, &room, &g->next,
                     &g->stop_dev};
-    return nq_cuda_launch(g, g->join_list, g->join_list_blocks, JOIN_LIST_THREADS,
-                          JOIN_LIST_SHARED, args, stop);
+    return nq_cuda_launch(g, g->join_list, g->join_list_blocks[g->join_h], JOIN_LIST_THREADS,
+                          list_shared(g->join_h), args, stop);
 }
 
 /* A piece as the host lays it out before any of it is listed: its lists
@@ -299,8 +309,8 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
     if (rc == NQ_OK && nslots) {
         void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
                         &g->next, &g->stop_dev};
-        rc = nq_cuda_launch(g, g->join_pairs, g->join_pairs_blocks, JOIN_PAIRS_THREADS,
-                            JOIN_PAIRS_SHARED, args, stop);
+        rc = nq_cuda_launch(g, g->join_pairs, g->join_pairs_blocks[g->join_chunks],
+                            JOIN_PAIRS_THREADS, pairs_shared(g->join_chunks), args, stop);
     }
     /* the copies above read the host's buffers: done before they go */
     if (rc == NQ_OK)
@@ -508,6 +518,15 @@ static int join_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
     if (rc == NQ_OK)
         rc = nq_cuda_reserve(g, &g->lists, &g->lists_cap, list_bytes);
     *g->stop = 0;
+    /* the launches' shared memory: the frames of the batch's deepest
+     * walk, the table of its longest key */
+    g->join_h = g->join_chunks = 1;
+    for (size_t i = 0; i < n; i++) {
+        const nq_jg_split *s = &b->splits[i];
+        const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
+        g->join_h = s->h > g->join_h ? s->h : g->join_h;
+        g->join_chunks = chunks > g->join_chunks ? chunks : g->join_chunks;
+    }
     /* the first listing: each list's keys by class, no buckets */
     for (size_t i = 0; rc == NQ_OK && i < n; i++)
         for (unsigned half = 0; half < 2; half++)

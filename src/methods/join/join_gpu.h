@@ -201,6 +201,15 @@ NQ_HOST_DEVICE unsigned nq_jg_parts(const nq_jg_split *s)
     return (unsigned)s->h * s->h;
 }
 
+/* The frames a part's walk holds at most: its first two rows' queens are
+ * placed when it starts, and each frame after is one of the levels 2 to
+ * h - 1 (a key's level h is never pushed): h - 2, and the one it starts
+ * from where h is 2. A GPU sizes its shared memory by it. */
+NQ_HOST_DEVICE unsigned nq_jg_part_frames(unsigned h)
+{
+    return h > 2u ? h - 2u : 1u;
+}
+
 /* The set bit of x of rank `rank` (0: the lowest), or 0 if x has fewer. */
 NQ_HOST_DEVICE uint32_t nq_jg_nth_bit(uint32_t x, unsigned rank)
 {
