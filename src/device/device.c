@@ -136,6 +136,8 @@ int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk)
  * and count wrong without a word. */
 int nq_symw_batch_fits(const nq_symw_batch *b)
 {
+    if (b->levels < 1u || b->levels > NQ_SYMW_STEP_LEVELS)
+        return 0;
     for (uint64_t i = 0; i < b->ntasks; i++) {
         const uint32_t board = b->tasks[i].board_level >> 8;
         const unsigned level = b->tasks[i].board_level & 0xffu;
@@ -144,7 +146,7 @@ int nq_symw_batch_fits(const nq_symw_batch *b)
             return 0;
         levels = b->boards[(size_t)board * NQ_SYMW_BOARD_WORDS];
         if (levels > NQ_SYMW_MAX_LEVELS || level >= levels ||
-            levels - level > NQ_SYMW_STEP_LEVELS)
+            levels - level > b->levels)
             return 0;
     }
     return 1;

@@ -26,12 +26,15 @@
 
 /* A batch of the symmetry method's GPU work: boards (NQ_SYMW_BOARD_WORDS
  * words each: the number of levels, then one word a level) and tasks
- * (nodes of their walks). */
+ * (nodes of their walks), each with at most `levels` levels left below
+ * it (1 to NQ_SYMW_STEP_LEVELS: the step walk's frames a thread take
+ * levels - 1). */
 typedef struct nq_symw_batch {
     const uint32_t *boards;
     size_t nboards;
     const nq_symw_task *tasks;
     uint64_t ntasks;
+    unsigned levels;
 } nq_symw_batch;
 
 /* A batch of the join's GPU work: row splits, each described as the
@@ -138,7 +141,8 @@ int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
 /* Whether the kernels can walk every task of the batch within their
  * memory: its board in the batch, its board's levels within a stack of
  * the stack walk (NQ_SYMW_MAX_LEVELS), its level below them, and at most
- * NQ_SYMW_STEP_LEVELS levels left for the step walk's frames.
+ * the batch's `levels` levels left (at most NQ_SYMW_STEP_LEVELS) for the
+ * step walk's frames.
  * @return 1 or 0. */
 int nq_symw_batch_fits(const nq_symw_batch *batch);
 

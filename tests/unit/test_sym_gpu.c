@@ -330,6 +330,28 @@ static void test_min_tasks(void **state)
                     shallower.work.ntasks < 256 * NQ_SYM_GPU_TASKS_PER_UNIT);
         nq_sym_gpu_batch_free(&shallower);
     }
+    {
+        /* the batch says how deep its tasks walk, which a GPU sizes their
+         * frames by: it is refused when a task walks deeper */
+        const unsigned levels = b.work.levels;
+        unsigned deepest = 0;
+        assert_int_equal(levels, b.task_levels);
+        for (uint64_t i = 0; i < b.work.ntasks; i++) {
+            const unsigned level = b.tasks[i].board_level & 0xffu;
+            const uint32_t board = b.tasks[i].board_level >> 8;
+            const unsigned left = b.boards[(size_t)board * NQ_SYMW_BOARD_WORDS] - level;
+            deepest = left > deepest ? left : deepest;
+        }
+        assert_int_equal(deepest, levels);
+        assert_true(nq_symw_batch_fits(&b.work));
+        b.work.levels = levels - 1;
+        assert_false(nq_symw_batch_fits(&b.work));
+        b.work.levels = 0;
+        assert_false(nq_symw_batch_fits(&b.work));
+        b.work.levels = NQ_SYMW_STEP_LEVELS + 1;
+        assert_false(nq_symw_batch_fits(&b.work));
+        b.work.levels = levels;
+    }
     nq_sym_gpu_batch_free(&b);
     {
         /* a raised stop flag ends the making of a batch */

@@ -40,18 +40,19 @@ extern const unsigned char nq_cuda_image[];
 #define BLOCK_THREADS 128u
 
 /* The kernels of cuda_sym.cu, by nq_gpu_walk, and the dynamic shared
- * memory a block of each takes: NQ_SYMW_STEP_FRAMES frames a thread for
- * the step walk (28 KiB a block: 7 blocks fit an H100's SM), a byte a
- * level for the other. */
+ * memory a block of each takes for tasks of `levels` levels at most:
+ * levels - 1 frames a thread for the step walk (at the default 15, 28
+ * KiB a block: 7 blocks fit an H100's SM; at 13, 24 KiB: 9), a byte a
+ * level of the whole board for the other. */
 static const char *const kernel_names[NQ_GPU_WALKS] = {
     [NQ_GPU_WALK_STEP] = "nq_sym_step_kernel",
     [NQ_GPU_WALK_STACK] = "nq_sym_walk_kernel",
 };
 
-static size_t kernel_shared(nq_gpu_walk walk)
+static size_t kernel_shared(nq_gpu_walk walk, unsigned levels)
 {
     return walk == NQ_GPU_WALK_STEP
-               ? (size_t)BLOCK_THREADS * NQ_SYMW_STEP_FRAMES * sizeof(nq_symw_frame)
+               ? (size_t)BLOCK_THREADS * (levels > 1u ? levels - 1u : 1u) * sizeof(nq_symw_frame)
                : (size_t)BLOCK_THREADS * NQ_SYMW_MAX_LEVELS;
 }
 
@@ -182,8 +183,10 @@ static int open_in_context(cuda_gpu *g)
     if (rc == NQ_OK && !can_map)
         rc = NQ_EDEVICE;
     for (int k = 0; rc == NQ_OK && k < NQ_GPU_WALKS; k++)
-        rc = nq_cuda_fill_card(g, g->kernels[k], BLOCK_THREADS, kernel_shared((nq_gpu_walk)k), sms,
-                       &g->blocks[k]);
+        for (unsigned levels = 1; rc == NQ_OK && levels <= NQ_SYMW_STEP_LEVELS; levels++)
+            rc = nq_cuda_fill_card(g, g->kernels[k], BLOCK_THREADS,
+                                   kernel_shared((nq_gpu_walk)k, levels), sms,
+                                   &g->blocks[k][levels]);
     if (rc == NQ_OK)
         rc = nq_cuda_open_join(g, sms);
     if (rc == NQ_OK)
@@ -233,7 +236,7 @@ static int cuda_open(void **out, unsigned index, uint64_t memory)
 static uint64_t cuda_threads(const void *state)
 {
     const cuda_gpu *g = state;
-    return (uint64_t)g->blocks[g->walk] * BLOCK_THREADS;
+    return (uint64_t)g->blocks[g->walk][NQ_SYMW_STEP_LEVELS] * BLOCK_THREADS;
 }
 
 static int cuda_use_walk(void *state, nq_gpu_walk walk)
@@ -292,8 +295,8 @@ static int walk_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
                                             (size_t)ntasks * sizeof(nq_symw_task),
                                             g->stream));
         if (rc == NQ_OK)
-            rc = nq_cuda_launch(g, g->kernels[g->walk], g->blocks[g->walk], BLOCK_THREADS,
-                        kernel_shared(g->walk), args, stop);
+            rc = nq_cuda_launch(g, g->kernels[g->walk], g->blocks[g->walk][b->levels],
+                                BLOCK_THREADS, kernel_shared(g->walk, b->levels), args, stop);
     }
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.MemcpyDtoHAsync(counts, g->counts, count_bytes, g->stream));

@@ -81,8 +81,9 @@ typedef struct cuda_gpu {
     CUcontext ctx;
     CUmodule module;
     CUfunction kernels[NQ_GPU_WALKS];
-    unsigned blocks[NQ_GPU_WALKS]; /* blocks a launch of each: what the
-                                      card runs at once */
+    /* blocks a launch of each for tasks of up to L levels ([L]): what
+     * the card runs at once */
+    unsigned blocks[NQ_GPU_WALKS][NQ_SYMW_STEP_LEVELS + 1];
     nq_gpu_walk walk;        /* the kernel that walks */
     CUmodule join_module;
     CUfunction join_list, join_lay, join_sort, join_check, join_pairs;

@@ -9,8 +9,9 @@
  *   branch), and a thread whose task is over fetches the next one within
  *   the same loop, so the warp's threads meet again at the next step
  *   rather than waiting for the one with the longest task. Its stack of
- *   frames (16 bytes each, up to NQ_SYMW_STEP_FRAMES a thread) takes the
- *   block's shared memory.
+ *   frames (16 bytes each, one fewer a thread than the levels its batch's
+ *   tasks walk: NQ_SYMW_STEP_FRAMES at most) takes the block's shared
+ *   memory.
  * - nq_sym_walk_kernel: the byte-stack walk (nq_symw_walk), which needs
  *   26 bytes of shared memory a thread but branches three ways a pass.
  *   Kept while the two are timed against each other (bench/gpu.sh).

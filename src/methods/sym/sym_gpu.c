@@ -163,6 +163,7 @@ int nq_sym_gpu_batch_make(nq_sym_gpu_batch *out, const nq_sym_plan *plan,
         rc = b.tasks ? NQ_OK : NQ_ENOMEM;
     }
     b.work.tasks = b.tasks;
+    b.work.levels = b.task_levels;
     if (rc == NQ_OK)
         rc = cut_all(&b, starts, b.task_levels, b.tasks, stop, &b.work.ntasks);
     if (rc != NQ_OK) {
