@@ -73,6 +73,24 @@ NQ_DEVICE unsigned join_buckets(const nq_join_list *l)
     return 1u << (l->run1 + l->run2);
 }
 
+/* The places of list l: its buckets, by class where it is classed. */
+NQ_DEVICE unsigned join_places(const nq_join_list *l)
+{
+    return (l->classed ? 3u : 1u) * join_buckets(l);
+}
+
+/* A job of place i of list l, where the list is stored: the complement
+ * of its bucket, and its class (3: the list is not classed). */
+NQ_DEVICE unsigned join_comp(const nq_join_list *l, unsigned i)
+{
+    return ~i & (join_buckets(l) - 1u);
+}
+
+NQ_DEVICE unsigned join_class(const nq_join_list *l, unsigned i)
+{
+    return l->classed ? i / join_buckets(l) : 3u;
+}
+
 /* The place of a key of list l among the list's places from `at` on: its
  * class's buckets where the list is classed, then its bucket
  * (cuda_join.h). */
@@ -180,8 +198,7 @@ nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
         bool fault = false;
         for (unsigned half = 0; half < 2; half++) {
             const nq_join_list l = lists[2u * r + half];
-            const unsigned buckets = join_buckets(&l);
-            const unsigned places = (l.classed ? 3u : 1u) * buckets;
+            const unsigned places = join_places(&l);
             const bool stored = half == lay.stored;
             const unsigned long long first = start;
             for (unsigned i = 0; i < places; i++) {
@@ -198,9 +215,9 @@ nq_join_lay_kernel(const nq_join_list *__restrict__ lists,
                     j.stored = start + k;
                     j.items = lay.bounds;
                     j.split = l.split;
-                    j.comp = ~i & (buckets - 1u);
+                    j.comp = join_comp(&l, i);
                     j.count = (uint16_t)(count - k < NQ_JG_BLOCK ? count - k : NQ_JG_BLOCK);
-                    j.cls = (uint16_t)(l.classed ? i / buckets : 3u);
+                    j.cls = (uint16_t)join_class(&l, i);
                     j.pad = 0;
                     jobs[job++] = j;
                 }
@@ -298,17 +315,14 @@ nq_join_check_kernel(const nq_join_list *__restrict__ lists,
         bool fault = false;
         for (unsigned half = 0; half < 2; half++) {
             const nq_join_list l = lists[2u * r + half];
-            const unsigned buckets = join_buckets(&l);
-            const unsigned places = (l.classed ? 3u : 1u) * buckets;
             const bool stored = half == lay.stored;
             const unsigned long long first = end;
-            for (unsigned i = 0; i < places; i++) {
+            for (unsigned i = 0; i < join_places(&l); i++) {
                 if (!stored) {
                     end = bounds[lay.bounds + i + 1u];
                 } else {
                     /* the bucket's jobs: 32 keys each from its start on */
-                    const unsigned comp = ~i & (buckets - 1u);
-                    const unsigned cls = l.classed ? i / buckets : 3u;
+                    const unsigned comp = join_comp(&l, i), cls = join_class(&l, i);
                     for (; job < last && jobs[job].count && jobs[job].comp == comp &&
                            jobs[job].cls == cls;
                          job++) {
