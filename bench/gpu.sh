@@ -7,7 +7,8 @@
 # the share of a count's wall time spent in kernels (Nsight Compute). The
 # GPU's two walks (the step walk, which counts use, and the byte-stack
 # walk) are timed side by side on the same batches (nq_gpu_tune), and the
-# join's kernels on every split of each size (nq_gpu_join).
+# join's kernels on every split of each size (nq_gpu_join), with each of
+# its two pairs kernels (a thread a job, a warp a job).
 #
 # usage: sh bench/gpu.sh [SIZES [ROUNDS]]   (default: "18 19 20 21", 3)
 #   sizes above 20 are timed once, whatever ROUNDS says
@@ -158,8 +159,8 @@ fi
 # counted on the GPU, in batches of 4,096 splits
 join=${NQ_JOIN:-16,17,18,19,20}
 if [ "$join" != none ]; then
-  echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU)"
-  timeout 180 "$b/nq_gpu_join" "$join" || echo "gpu.sh: nq_gpu_join failed or ran past 180 s"
+  echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU; the pairs a thread or a warp a job)"
+  timeout 240 "$b/nq_gpu_join" "$join" || echo "gpu.sh: nq_gpu_join failed or ran past 240 s"
 fi
 
 # run NAME N COMMAND...: one timed run; its wall seconds go to $tmp/NAME-N,

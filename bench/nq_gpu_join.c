@@ -7,10 +7,12 @@
  * against the published one. `nqueens --device=gpu --method=join` counts
  * with the same kernels, its units' splits in calls of 65,536.
  *
- * usage: nq_gpu_join N[,N...] [B]     (B default: 4096)
- * Prints one line per N: splits, describe seconds (one host thread),
- * GPU seconds, and the total. Exit status 1 when a total is not the
- * known one, 77 when there is no GPU.
+ * usage: nq_gpu_join N[,N...] [B [PAIRS]]   (B default: 4096; PAIRS:
+ *        thread, warp or thread,warp, the default: the pairs kernels,
+ *        nq_gpu_pairs, each timed on every N)
+ * Prints one line per N and pairs kernel: splits, describe seconds (one
+ * host thread), GPU seconds, the kernel, and the total. Exit status 1 when a total
+ * is not the known one, 77 when there is no GPU.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,14 +25,15 @@
 
 /* Counts every split of n on gpu in batches of `batch`; prints the line.
  * @return 0 when the total is the known one. */
-static int run(nq_gpu *gpu, unsigned n, uint64_t batch)
+static int run(nq_gpu *gpu, unsigned n, uint64_t batch, nq_gpu_pairs pairs)
 {
     nq_join_plan *plan;
     nq_jg_split *s = malloc(batch * sizeof *s);
     uint64_t *counts = malloc(batch * sizeof *counts), splits, total = 0, counted = 0,
              known = 0;
     double describe = 0, count = 0;
-    if (!s || !counts || nq_join_plan_build_walk(&plan, n) != NQ_OK)
+    if (!s || !counts || nq_join_plan_build_walk(&plan, n) != NQ_OK ||
+        nq_gpu_use_pairs(gpu, pairs) != NQ_OK)
         return 1;
     splits = nq_join_plan_splits(plan);
     for (uint64_t next = 0; next < splits;) {
@@ -57,8 +60,9 @@ static int run(nq_gpu *gpu, unsigned n, uint64_t batch)
         counted += k;
     }
     nq_known(&known, NULL, n);
-    printf("%u\t%llu\t%.3f\t%.3f\t%llu\t%s\n", n, (unsigned long long)counted, describe,
-           count, (unsigned long long)total, total == known ? "ok" : "WRONG");
+    printf("%u\t%llu\t%.3f\t%.3f\t%s\t%llu\t%s\n", n, (unsigned long long)counted, describe,
+           count, nq_gpu_pairs_name(pairs), (unsigned long long)total,
+           total == known ? "ok" : "WRONG");
     fflush(stdout);
     nq_join_plan_free(plan);
     free(s);
@@ -70,14 +74,24 @@ int main(int argc, char **argv)
 {
     nq_gpu *gpu;
     uint64_t batch = 4096;
-    unsigned count = 0;
+    unsigned count = 0, kinds = 1u << NQ_GPU_PAIRS_THREAD | 1u << NQ_GPU_PAIRS_WARP;
     int rc, bad = 0;
-    if (argc < 2 || argc > 3) {
-        fputs("usage: nq_gpu_join N[,N...] [B]\n", stderr);
+    if (argc < 2 || argc > 4) {
+        fputs("usage: nq_gpu_join N[,N...] [B [thread|warp|thread,warp]]\n", stderr);
         return 2;
     }
     if (argc > 2)
         batch = bench_arg("nq_gpu_join", argv[2], "B");
+    if (argc > 3) {
+        kinds = strcmp(argv[3], "thread") == 0 ? 1u << NQ_GPU_PAIRS_THREAD
+                : strcmp(argv[3], "warp") == 0 ? 1u << NQ_GPU_PAIRS_WARP
+                : strcmp(argv[3], "thread,warp") == 0 ? kinds
+                                                      : 0u;
+        if (!kinds) {
+            fputs("nq_gpu_join: PAIRS is thread, warp or thread,warp\n", stderr);
+            return 2;
+        }
+    }
     if (batch == 0) {
         fputs("nq_gpu_join: B is at least 1\n", stderr);
         return 2;
@@ -92,7 +106,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "nq_gpu_join: %s\n", nq_strerror(rc));
         return 1;
     }
-    printf("n\tsplits\tdescribe_s\tgpu_s\ttotal\tcheck\n");
+    printf("n\tsplits\tdescribe_s\tgpu_s\tpairs\ttotal\tcheck\n");
     for (char *list = argv[1]; *list;) {
         char *end;
         const unsigned long n = strtoul(list, &end, 10);
@@ -101,7 +115,9 @@ int main(int argc, char **argv)
             nq_gpu_close(gpu);
             return 2;
         }
-        bad |= run(gpu, (unsigned)n, batch);
+        for (unsigned k = 0; k < NQ_GPU_PAIRS_KINDS; k++)
+            if (kinds >> k & 1u)
+                bad |= run(gpu, (unsigned)n, batch, (nq_gpu_pairs)k);
         list = *end ? end + 1 : end;
     }
     nq_gpu_close(gpu);

@@ -131,6 +131,22 @@ int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk)
     return gpu->backend->use_walk(gpu->state, walk);
 }
 
+const char *nq_gpu_pairs_name(nq_gpu_pairs pairs)
+{
+    static const char *const names[NQ_GPU_PAIRS_KINDS] = {
+        [NQ_GPU_PAIRS_THREAD] = "thread",
+        [NQ_GPU_PAIRS_WARP] = "warp",
+    };
+    return (unsigned)pairs < NQ_GPU_PAIRS_KINDS ? names[pairs] : NULL;
+}
+
+int nq_gpu_use_pairs(nq_gpu *gpu, nq_gpu_pairs pairs)
+{
+    if (!gpu || (unsigned)pairs >= NQ_GPU_PAIRS_KINDS)
+        return NQ_EINVAL;
+    return gpu->backend->use_pairs(gpu->state, pairs);
+}
+
 /* A GPU checks none of what nq_symw_batch_fits() does: a task past its
  * bounds would read another board, or write into another thread's frames
  * and count wrong without a word. */

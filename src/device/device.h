@@ -54,6 +54,17 @@ typedef enum nq_gpu_walk {
     NQ_GPU_WALKS = 2
 } nq_gpu_walk;
 
+/* The join's GPU pairs kernels (cuda_join.cu): both count every job
+ * alike. A thread a job with a table of its own is the default; a warp a
+ * job, its lanes sharing one table (a kilobyte a warp, not a thread), is
+ * kept while the two are timed against each other on GPUs
+ * (bench/nq_gpu_join). */
+typedef enum nq_gpu_pairs {
+    NQ_GPU_PAIRS_THREAD = 0, /* nq_join_pairs_kernel */
+    NQ_GPU_PAIRS_WARP = 1,   /* nq_join_pairs_warp_kernel */
+    NQ_GPU_PAIRS_KINDS = 2
+} nq_gpu_pairs;
+
 typedef struct nq_gpu_backend {
     const char *name;
     /* How many GPUs there are. @return as nq_gpu_count(). */
@@ -75,6 +86,10 @@ typedef struct nq_gpu_backend {
     /* Makes `walk` (< NQ_GPU_WALKS) the one that sym_walk() launches
      * from now on (a GPU opens with NQ_GPU_WALK_STEP). @return NQ_OK. */
     int (*use_walk)(void *gpu, nq_gpu_walk walk);
+    /* Makes `pairs` (< NQ_GPU_PAIRS_KINDS) the kernel that join_splits()
+     * meets pairs with from now on (a GPU opens with
+     * NQ_GPU_PAIRS_THREAD). @return NQ_OK. */
+    int (*use_pairs)(void *gpu, nq_gpu_pairs pairs);
     /* Walks every task of the batch; adds the solutions of board b's
      * tasks into counts[b] (b < nboards). The caller's thread waits, and
      * looks at *stop (may be NULL) every fraction of a millisecond: a
@@ -137,6 +152,13 @@ const char *nq_gpu_walk_name(nq_gpu_walk walk);
 /* Chooses the walk of the GPU's later sym_walk()s (see nq_gpu_walk).
  * @return NQ_OK, NQ_EINVAL (no such walk). */
 int nq_gpu_use_walk(nq_gpu *gpu, nq_gpu_walk walk);
+
+/* "thread" or "warp"; NULL past NQ_GPU_PAIRS_KINDS. */
+const char *nq_gpu_pairs_name(nq_gpu_pairs pairs);
+
+/* Chooses the pairs kernel of the GPU's later join_splits() (see
+ * nq_gpu_pairs). @return NQ_OK, NQ_EINVAL. */
+int nq_gpu_use_pairs(nq_gpu *gpu, nq_gpu_pairs pairs);
 
 /* Whether the kernels can walk every task of the batch within their
  * memory: its board in the batch, its board's levels within a stack of

@@ -19,7 +19,7 @@ for cu in "$src"/src/device/cuda/*.cu; do
   name=$(basename "$cu" .cu)
   ptx=$work/$name.ptx
   "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc -nocudalib \
-    -Wno-unknown-cuda-version -std=c++17 -O3 -Wall -Wextra -Werror \
+    -Wno-unknown-cuda-version -Xclang -target-feature -Xclang +ptx70 -std=c++17 -O3 -Wall -Wextra -Werror \
     -include "$src/tests/gpu/clang_cuda.h" -I"$src/src" -S "$cu" -o "$ptx"
   check "$name.cu compiles to PTX for sm_80" $?
   [ -s "$ptx" ] || continue

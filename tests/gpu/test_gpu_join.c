@@ -155,6 +155,29 @@ static nq_gpu open_small(uint64_t memory)
 }
 #endif
 
+/* The same with the pairs met a warp a job (nq_gpu_pairs), also in the
+ * least memory a GPU opens with; a kernel that is not one is refused.
+ * (The emulated driver's warps take turns lane by lane: slow, so no
+ * larger board than JOIN_N.) */
+static void test_warp_pairs(void **state)
+{
+    nq_gpu *gpu = NULL;
+    assert_int_equal(nq_gpu_use_pairs(*state, NQ_GPU_PAIRS_WARP), NQ_OK);
+    for (unsigned n = 4; n <= JOIN_N; n++)
+        check_board(*state, n);
+    assert_int_equal(nq_gpu_use_pairs(*state, NQ_GPU_PAIRS_THREAD), NQ_OK);
+    assert_int_equal(nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY_MIN), NQ_OK);
+    assert_int_equal(nq_gpu_use_pairs(gpu, NQ_GPU_PAIRS_WARP), NQ_OK);
+    check_board(gpu, JOIN_N);
+    nq_gpu_close(gpu);
+    assert_int_equal(nq_gpu_use_pairs(*state, NQ_GPU_PAIRS_KINDS), NQ_EINVAL);
+    assert_int_equal(nq_gpu_use_pairs(NULL, NQ_GPU_PAIRS_WARP), NQ_EINVAL);
+    assert_string_equal(nq_gpu_pairs_name(NQ_GPU_PAIRS_WARP), "warp");
+    assert_null(nq_gpu_pairs_name(NQ_GPU_PAIRS_KINDS));
+    printf("n = 4 to %u, also in %llu MiB: every split counted a warp a job as on the host\n",
+           JOIN_N, (unsigned long long)(NQ_GPU_MEMORY_MIN >> 20));
+}
+
 static void test_sub_splits(void **state)
 {
     nq_gpu gpu = open_small(16u << 10);
@@ -627,6 +650,7 @@ int main(void)
     int rc = nq_gpu_count(&count);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boards),
+        cmocka_unit_test(test_warp_pairs),
         cmocka_unit_test(test_pieces),
         cmocka_unit_test(test_sub_splits),
         cmocka_unit_test(test_piece_ways),

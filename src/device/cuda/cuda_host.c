@@ -321,6 +321,7 @@ const nq_gpu_backend nq_cuda_backend = {
     .close = cuda_close,
     .threads = cuda_threads,
     .use_walk = cuda_use_walk,
+    .use_pairs = nq_cuda_use_pairs,
     .sym_walk = cuda_sym_walk,
     .join_splits = nq_cuda_join_splits,
 };

@@ -86,12 +86,14 @@ typedef struct cuda_gpu {
     unsigned blocks[NQ_GPU_WALKS][NQ_SYMW_STEP_LEVELS + 1];
     nq_gpu_walk walk;        /* the kernel that walks */
     CUmodule join_module;
-    CUfunction join_list, join_lay, join_sort, join_check, join_pairs;
+    CUfunction join_list, join_lay, join_sort, join_check, join_pairs, join_pairs_warp;
+    nq_gpu_pairs pairs;      /* the pairs kernel that meets */
     unsigned join_lay_blocks, join_sort_blocks, join_check_blocks;
     /* blocks a launch of the listing by the batch's most levels h (its
      * frames), of the pairs by its most chunks (their tables): the fewer,
      * the more blocks an SM runs at once */
-    unsigned join_list_blocks[NQ_JG_MAX_H + 1], join_pairs_blocks[NQ_JG_MAX_CHUNKS + 1];
+    unsigned join_list_blocks[NQ_JG_MAX_H + 1], join_pairs_blocks[NQ_JG_MAX_CHUNKS + 1],
+        join_warp_blocks[NQ_JG_MAX_CHUNKS + 1];
     unsigned join_h, join_chunks; /* the batch's, as launched */
     CUstream stream;
     uint64_t memory;         /* bytes its buffers may take */
@@ -151,6 +153,8 @@ int nq_cuda_count_batch(cuda_gpu *g, const void *batch, size_t n, nq_cuda_counti
 /* Loads the join's kernels into g and sizes their launches for `sms`
  * SMs. @return as nq_cuda_status(). */
 int nq_cuda_open_join(cuda_gpu *g, unsigned sms);
+/* The backend's use_pairs() (device.h). */
+int nq_cuda_use_pairs(void *gpu, nq_gpu_pairs pairs);
 /* The backend's join_splits() (device.h). */
 int nq_cuda_join_splits(void *gpu, const nq_join_batch *batch, uint64_t *counts,
                         const nq_stop_flag *stop);

@@ -37,7 +37,14 @@
  *   it the keys of the other list's buckets that can be disjoint from the
  *   group's (join_gpu.h), adding the weighted pairs to its split's count.
  *
- * Every thread works alone (no barrier): tasks (and runs of jobs) are
+ * - nq_join_pairs_warp_kernel: the same jobs a warp at a time: its lanes
+ *   build one block's table together (a ballot a chunk's bit) in the
+ *   warp's part of the block's shared memory, then meet the items of the
+ *   buckets the job meets 32 at a time, one run over all of them. A
+ *   kilobyte of shared memory a warp where the kernel above takes one a
+ *   thread; the two are timed against each other (bench/nq_gpu_join).
+ *
+ * Every thread but the warp kernel's works alone (no barrier): tasks (and runs of jobs) are
  * fetched from one counter, as the symmetry method's kernels fetch
  * theirs (cuda_sym.cu), and a thread looks at the host's stop flag
  * before each one and every NQ_JOIN_POLL steps or keys of a long one.
@@ -337,6 +344,124 @@ nq_join_check_kernel(const nq_join_list *__restrict__ lists,
         fault |= job < last && jobs[job].count != 0;
         if (fault)
             atomicOr(counts + lists[2u * r].split, NQ_JOIN_FAULT);
+    }
+}
+
+/* All the lanes of a warp, which every warp call of the warp kernel
+ * names: its lanes always make the same calls. */
+#define JOIN_WARP 0xffffffffu
+
+/* The table of the block of stored keys[0 .. count) (count <= 32), as
+ * nq_jg_fill makes it at stride 1, made by a warp: lane j holds key j,
+ * a ballot says which keys hold each bit of a chunk, and lane v writes
+ * the word of value v. */
+NQ_DEVICE void join_fill_warp(uint32_t *table, const uint64_t *keys, unsigned count,
+                              unsigned chunks, unsigned lane)
+{
+    const uint64_t key = lane < count ? keys[lane] : 0u;
+    const uint32_t all = count >= 32u ? 0xffffffffu : (1u << count) - 1u;
+    for (unsigned c = 0; c < chunks; c++) {
+        const unsigned v = (unsigned)(key >> (c * NQ_JG_CHUNK_BITS)) & (NQ_JG_CHUNK_VALUES - 1u);
+        uint32_t w = all;
+        for (unsigned b = 0; b < NQ_JG_CHUNK_BITS; b++) {
+            const uint32_t with = __ballot_sync(JOIN_WARP, (int)(v >> b & 1u));
+            w &= lane >> b & 1u ? ~with : 0xffffffffu;
+        }
+        table[c * NQ_JG_CHUNK_VALUES + lane] = w;
+    }
+}
+
+/* The t-th submask of comp (t < 2^popcount(comp)): t's bits laid into
+ * comp's, the lowest first. */
+NQ_DEVICE unsigned join_submask(unsigned long long t, unsigned comp)
+{
+    unsigned sub = 0;
+    for (unsigned m = comp; m; m &= m - 1u, t >>= 1)
+        sub |= t & 1u ? m & (0u - m) : 0u;
+    return sub;
+}
+
+/* As nq_join_pairs_kernel, a warp a run of NQ_JOIN_PAIRS_RUN job slots
+ * (blocks of whole warps; each warp's table, `chunks` chunks, in its
+ * part of the block's shared memory). For each job the lanes build its
+ * table, then take the buckets that can be disjoint from its group 32
+ * at a time (lane t the t-th submask of its complement), add up their
+ * sizes across the warp, and meet their items as one run, 32 at a time:
+ * the item of run place f is met by lane f mod 32, whatever its bucket.
+ * The lanes' sums meet at the end of the job, and one atomic add takes
+ * the job's count to its split's. */
+extern "C" __global__ void
+nq_join_pairs_warp_kernel(const nq_jg_split *__restrict__ splits,
+                          const nq_join_job *__restrict__ jobs, unsigned long long njobs,
+                          const uint64_t *__restrict__ keys, const uint64_t *__restrict__ bounds,
+                          unsigned long long *counts, unsigned chunks_most,
+                          unsigned long long *next, const volatile int *stop)
+{
+    extern __shared__ uint32_t join_warp_tables[];
+    const unsigned lane = threadIdx.x % 32u;
+    uint32_t *table = join_warp_tables + (threadIdx.x / 32u) * chunks_most * NQ_JG_CHUNK_VALUES;
+    const unsigned long long runs = (njobs + NQ_JOIN_PAIRS_RUN - 1u) / NQ_JOIN_PAIRS_RUN;
+    unsigned poll = NQ_JOIN_POLL / 32u;
+
+    for (;;) {
+        unsigned long long r = lane == 0 ? join_next(next, runs, stop) : 0u;
+        r = __shfl_sync(JOIN_WARP, r, 0);
+        if (r == runs)
+            return;
+        const unsigned long long last =
+            njobs - r * NQ_JOIN_PAIRS_RUN < NQ_JOIN_PAIRS_RUN ? njobs : (r + 1u) * NQ_JOIN_PAIRS_RUN;
+        for (unsigned long long j = r * NQ_JOIN_PAIRS_RUN; j < last; j++) {
+            const nq_join_job job = jobs[j];
+            if (!job.count)
+                continue; /* an empty slot */
+            const nq_jg_split *s = splits + job.split;
+            const unsigned chunks = nq_jg_chunks((unsigned)s->len1 + s->len2);
+            const uint64_t *items = bounds + job.items;
+            const unsigned long long subs = 1ull << nq_symw_popcount(job.comp);
+            unsigned long long sum = 0;
+            join_fill_warp(table, keys + job.stored, job.count, chunks, lane);
+            __syncwarp(JOIN_WARP);
+            for (unsigned long long first = 0; first < subs; first += 32u) {
+                uint64_t lo = 0, size = 0, end, total, start;
+                if (first + lane < subs) {
+                    const unsigned sub = join_submask(first + lane, job.comp);
+                    lo = items[sub];
+                    size = items[sub + 1u] - lo;
+                }
+                /* where each lane's bucket ends in the run: a scan */
+                end = size;
+                for (unsigned d = 1; d < 32u; d <<= 1) {
+                    const uint64_t below = __shfl_sync(JOIN_WARP, end, lane >= d ? lane - d : lane);
+                    end += lane >= d ? below : 0u;
+                }
+                total = __shfl_sync(JOIN_WARP, end, 31);
+                start = end - size;
+                for (uint64_t base = 0; base < total; base += 32u) {
+                    const uint64_t f = base + lane;
+                    unsigned owner = 0; /* the first lane whose bucket ends past f */
+                    for (unsigned step = 16; step; step >>= 1)
+                        owner += __shfl_sync(JOIN_WARP, end, owner + step - 1u) <= f ? step : 0u;
+                    const uint64_t at = __shfl_sync(JOIN_WARP, lo, owner) +
+                                        (f - __shfl_sync(JOIN_WARP, start, owner));
+                    if (f < total) {
+                        const uint64_t x = keys[at];
+                        const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
+                        sum += (unsigned long long)s->class_weight[cls] *
+                               nq_jg_match(table, 1u, x, chunks);
+                    }
+                    if (--poll == 0) {
+                        poll = NQ_JOIN_POLL / 32u;
+                        if (__ballot_sync(JOIN_WARP, *stop != 0))
+                            return;
+                    }
+                }
+            }
+            for (unsigned d = 16; d; d >>= 1)
+                sum += __shfl_xor_sync(JOIN_WARP, sum, (int)d);
+            if (lane == 0 && sum)
+                atomicAdd(&counts[job.split], sum * s->weight);
+            __syncwarp(JOIN_WARP); /* its table read before the next job's */
+        }
     }
 }
 

@@ -45,6 +45,7 @@ extern const unsigned char nq_cuda_join_image[];
 #define JOIN_LIST_THREADS 128u
 #define JOIN_SORT_THREADS 256u
 #define JOIN_PAIRS_THREADS 32u
+#define JOIN_WARP_THREADS 128u
 
 static size_t list_shared(unsigned h)
 {
@@ -54,6 +55,12 @@ static size_t list_shared(unsigned h)
 static size_t pairs_shared(unsigned chunks)
 {
     return (size_t)JOIN_PAIRS_THREADS * chunks * NQ_JG_CHUNK_VALUES * sizeof(uint32_t);
+}
+
+/* The warp kernel's: a table a warp (4 KiB a block at n = 20). */
+static size_t warp_shared(unsigned chunks)
+{
+    return (size_t)JOIN_WARP_THREADS / 32u * chunks * NQ_JG_CHUNK_VALUES * sizeof(uint32_t);
 }
 
 /* The join's module and kernels. */
@@ -75,6 +82,9 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
     if (rc == NQ_OK)
         rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs, g->join_module,
                                               "nq_join_pairs_kernel"));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs_warp, g->join_module,
+                                                   "nq_join_pairs_warp_kernel"));
     for (unsigned h = 1; rc == NQ_OK && h <= NQ_JG_MAX_H; h++)
         rc = nq_cuda_fill_card(g, g->join_list, JOIN_LIST_THREADS, list_shared(h), sms,
                                &g->join_list_blocks[h]);
@@ -88,7 +98,18 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
     for (unsigned c = 1; rc == NQ_OK && c <= NQ_JG_MAX_CHUNKS; c++)
         rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS, pairs_shared(c), sms,
                                &g->join_pairs_blocks[c]);
+    for (unsigned c = 1; rc == NQ_OK && c <= NQ_JG_MAX_CHUNKS; c++)
+        rc = nq_cuda_fill_card(g, g->join_pairs_warp, JOIN_WARP_THREADS, warp_shared(c), sms,
+                               &g->join_warp_blocks[c]);
+    g->pairs = NQ_GPU_PAIRS_THREAD;
     return rc;
+}
+
+int nq_cuda_use_pairs(void *state, nq_gpu_pairs pairs)
+{
+    cuda_gpu *g = state;
+    g->pairs = pairs;
+    return NQ_OK;
 }
 
 /* What a piece counts: split `split` of the batch, or the part of its
@@ -305,8 +326,13 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
         rc = nq_cuda_launch(g, g->join_check, g->join_check_blocks, JOIN_SORT_THREADS, 0, args,
                             stop);
     }
-    /* the pairs */
-    if (rc == NQ_OK && nslots) {
+    /* the pairs, a thread or a warp a job */
+    if (rc == NQ_OK && nslots && g->pairs == NQ_GPU_PAIRS_WARP) {
+        void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
+                        &g->join_chunks, &g->next, &g->stop_dev};
+        rc = nq_cuda_launch(g, g->join_pairs_warp, g->join_warp_blocks[g->join_chunks],
+                            JOIN_WARP_THREADS, warp_shared(g->join_chunks), args, stop);
+    } else if (rc == NQ_OK && nslots) {
         void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
                         &g->next, &g->stop_dev};
         rc = nq_cuda_launch(g, g->join_pairs, g->join_pairs_blocks[g->join_chunks],

@@ -125,7 +125,8 @@ static const emu_function functions[] = {{"nq_sym_walk_kernel"},
                                          {"nq_join_lay_kernel"},
                                          {"nq_join_sort_kernel"},
                                          {"nq_join_check_kernel"},
-                                         {"nq_join_pairs_kernel"}};
+                                         {"nq_join_pairs_kernel"},
+                                         {"nq_join_pairs_warp_kernel"}};
 #define NFUNCTIONS (sizeof functions / sizeof functions[0])
 static atomic_ulong launched[NFUNCTIONS];
 static _Thread_local emu_ctx *current[MAX_DEPTH];

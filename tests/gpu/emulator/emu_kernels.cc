@@ -7,15 +7,22 @@
  * are the running thread's (set by nq_emu_run_block), a block's shared
  * memory is a buffer of the host thread that runs the block, and
  * atomicAdd and atomicOr are atomic (NQ_EMU_DROP=KERNEL:K drops the K-th
- * add of a kernel's launches: a GPU that miscounts). The threads of a block run one after the
- * other, so a kernel must not wait for its block's other threads (none
- * does: each fetches tasks or jobs until none is left). What a block leaves past
+ * add of a kernel's launches: a GPU that miscounts). The threads of a
+ * block run one after the other, so such a kernel must not wait for its
+ * block's other threads (each fetches tasks or jobs until none is left);
+ * a kernel whose lanes work together a warp at a time (kernels[].warps)
+ * has each warp's lanes take turns instead, from one warp call
+ * (__syncwarp, __shfl_sync, __ballot_sync) to the next. What a block leaves past
  * the shared memory its launch asked for is looked at after it: a write
  * there is a fault (on a GPU, an out-of-range access or another block's
  * memory).
  */
 #include <atomic>
 #include <climits>
+#include <cstdio>
+#include <vector>
+
+#include <ucontext.h>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -85,6 +92,95 @@ unsigned long long atomicOr(unsigned long long *p, unsigned long long v)
 {
     return __atomic_fetch_or(p, v, __ATOMIC_RELAXED);
 }
+
+/* A warp of a kernel whose lanes work together (kernels[].warps below):
+ * its 32 lanes take turns on the host thread that runs the block, each
+ * on a stack of its own (ucontext), from one warp call (__syncwarp,
+ * __shfl_sync, __ballot_sync) to the next: every lane makes the same
+ * calls in the same order, as a GPU's full-mask calls need, and a round
+ * ends when all 32 have made their next one. */
+constexpr unsigned LANES = 32u;
+constexpr size_t LANE_STACK = 256u << 10;
+enum lane_state { LANE_READY, LANE_WAITING, LANE_GONE };
+struct emu_warp {
+    ucontext_t home, lane[LANES];
+    lane_state state[LANES];
+    unsigned calls[LANES];             /* warp calls each lane made */
+    unsigned long long slot[2][LANES]; /* by the round's parity */
+    unsigned round;
+};
+thread_local emu_warp *warp_now; /* null: the block's threads run one by one */
+thread_local unsigned lane_now;
+
+[[noreturn]] void warp_fault(const char *what)
+{
+    std::fprintf(stderr, "nq-emu: %s\n", what);
+    std::abort();
+}
+
+emu_warp *warp_here()
+{
+    if (!warp_now)
+        warp_fault("a warp's call in a kernel whose threads run one by one");
+    return warp_now;
+}
+
+/* The lane is at its warp call: the next lane's turn. */
+void warp_meet()
+{
+    emu_warp *w = warp_here();
+    w->state[lane_now] = LANE_WAITING;
+    w->calls[lane_now]++;
+    swapcontext(&w->lane[lane_now], &w->home);
+}
+
+void full_mask(unsigned mask)
+{
+    if (mask != 0xffffffffu)
+        warp_fault("a warp's call with other than the full mask");
+}
+
+void __syncwarp(unsigned mask = 0xffffffffu)
+{
+    full_mask(mask);
+    warp_meet();
+}
+
+/* Each lane's value in its slot of this round, then what lane
+ * from(lane) put there. */
+template <typename F> unsigned long long warp_swap(unsigned long long v, F from)
+{
+    emu_warp *w = warp_here();
+    const unsigned parity = w->round & 1u;
+    w->slot[parity][lane_now] = v;
+    warp_meet();
+    return w->slot[parity][from(lane_now) & (LANES - 1u)];
+}
+
+unsigned long long __shfl_sync(unsigned mask, unsigned long long v, int src)
+{
+    full_mask(mask);
+    return warp_swap(v, [src](unsigned) { return (unsigned)src; });
+}
+
+unsigned long long __shfl_xor_sync(unsigned mask, unsigned long long v, int x)
+{
+    full_mask(mask);
+    return warp_swap(v, [x](unsigned lane) { return lane ^ (unsigned)x; });
+}
+
+unsigned __ballot_sync(unsigned mask, int pred)
+{
+    full_mask(mask);
+    emu_warp *w = warp_here();
+    const unsigned parity = w->round & 1u;
+    unsigned bits = 0;
+    w->slot[parity][lane_now] = pred != 0;
+    warp_meet();
+    for (unsigned l = 0; l < LANES; l++)
+        bits |= (unsigned)w->slot[parity][l] << l;
+    return bits;
+}
 } // namespace
 
 #define __global__
@@ -97,13 +193,18 @@ extern "C" {
 thread_local unsigned char stacks[NQ_EMU_SHARED_BYTES];
 }
 
+#define join_warp_tables (*block_words)
 #include "device/cuda/cuda_sym.cu"
 #include "device/cuda/cuda_join.cu"
+#undef join_warp_tables
 
 extern "C" {
 thread_local nq_symw_frame frames[NQ_EMU_SHARED_BYTES / sizeof(nq_symw_frame)];
 thread_local nq_jg_frame join_frames[NQ_EMU_SHARED_BYTES / sizeof(nq_jg_frame)];
 thread_local uint32_t join_tables[NQ_EMU_SHARED_BYTES / sizeof(uint32_t)];
+/* for a kernel whose lanes work together: the memory of the host thread
+ * that runs the block, which all of its lanes share */
+thread_local uint32_t (*block_words)[];
 }
 
 namespace {
@@ -200,23 +301,39 @@ static unsigned char *frames_now() { return reinterpret_cast<unsigned char *>(fr
 static unsigned char *join_frames_now() { return reinterpret_cast<unsigned char *>(join_frames); }
 static unsigned char *join_tables_now() { return reinterpret_cast<unsigned char *>(join_tables); }
 
+static void run_join_pairs_warp(void *const *p)
+{
+    nq_join_pairs_warp_kernel(device_pointer<const nq_jg_split>(p, 0),
+                              device_pointer<const nq_join_job>(p, 1),
+                              param<unsigned long long>(p, 2), device_pointer<const uint64_t>(p, 3),
+                              device_pointer<const uint64_t>(p, 4),
+                              device_pointer<unsigned long long>(p, 5), param<unsigned>(p, 6),
+                              device_pointer<unsigned long long>(p, 7),
+                              device_pointer<const volatile int>(p, 8));
+}
+
 /* Each kernel: its name, its runner, its shared memory, and its
  * parameters: how many, which are values rather than device pointers,
- * which values are 4 bytes wide, and which pointers may be null. */
+ * which values are 4 bytes wide, and which pointers may be null; and
+ * whether its threads work together a warp at a time (its lanes then run
+ * at once, sharing the block's memory: stacks). */
 static const struct {
     const char *name;
     void (*run)(void *const *);
     unsigned char *(*shared)();
     unsigned params, values, narrow, nullable;
+    bool warps;
 } kernels[] = {
-    {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0, 0},
-    {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0, 0},
+    {"nq_sym_walk_kernel", run_sym_walk, stacks_now, 6, 1u << 2, 0, 0, false},
+    {"nq_sym_step_kernel", run_sym_step, frames_now, 6, 1u << 2, 0, 0, false},
     {"nq_join_list_kernel", run_join_list, join_frames_now, 9, 1u << 1 | 1u << 2 | 1u << 6,
-     1u << 2, 1u << 5},
-    {"nq_join_lay_kernel", run_join_lay, stacks_now, 9, 1u << 2, 0, 0},
-    {"nq_join_sort_kernel", run_join_sort, stacks_now, 9, 1u << 1 | 1u << 6, 0, 0},
-    {"nq_join_check_kernel", run_join_check, stacks_now, 9, 1u << 2, 0, 0},
-    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 8, 1u << 2, 0, 0},
+     1u << 2, 1u << 5, false},
+    {"nq_join_lay_kernel", run_join_lay, stacks_now, 9, 1u << 2, 0, 0, false},
+    {"nq_join_sort_kernel", run_join_sort, stacks_now, 9, 1u << 1 | 1u << 6, 0, 0, false},
+    {"nq_join_check_kernel", run_join_check, stacks_now, 9, 1u << 2, 0, 0, false},
+    {"nq_join_pairs_kernel", run_join_pairs, join_tables_now, 8, 1u << 2, 0, 0, false},
+    {"nq_join_pairs_warp_kernel", run_join_pairs_warp, stacks_now, 9, 1u << 2 | 1u << 6,
+     1u << 6, 0, true},
 };
 
 static int find_kernel(const char *name)
@@ -268,6 +385,68 @@ extern "C" int nq_emu_kernel_params(const char *name, unsigned *count, unsigned 
     return 0;
 }
 
+/* What the lanes of the warp running now start from. */
+thread_local struct {
+    int kernel;
+    unsigned base; /* the warp's first thread */
+    void *const *params;
+} lanes_start;
+
+static void lane_entry()
+{
+    kernels[lanes_start.kernel].run(lanes_start.params);
+    warp_now->state[lane_now] = LANE_GONE; /* then back home (uc_link) */
+}
+
+/* The block's threads (`threads` a multiple of 32), warp after warp, its
+ * lanes taking turns from one warp call to the next, sharing `shared`. */
+static void run_lanes(int k, unsigned threads, unsigned char *shared, void *const *params)
+{
+    static thread_local std::vector<char> stacks_of_lanes(LANES * LANE_STACK);
+    emu_warp w;
+    if (threads % LANES)
+        warp_fault("a block of a kernel whose lanes work together is not whole warps");
+    block_words = reinterpret_cast<uint32_t (*)[]>(shared);
+    lanes_start.kernel = k;
+    lanes_start.params = params;
+    for (unsigned base = 0; base < threads; base += LANES) {
+        lanes_start.base = base;
+        w.round = 0;
+        for (unsigned l = 0; l < LANES; l++) {
+            getcontext(&w.lane[l]);
+            w.lane[l].uc_stack.ss_sp = stacks_of_lanes.data() + l * LANE_STACK;
+            w.lane[l].uc_stack.ss_size = LANE_STACK;
+            w.lane[l].uc_link = &w.home;
+            makecontext(&w.lane[l], lane_entry, 0);
+            w.state[l] = LANE_READY;
+            w.calls[l] = 0;
+        }
+        warp_now = &w;
+        for (;;) {
+            unsigned gone = 0;
+            for (unsigned l = 0; l < LANES; l++) {
+                if (w.state[l] == LANE_GONE)
+                    continue;
+                lane_now = l;
+                threadIdx = {base + l, 0, 0};
+                w.state[l] = LANE_READY;
+                swapcontext(&w.home, &w.lane[l]);
+            }
+            for (unsigned l = 0; l < LANES; l++)
+                gone += w.state[l] == LANE_GONE;
+            if (gone == LANES)
+                break;
+            if (gone)
+                warp_fault("a lane has left the kernel while the rest of its warp waits for it");
+            for (unsigned l = 1; l < LANES; l++)
+                if (w.calls[l] != w.calls[0])
+                    warp_fault("the lanes of a warp are at different warp calls");
+            w.round++; /* every lane made its call: the round is over */
+        }
+        warp_now = nullptr;
+    }
+}
+
 extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
                                 unsigned threads, unsigned shared, void *const *params)
 {
@@ -286,10 +465,13 @@ extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
     gridDim = {grid, 1, 1};
     blockDim = {threads, 1, 1};
     std::memset(mem, SHARED_FILL, NQ_EMU_SHARED_BYTES);
-    for (unsigned t = 0; t < threads; t++) {
-        threadIdx = {t, 0, 0};
-        kernels[k].run(params);
-    }
+    if (kernels[k].warps)
+        run_lanes(k, threads, mem, params);
+    else
+        for (unsigned t = 0; t < threads; t++) {
+            threadIdx = {t, 0, 0};
+            kernels[k].run(params);
+        }
     for (unsigned i = shared; i < NQ_EMU_SHARED_BYTES; i++)
         if (mem[i] != SHARED_FILL)
             return -2;
