@@ -239,6 +239,13 @@ static uint64_t cuda_threads(const void *state)
     return (uint64_t)g->blocks[g->walk][NQ_SYMW_STEP_LEVELS] * BLOCK_THREADS;
 }
 
+static int cuda_use_pairs(void *state, nq_gpu_pairs pairs)
+{
+    cuda_gpu *g = state;
+    g->pairs = pairs;
+    return NQ_OK;
+}
+
 static int cuda_use_walk(void *state, nq_gpu_walk walk)
 {
     cuda_gpu *g = state;
@@ -321,7 +328,7 @@ const nq_gpu_backend nq_cuda_backend = {
     .close = cuda_close,
     .threads = cuda_threads,
     .use_walk = cuda_use_walk,
-    .use_pairs = nq_cuda_use_pairs,
+    .use_pairs = cuda_use_pairs,
     .sym_walk = cuda_sym_walk,
     .join_splits = nq_cuda_join_splits,
 };

@@ -153,8 +153,6 @@ int nq_cuda_count_batch(cuda_gpu *g, const void *batch, size_t n, nq_cuda_counti
 /* Loads the join's kernels into g and sizes their launches for `sms`
  * SMs. @return as nq_cuda_status(). */
 int nq_cuda_open_join(cuda_gpu *g, unsigned sms);
-/* The backend's use_pairs() (device.h). */
-int nq_cuda_use_pairs(void *gpu, nq_gpu_pairs pairs);
 /* The backend's join_splits() (device.h). */
 int nq_cuda_join_splits(void *gpu, const nq_join_batch *batch, uint64_t *counts,
                         const nq_stop_flag *stop);

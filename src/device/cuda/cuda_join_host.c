@@ -3,11 +3,10 @@
  * (cuda_join.cu): the kernels loaded, and a batch counted. The batch's
  * splits are listed once to count their keys (each half in parts, a
  * thread a part: join_gpu.h); the host picks each split's buckets (as
- * many bits as leave 32 keys or fewer a bucket of its longer list, as
- * the host's count by the same steps picks them: join_gpu.c) and cuts
- * the batch into pieces whose keys, twice over, and buckets and jobs fit
- * the GPU's memory. A piece is listed once more, each key written loose
- * (its list's keys in a run) and counted by bucket; then, on the GPU
+ * join_gpu.c does) and cuts the batch into pieces whose keys, twice
+ * over, and buckets and jobs fit the GPU's memory. A piece is listed
+ * once more, each key written loose (its list's keys in a run) and
+ * counted by bucket; then, on the GPU
  * alone (the host only launches), each sub-split is laid out (its
  * buckets' starts, the bounds of the buckets its items meet, and its
  * jobs: 32 keys of one bucket of its longer list each), the loose keys
@@ -35,56 +34,42 @@
  * time). */
 extern const unsigned char nq_cuda_join_image[];
 
-/* The join's kernels: a listing thread's frames (those of a part's walk
- * of the batch's halves: nq_jg_part_frames), and a pairs thread's table
- * (the chunks of the batch's longest key): at most 36 KiB and 44 KiB a
- * block (h 14, 11 chunks), within the 48 KiB any launch may ask for, and
- * less for a smaller board, so that more blocks share an SM (at n = 20,
- * h 10 and 8 chunks: 24 KiB and 32 KiB); the layout's, the sort's and
- * the check's threads take none. */
+/* Threads a block of the join's kernels. Shared memory: a listing
+ * thread's frames (nq_jg_part_frames), a pairs thread's or warp's table
+ * (the chunks of the batch's longest key): at n = 20, 24 KiB a listing
+ * block, 32 KiB a pairs block, 4 KiB a warp kernel's block. */
 #define JOIN_LIST_THREADS 128u
 #define JOIN_SORT_THREADS 256u
 #define JOIN_PAIRS_THREADS 32u
-#define JOIN_WARP_THREADS 128u
+#define JOIN_WARP_THREADS 128u /* JOIN_WARPS warps */
+#define JOIN_WARPS (JOIN_WARP_THREADS / 32u)
 
 static size_t list_shared(unsigned h)
 {
     return (size_t)JOIN_LIST_THREADS * nq_jg_part_frames(h) * sizeof(nq_jg_frame);
 }
 
-static size_t pairs_shared(unsigned chunks)
+static size_t pairs_shared(unsigned tables, unsigned chunks)
 {
-    return (size_t)JOIN_PAIRS_THREADS * chunks * NQ_JG_CHUNK_VALUES * sizeof(uint32_t);
-}
-
-/* The warp kernel's: a table a warp (4 KiB a block at n = 20). */
-static size_t warp_shared(unsigned chunks)
-{
-    return (size_t)JOIN_WARP_THREADS / 32u * chunks * NQ_JG_CHUNK_VALUES * sizeof(uint32_t);
+    return (size_t)tables * chunks * NQ_JG_CHUNK_VALUES * sizeof(uint32_t);
 }
 
 /* The join's module and kernels. */
 int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
 {
+    const struct {
+        CUfunction *f;
+        const char *name;
+    } kernels[] = {{&g->join_list, "nq_join_list_kernel"},
+                   {&g->join_lay, "nq_join_lay_kernel"},
+                   {&g->join_sort, "nq_join_sort_kernel"},
+                   {&g->join_check, "nq_join_check_kernel"},
+                   {&g->join_pairs, "nq_join_pairs_kernel"},
+                   {&g->join_pairs_warp, "nq_join_pairs_warp_kernel"}};
     int rc = nq_cuda_status(g->d.ModuleLoadData(&g->join_module, nq_cuda_join_image));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_list, g->join_module,
-                                              "nq_join_list_kernel"));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_lay, g->join_module,
-                                                   "nq_join_lay_kernel"));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_sort, g->join_module,
-                                                   "nq_join_sort_kernel"));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_check, g->join_module,
-                                                   "nq_join_check_kernel"));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs, g->join_module,
-                                              "nq_join_pairs_kernel"));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.ModuleGetFunction(&g->join_pairs_warp, g->join_module,
-                                                   "nq_join_pairs_warp_kernel"));
+    for (size_t k = 0; rc == NQ_OK && k < sizeof kernels / sizeof kernels[0]; k++)
+        rc = nq_cuda_status(
+            g->d.ModuleGetFunction(kernels[k].f, g->join_module, kernels[k].name));
     for (unsigned h = 1; rc == NQ_OK && h <= NQ_JG_MAX_H; h++)
         rc = nq_cuda_fill_card(g, g->join_list, JOIN_LIST_THREADS, list_shared(h), sms,
                                &g->join_list_blocks[h]);
@@ -96,20 +81,13 @@ int nq_cuda_open_join(cuda_gpu *g, unsigned sms)
         rc = nq_cuda_fill_card(g, g->join_check, JOIN_SORT_THREADS, 0, sms,
                                &g->join_check_blocks);
     for (unsigned c = 1; rc == NQ_OK && c <= NQ_JG_MAX_CHUNKS; c++)
-        rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS, pairs_shared(c), sms,
-                               &g->join_pairs_blocks[c]);
+        rc = nq_cuda_fill_card(g, g->join_pairs, JOIN_PAIRS_THREADS,
+                               pairs_shared(JOIN_PAIRS_THREADS, c), sms, &g->join_pairs_blocks[c]);
     for (unsigned c = 1; rc == NQ_OK && c <= NQ_JG_MAX_CHUNKS; c++)
-        rc = nq_cuda_fill_card(g, g->join_pairs_warp, JOIN_WARP_THREADS, warp_shared(c), sms,
-                               &g->join_warp_blocks[c]);
+        rc = nq_cuda_fill_card(g, g->join_pairs_warp, JOIN_WARP_THREADS,
+                               pairs_shared(JOIN_WARPS, c), sms, &g->join_warp_blocks[c]);
     g->pairs = NQ_GPU_PAIRS_THREAD;
     return rc;
-}
-
-int nq_cuda_use_pairs(void *state, nq_gpu_pairs pairs)
-{
-    cuda_gpu *g = state;
-    g->pairs = pairs;
-    return NQ_OK;
 }
 
 /* What a piece counts: split `split` of the batch, or the part of its
@@ -331,12 +309,14 @@ static int join_piece(cuda_gpu *g, const nq_join_batch *b, const join_sub *subs,
         void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
                         &g->join_chunks, &g->next, &g->stop_dev};
         rc = nq_cuda_launch(g, g->join_pairs_warp, g->join_warp_blocks[g->join_chunks],
-                            JOIN_WARP_THREADS, warp_shared(g->join_chunks), args, stop);
+                            JOIN_WARP_THREADS, pairs_shared(JOIN_WARPS, g->join_chunks), args,
+                            stop);
     } else if (rc == NQ_OK && nslots) {
         void *args[] = {&g->splits, &g->jobs, &nslots, &g->keys, &g->bounds, &g->counts,
                         &g->next, &g->stop_dev};
         rc = nq_cuda_launch(g, g->join_pairs, g->join_pairs_blocks[g->join_chunks],
-                            JOIN_PAIRS_THREADS, pairs_shared(g->join_chunks), args, stop);
+                            JOIN_PAIRS_THREADS, pairs_shared(JOIN_PAIRS_THREADS, g->join_chunks),
+                            args, stop);
     }
     /* the copies above read the host's buffers: done before they go */
     if (rc == NQ_OK)
