@@ -177,7 +177,8 @@ int nq_gpu_sym_walk(nq_gpu *gpu, const nq_symw_batch *batch, uint64_t *counts,
 }
 
 /* The kernels trust a split's tables: a window past a walk's 32-bit
- * words, or a shift past a word, would list wrong keys without a word. */
+ * words, or a step word with bits past its fields (nq_jg_step_word),
+ * would list wrong keys without a word. */
 static int split_fits(const nq_jg_split *s)
 {
     const unsigned h = s->n / 2u;
@@ -190,9 +191,8 @@ static int split_fits(const nq_jg_split *s)
         (unsigned)__builtin_popcount(s->rows[1]) != h)
         return 0;
     for (unsigned half = 0; half < 2; half++)
-        for (unsigned level = 0; level <= h; level++)
-            if (s->gap[half][level] > 31u || s->to1[half][level] > 63u ||
-                s->to2[half][level] > 63u)
+        for (unsigned level = 0; level < h; level++)
+            if (s->step[half][level] >> 31)
                 return 0;
     return 1;
 }

@@ -502,7 +502,7 @@ static void test_unfit_batch(void **state)
     s[3].len1 = 32; /* a window past the walk's 32-bit words */
     assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
     s[3] = saved;
-    s[3].gap[1][2] = 40; /* a shift past a word */
+    s[3].step[1][2] |= 1u << 31; /* a step word with bits past its fields */
     assert_int_equal(nq_gpu_join_splits(*state, &batch, counts, NULL), NQ_EINVAL);
     s[3] = saved;
     s[3].rows[1] = s[3].rows[0]; /* halves on the same rows */

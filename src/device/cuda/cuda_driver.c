@@ -10,11 +10,17 @@
 #include "device/cuda/cuda_internal.h"
 
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* How long the waiting thread sleeps between two looks at the stream. */
+/* How long the waiting thread looks at the stream without sleeping
+ * (yielding the core between looks), then how long it sleeps between
+ * two looks: a launch of a millisecond is seen done within a few
+ * microseconds, not up to a sleep later, and a long one costs the host
+ * no core. */
+#define SPIN_NS 1000000L
 #define POLL_NS 200000L
 
 /* Takes symbol `name` of the driver into *slot (a function pointer's
@@ -155,13 +161,21 @@ int nq_cuda_fill_card(cuda_gpu *g, CUfunction f, unsigned threads, size_t shared
 static int wait_stream(cuda_gpu *g, const nq_stop_flag *stop)
 {
     const struct timespec pause = { 0, POLL_NS };
+    struct timespec t0, t;
+    int spinning = clock_gettime(CLOCK_MONOTONIC, &t0) == 0;
     for (;;) {
         CUresult r = g->d.StreamQuery(g->stream);
         if (r != CUDA_ERROR_NOT_READY)
             return nq_cuda_status(r);
         if (nq_stopped(stop))
             *g->stop = 1;
-        nanosleep(&pause, NULL);
+        if (spinning && clock_gettime(CLOCK_MONOTONIC, &t) == 0 &&
+            (t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < SPIN_NS)
+            sched_yield();
+        else {
+            spinning = 0;
+            nanosleep(&pause, NULL);
+        }
     }
 }
 

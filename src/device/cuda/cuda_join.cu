@@ -68,10 +68,12 @@
 NQ_DEVICE unsigned long long join_next(unsigned long long *next, unsigned long long n,
                                        const volatile int *stop)
 {
-    if (*stop)
-        return n;
+    /* both asked before either is looked at: the flag's trip to the
+     * host's memory and the add's to the counter overlap (an index
+     * taken after a stop is lost with the stopped batch) */
+    const int stopped = *stop;
     const unsigned long long i = atomicAdd(next, 1ull);
-    return i < n ? i : n;
+    return stopped || i >= n ? n : i;
 }
 
 /* The buckets of list l (one when both its runs are 0). */
@@ -492,6 +494,10 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
             const uint64_t *items = bounds + job.items;
             unsigned long long sum = 0;
             unsigned poll = NQ_JOIN_POLL;
+            /* the weights in registers: the split's are another lane's
+             * memory than the keys', a load an item otherwise */
+            const unsigned w0 = s->class_weight[0], w1 = s->class_weight[1],
+                           w2 = s->class_weight[2];
             nq_jg_fill(table, stride, keys + job.stored, job.count, chunks);
             /* the buckets whose keys can be disjoint from the group's: the
              * submasks of its complement */
@@ -499,8 +505,8 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
                 for (uint64_t i = items[sub]; i < items[sub + 1u]; i++) {
                     const uint64_t x = keys[i];
                     const unsigned cls = job.cls < 3u ? job.cls : nq_jg_key_class(x);
-                    sum += (unsigned long long)s->class_weight[cls] *
-                           nq_jg_match(table, stride, x, chunks);
+                    const unsigned w = cls == 0u ? w0 : cls == 1u ? w1 : w2;
+                    sum += (unsigned long long)w * nq_jg_match(table, stride, x, chunks);
                     if (--poll == 0) {
                         poll = NQ_JOIN_POLL;
                         if (*stop)

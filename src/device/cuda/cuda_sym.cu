@@ -48,10 +48,10 @@
 NQ_DEVICE unsigned long long next_task(unsigned long long *next, unsigned long long ntasks,
                                        const volatile int *stop)
 {
-    if (*stop)
-        return ntasks;
+    /* both asked before either is looked at, as join_next does */
+    const int stopped = *stop;
     const unsigned long long i = atomicAdd(next, 1ull);
-    return i < ntasks ? i : ntasks;
+    return stopped || i >= ntasks ? ntasks : i;
 }
 
 extern "C" __global__ void

@@ -72,8 +72,9 @@
  * board mask: r + c (direction 1), c - r + n - 1 (direction 2). Besides
  * what defines the split, the tables of its walks, per half and level L
  * (the half's L-th row from the top), worked out on the host: read by
- * every thread that walks the split (on a GPU from the block's shared
- * memory). 216 bytes. */
+ * every thread that walks the split, one word a step (a GPU's threads
+ * walk many splits at once, and each load is one more trip to memory).
+ * 176 bytes. */
 typedef struct nq_jg_split {
     uint64_t bar1[2], bar2[2]; /* per half: diagonals no queen may take */
     uint32_t rows[2];          /* per half: its board rows */
@@ -85,13 +86,27 @@ typedef struct nq_jg_split {
     uint8_t weight;            /* the orbit's images this split stands for */
     uint8_t class_weight[3];   /* a pair's weight by its west key's class;
                                   0 for a class: such keys are not listed */
-    /* per half and level: the rows from this level's to the next (0 on the
-     * last); where a queen's column bit goes in k1 and k2 (it is shifted
-     * up 32 bits, then down by these); the columns barred (on level h:
-     * all, so that the last level has no children) */
-    uint8_t gap[2][NQ_JG_MAX_H + 1], to1[2][NQ_JG_MAX_H + 1], to2[2][NQ_JG_MAX_H + 1];
-    uint16_t barred[2][NQ_JG_MAX_H + 1];
+    uint16_t barred0[2];       /* per half: the columns barred on level 0 */
+    /* per half and level L < h, a step from L to L + 1 (nq_jg_step_word):
+     * the rows from this level's to the next (0 on the last); where a
+     * queen's column bit goes in k1 and k2 (it is shifted up 32 bits,
+     * then down by these); the columns barred on level L + 1 (on level
+     * h: all, so that the last level has no children) */
+    uint32_t step[2][NQ_JG_MAX_H];
 } nq_jg_split;
+
+/* The fields of a step word: bits 0-4 the gap, 5-10 and 11-16 the shifts
+ * to k1 and k2, 17-30 the columns barred on the next level; bit 31 0. */
+#define NQ_JG_STEP_TO1 5u
+#define NQ_JG_STEP_TO2 11u
+#define NQ_JG_STEP_BARRED 17u
+
+NQ_HOST_DEVICE uint32_t nq_jg_step_word(unsigned gap, unsigned to1, unsigned to2,
+                                        uint32_t barred_next)
+{
+    return (gap & 31u) | (to1 & 63u) << NQ_JG_STEP_TO1 | (to2 & 63u) << NQ_JG_STEP_TO2 |
+           (barred_next & 0x3fffu) << NQ_JG_STEP_BARRED;
+}
 
 /* A west key's class: how many of the two long diagonals (index n - 1 in
  * each direction) the board masks d1, d2 hold when the split's keys are
@@ -145,7 +160,7 @@ NQ_HOST_DEVICE void nq_jg_start(nq_jg_walk *w, const nq_jg_split *s, unsigned ha
     nq_jg_frame f;
     w->half = half;
     f.cols = f.ld = f.rd = f.k1 = f.k2 = 0;
-    f.free = ((1u << s->h) - 1u) & ~(uint32_t)s->barred[half][0];
+    f.free = ((1u << s->h) - 1u) & ~(uint32_t)s->barred0[half];
     frames[0] = f;
     w->top = f.free != 0;
 }
@@ -165,15 +180,16 @@ NQ_HOST_DEVICE int nq_jg_step(nq_jg_walk *w, const nq_jg_split *s, nq_jg_frame *
     const uint32_t left = at.free ^ bit;
     const uint64_t up = (uint64_t)bit << 32;
     const uint32_t m1 = (1u << s->len1) - 1u, m2 = (1u << s->len2) - 1u;
-    const unsigned gap = s->gap[half][level];
+    const uint32_t t = s->step[half][level];
+    const unsigned gap = t & 31u;
     unsigned cls;
     nq_jg_frame c;
     c.cols = at.cols | bit;
     c.ld = (at.ld | bit) >> gap;
     c.rd = (at.rd | bit) << gap;
-    c.k1 = at.k1 | (uint32_t)(up >> s->to1[half][level]);
-    c.k2 = at.k2 | (uint32_t)(up >> s->to2[half][level]);
-    c.free = ((1u << s->h) - 1u) & ~(c.cols | c.ld | c.rd | s->barred[half][level + 1u]);
+    c.k1 = at.k1 | (uint32_t)(up >> (t >> NQ_JG_STEP_TO1 & 63u));
+    c.k2 = at.k2 | (uint32_t)(up >> (t >> NQ_JG_STEP_TO2 & 63u));
+    c.free = ((1u << s->h) - 1u) & ~(c.cols | c.ld | c.rd | t >> NQ_JG_STEP_BARRED);
     f->free = left;
     w->top -= left == 0;
     if (c.free) {

@@ -35,8 +35,8 @@ int nq_join_gpu_pairs(const nq_jg_split *s, const nq_join_keys *east,
                       nq_jg_tally *tally, uint64_t *out);
 
 /* Splits a GPU call of nq_join_gpu_runs() counts at most, in the
- * method's count. A split takes 216 bytes described, 96 of listing sizes
- * and offsets and 16 of count and owner: 21 MiB of host memory at most,
+ * method's count. A split takes 176 bytes described, 96 of listing sizes
+ * and offsets and 16 of count and owner: 18 MiB of host memory at most,
  * whatever the batch of units. */
 #define NQ_JOIN_GPU_SPLITS ((size_t)1 << 16)
 

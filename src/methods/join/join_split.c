@@ -518,17 +518,21 @@ static void gpu_walk_tables(nq_jg_split *s, unsigned half)
     const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
     const uint32_t all = (1u << h) - 1u;
     unsigned row[NQ_JG_MAX_H], level = 0;
+    uint32_t barred[NQ_JG_MAX_H + 1];
     for (uint32_t left = s->rows[half]; left; left &= left - 1u)
         row[level++] = (unsigned)__builtin_ctz(left);
     for (level = 0; level < h; level++) {
         const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
-        s->gap[half][level] = (uint8_t)(level + 1 < h ? row[level + 1] - row[level] : 0);
-        s->to1[half][level] = key_shift(s->lo1, s1);
-        s->to2[half][level] = key_shift(s->lo2, s2);
-        s->barred[half][level] =
-            (uint16_t)((uint32_t)((s->bar1[half] >> s1) | (s->bar2[half] >> s2)) & all);
+        barred[level] = (uint32_t)((s->bar1[half] >> s1) | (s->bar2[half] >> s2)) & all;
     }
-    s->barred[half][h] = (uint16_t)all;
+    barred[h] = all;
+    s->barred0[half] = (uint16_t)barred[0];
+    for (level = 0; level < h; level++) {
+        const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
+        s->step[half][level] =
+            nq_jg_step_word(level + 1 < h ? row[level + 1] - row[level] : 0,
+                            key_shift(s->lo1, s1), key_shift(s->lo2, s2), barred[level + 1]);
+    }
 }
 
 void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, nq_jg_split *out)
