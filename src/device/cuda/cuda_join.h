@@ -7,8 +7,11 @@
 
 #include <stdint.h>
 
-/* Steps of a walk, or keys met, between two looks at the stop flag. */
+/* Steps of a walk, or keys met, between two looks at the stop flag (a
+ * test's emulated GPU sets its own before it includes this). */
+#ifndef NQ_JOIN_POLL
 #define NQ_JOIN_POLL 65536u
+#endif
 
 /* One list of a launch of nq_join_list_kernel: parts first .. first +
  * count - 1 of half `half` of split `split` of the launch's splits. A key

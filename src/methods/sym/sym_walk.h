@@ -50,8 +50,11 @@
 #define NQ_SYMW_COLUMNS 0x0fffffffu
 #define NQ_SYMW_SHIFT_AT 28u
 
-/* Loop steps between two looks at the stop flag inside one task. */
+/* Loop steps between two looks at the stop flag inside one task (a
+ * test's emulated GPU sets its own before it includes this). */
+#ifndef NQ_SYMW_POLL_STEPS
 #define NQ_SYMW_POLL_STEPS 65536u
+#endif
 
 /* One task: a node of a unit's walk (its masks moved down to `level`),
  * and which of the batch's boards it walks. 16 bytes. */

@@ -44,13 +44,13 @@ int nq_emu_kernel_params(const char *name, unsigned *count, unsigned *values,
  * takes it with dlsym() from the driver it loaded. */
 unsigned long nq_emu_launches(const char *name);
 
-/* Another: the atomic adds that kernel `kernel` made, dropped ones too:
- * in its latest launch (`latest` not 0), or in all of this process's so
+/* Another: the atomic adds that kernel `kernel` made, dropped ones too,
+ * its threads' fetches of tasks not: in its latest launch (`latest` not 0), or in all of this process's so
  * far (0 for no such kernel). */
 unsigned long long nq_emu_adds(const char *kernel, int latest);
 
 /* Another of its own: from the next launch of kernel `kernel` on, its
- * k-th atomicAdd adds nothing, as NQ_EMU_DROP=KERNEL:K plays (kernel
+ * k-th atomicAdd (fetches aside) adds nothing, as NQ_EMU_DROP=KERNEL:K plays (kernel
  * NULL or k 0: none is dropped). Between launches only. */
 void nq_emu_drop(const char *kernel, long long k);
 

@@ -28,13 +28,14 @@
  *                        (default the first): out of memory for an
  *                        allocation, a launch failure for the others
  *   NQ_EMU_DROP=KERNEL:K the K-th atomicAdd of kernel KERNEL's launches
- *                        adds nothing (emu_kernels.cc): a GPU that
+ *                        (a thread's fetch of its next task aside) adds
+ *                        nothing (emu_kernels.cc): a GPU that
  *                        miscounts, which the host must not believe
  *
  * Beside the driver's calls it has three of its own (see emu.h), for
  * tests that must know which way the host went, nq_emu_launches(name)
  * and nq_emu_adds(name) (the launches and the atomic adds of a kernel so
- * far), and for tests that play a miscounting GPU in one case and not
+ * far, its fetches aside), and for tests that play a miscounting GPU in one case and not
  * the next, nq_emu_drop(kernel, k).
  */
 #define _POSIX_C_SOURCE 200809L

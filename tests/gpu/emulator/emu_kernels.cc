@@ -7,18 +7,23 @@
  * are the running thread's (set by nq_emu_run_block), a block's shared
  * memory is a buffer of the host thread that runs the block, and
  * atomicAdd and atomicOr are atomic (NQ_EMU_DROP=KERNEL:K drops the K-th
- * add of a kernel's launches: a GPU that miscounts). The threads of a
- * block run one after the other, so such a kernel must not wait for its
- * block's other threads (each fetches tasks or jobs until none is left);
- * a kernel whose lanes work together a warp at a time (kernels[].warps)
- * has each warp's lanes take turns instead, from one warp call
- * (__syncwarp, __shfl_sync, __ballot_sync) to the next. What a block leaves past
+ * add of a kernel's launches, its fetches aside: a GPU that miscounts). The threads of a
+ * block take turns on the host thread, each on a stack of its own, from
+ * one fetch of a task or job (an atomic add on the launch's `next`) to
+ * the next, so every thread of a block takes work while the others hold
+ * theirs in shared memory; such a kernel must not wait for its block's
+ * other threads. A kernel whose lanes work together a warp at a time
+ * (kernels[].warps) has each warp's lanes take turns instead, from one
+ * warp call (__syncwarp, __shfl_sync, __ballot_sync) to the next, warp
+ * after warp, a block's first warp another each time. What a block leaves past
  * the shared memory its launch asked for is looked at after it: a write
  * there is a fault (on a GPU, an out-of-range access or another block's
  * memory).
  */
 #include <atomic>
 #include <climits>
+#include <memory>
+#include <mutex>
 #include <cstdio>
 #include <vector>
 
@@ -30,6 +35,17 @@
 
 #include "emu.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EMU_ASAN 1
+#endif
+#endif
+#ifdef EMU_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace {
 struct emu_dim3 {
     unsigned x, y, z;
@@ -38,7 +54,9 @@ thread_local emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 
 /* A GPU that miscounts: NQ_EMU_DROP=KERNEL:K, the K-th atomicAdd (from 1)
  * of kernel KERNEL's launches in this process adds nothing; a test may
- * set another plan (nq_emu_drop) between launches. */
+ * set another plan (nq_emu_drop) between launches. A thread's fetch of
+ * its next task (an add on the launch's `next`) is neither counted nor
+ * dropped: it is where the block's threads take turns. */
 struct drop_plan {
     char kernel[64];
     long long k;
@@ -74,13 +92,125 @@ std::atomic<long long> adds_left{UNARMED};
 thread_local bool drop_here;
 
 /* The atomic adds made by each kernel (by its place in kernels[] below),
- * dropped ones too: in this process, and in its latest launch. */
+ * dropped ones too, fetches not: in this process, and in its latest
+ * launch. */
 constexpr int MAX_KERNELS = 16;
 std::atomic<unsigned long long> adds_made[MAX_KERNELS], adds_latest[MAX_KERNELS];
 thread_local int running = -1;
 
+/* Coroutines: a fresh one starts on its own stack with makecontext and
+ * setcontext; after that the host thread leaves one stack for another
+ * with the compiler's own setjmp and longjmp (registers only: no system
+ * call, where getcontext and setcontext make two a switch, and no
+ * sanitizer's hook, which clears the shadow of the whole stack a jump),
+ * told to AddressSanitizer where it has one (its fiber calls), so that
+ * it follows the stacks; a coroutine that ends goes home the same way. */
+struct emu_stack {
+    const void *bottom;
+    size_t size;
+};
+struct emu_ctx {
+    void *at[5];      /* where it left off (__builtin_setjmp) */
+    ucontext_t start; /* a fresh one's first step */
+    bool fresh;
+    emu_stack stack;  /* its own; a home's is home_stack */
+};
+thread_local emu_stack home_stack; /* the host thread's own, from the first switch */
+
+/* Goes on where `to` left off, or starts it; never returns. Neither it
+ * nor its callers say so, and they call it through a pointer the
+ * compiler cannot see through: an instrumented call of a function that
+ * does not return has AddressSanitizer clear the shadow of the whole
+ * stack first (two system calls and a memset), which a jump every few
+ * steps of a walk needs not. */
+__attribute__((noinline, no_sanitize_address)) void jump_there(emu_ctx *to)
+{
+    if (to->fresh) {
+        to->fresh = false;
+        setcontext(&to->start);
+    }
+    __builtin_longjmp(to->at, 1);
+}
+
+void (*volatile const jump_to)(emu_ctx *) = jump_there;
+
+/* Leaves `from` for `to`, whose stack is `to_stack`; returns when
+ * something switches back to `from`. */
+__attribute__((noinline)) void switch_context(emu_ctx *from, emu_ctx *to, emu_stack to_stack)
+{
+#ifdef EMU_ASAN
+    void *fake = nullptr;
+    __sanitizer_start_switch_fiber(&fake, to_stack.bottom, to_stack.size);
+#else
+    (void)to_stack;
+#endif
+    if (__builtin_setjmp(from->at) == 0)
+        jump_to(to);
+#ifdef EMU_ASAN
+    __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+}
+
+/* A coroutine's first step, on its own stack. */
+void coroutine_starts()
+{
+#ifdef EMU_ASAN
+    __sanitizer_finish_switch_fiber(nullptr, &home_stack.bottom, &home_stack.size);
+#endif
+}
+
+/* A coroutine's last step: home, for good (never returns). */
+void coroutine_ends(emu_ctx *home)
+{
+#ifdef EMU_ASAN
+    __sanitizer_start_switch_fiber(nullptr, home_stack.bottom, home_stack.size);
+#endif
+    jump_to(home);
+}
+
+/* A fresh coroutine in `c` that runs `entry` on `stack`. */
+void coroutine_make(emu_ctx *c, char *stack, size_t size, void (*entry)())
+{
+    getcontext(&c->start);
+    c->start.uc_stack.ss_sp = stack;
+    c->start.uc_stack.ss_size = size;
+    c->start.uc_link = nullptr; /* it ends by coroutine_ends */
+    makecontext(&c->start, entry, 0);
+    c->fresh = true;
+    c->stack = {stack, size};
+}
+
+/* A block of a kernel whose threads work alone: each thread on a stack of
+ * its own (ucontext), the block's threads taking turns at each fetch of a
+ * task or job (an atomic add on the launch's `next`), as a GPU's threads
+ * fetch side by side. Every thread of the block then takes work, and
+ * what a thread keeps in shared memory must stay its own while the
+ * others run. */
+constexpr size_t THREAD_STACK = 256u << 10;
+struct emu_block {
+    emu_ctx home;
+    std::vector<emu_ctx> thread;
+    std::vector<char> gone;
+    unsigned now;
+};
+thread_local emu_block *block_now; /* null: no such block runs */
+thread_local const unsigned long long *next_now; /* the running launch's `next` */
+
+/* The block's next thread's turn, where a block of threads that work
+ * alone runs. */
+void thread_turn()
+{
+    if (block_now)
+        switch_context(&block_now->thread[block_now->now], &block_now->home, home_stack);
+}
+
 unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 {
+    if (p == next_now) { /* a fetch: the next thread's turn */
+        const unsigned long long was = __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+        thread_turn();
+        return was;
+    }
     adds_made[running].fetch_add(1, std::memory_order_relaxed);
     adds_latest[running].fetch_add(1, std::memory_order_relaxed);
     if (drop_here && adds_left.fetch_sub(1) == 1)
@@ -103,7 +233,7 @@ constexpr unsigned LANES = 32u;
 constexpr size_t LANE_STACK = 256u << 10;
 enum lane_state { LANE_READY, LANE_WAITING, LANE_GONE };
 struct emu_warp {
-    ucontext_t home, lane[LANES];
+    emu_ctx home, lane[LANES];
     lane_state state[LANES];
     unsigned calls[LANES];             /* warp calls each lane made */
     unsigned long long slot[2][LANES]; /* by the round's parity */
@@ -131,7 +261,7 @@ void warp_meet()
     emu_warp *w = warp_here();
     w->state[lane_now] = LANE_WAITING;
     w->calls[lane_now]++;
-    swapcontext(&w->lane[lane_now], &w->home);
+    switch_context(&w->lane[lane_now], &w->home, home_stack);
 }
 
 void full_mask(unsigned mask)
@@ -192,6 +322,13 @@ unsigned __ballot_sync(unsigned mask, int pred)
 extern "C" {
 thread_local unsigned char stacks[NQ_EMU_SHARED_BYTES];
 }
+
+/* The kernels look at the stop flag every so many steps or keys: here
+ * every 5, and each time the block's next thread takes its turn first,
+ * so that the threads' walks interleave within their tasks and two
+ * threads whose shared memory overlaps spoil each other's counts. */
+#define NQ_SYMW_POLL_STEPS (thread_turn(), 5u)
+#define NQ_JOIN_POLL (thread_turn(), 5u)
 
 #define join_warp_tables (*block_words)
 #include "device/cuda/cuda_sym.cu"
@@ -394,30 +531,117 @@ thread_local struct {
 
 static void lane_entry()
 {
+    coroutine_starts();
     kernels[lanes_start.kernel].run(lanes_start.params);
-    warp_now->state[lane_now] = LANE_GONE; /* then back home (uc_link) */
+    warp_now->state[lane_now] = LANE_GONE;
+    coroutine_ends(&warp_now->home);
+}
+
+static void thread_entry()
+{
+    coroutine_starts();
+    kernels[lanes_start.kernel].run(lanes_start.params);
+    block_now->gone[block_now->now] = 1;
+    coroutine_ends(&block_now->home);
+}
+
+/* Stacks for `count` threads or lanes of the calling host thread, each
+ * `size` bytes (left untouched until used). */
+static char *thread_stacks(size_t count, size_t size)
+{
+    /* A launch starts host threads of its own, and a fresh area for each
+     * (tens of MiB, its pages touched anew) cost more than the kernels
+     * at the tests' sizes: a host thread that ends leaves its area here
+     * for the next launch's. */
+    struct area {
+        std::unique_ptr<char[]> mem;
+        size_t size = 0;
+    };
+    static std::mutex lock;
+    static std::vector<area> pool;
+    struct held_area {
+        area a;
+        ~held_area()
+        {
+            if (a.mem) {
+                std::lock_guard<std::mutex> hold(lock);
+                pool.push_back(std::move(a));
+            }
+        }
+    };
+    static thread_local held_area held;
+    const size_t want = count * size;
+    if (held.a.size < want) {
+        std::lock_guard<std::mutex> hold(lock);
+        size_t i = 0;
+        while (i < pool.size() && pool[i].size < want)
+            i++;
+        if (held.a.mem)
+            pool.push_back(std::move(held.a));
+        if (i < pool.size()) {
+            held.a = std::move(pool[i]);
+            pool.erase(pool.begin() + (std::ptrdiff_t)i);
+        } else {
+            held.a.mem.reset(new char[want]);
+            held.a.size = want;
+        }
+    }
+    return held.a.mem.get();
+}
+
+/* The block's threads, each on a stack of its own, taking turns at their
+ * fetches (emu_block) until every one has left the kernel. */
+static void run_threads(int k, unsigned threads, void *const *params)
+{
+    static thread_local emu_block b;
+    b.home.fresh = false; /* it is where the block's host thread is */
+    char *stacks_of_threads = thread_stacks(threads, THREAD_STACK);
+    b.thread.resize(threads);
+    b.gone.assign(threads, 0);
+    for (unsigned t = 0; t < threads; t++)
+        coroutine_make(&b.thread[t], stacks_of_threads + t * THREAD_STACK, THREAD_STACK,
+                       thread_entry);
+    lanes_start.kernel = k;
+    lanes_start.params = params;
+    block_now = &b;
+    for (unsigned live = threads; live;) {
+        live = 0;
+        for (unsigned t = 0; t < threads; t++) {
+            if (b.gone[t])
+                continue;
+            b.now = t;
+            threadIdx = {t, 0, 0};
+            switch_context(&b.home, &b.thread[t], b.thread[t].stack);
+            live += !b.gone[t];
+        }
+    }
+    block_now = nullptr;
 }
 
 /* The block's threads (`threads` a multiple of 32), warp after warp, its
  * lanes taking turns from one warp call to the next, sharing `shared`. */
 static void run_lanes(int k, unsigned threads, unsigned char *shared, void *const *params)
 {
-    static thread_local std::vector<char> stacks_of_lanes(LANES * LANE_STACK);
+    static thread_local unsigned turn; /* which warp goes first */
+    char *stacks_of_lanes = thread_stacks(LANES, LANE_STACK);
+    const unsigned warps = threads / LANES;
     emu_warp w;
+    w.home.fresh = false; /* it is where the block's host thread is */
     if (threads % LANES)
         warp_fault("a block of a kernel whose lanes work together is not whole warps");
     block_words = reinterpret_cast<uint32_t (*)[]>(shared);
     lanes_start.kernel = k;
     lanes_start.params = params;
-    for (unsigned base = 0; base < threads; base += LANES) {
+    /* the warps one after the other, the first the one after last
+     * block's first, so that each warp of a block takes work in turn
+     * (the first warp fetches every job it finds) */
+    turn++;
+    for (unsigned i = 0; i < warps; i++) {
+        const unsigned base = (turn + i) % warps * LANES;
         lanes_start.base = base;
         w.round = 0;
         for (unsigned l = 0; l < LANES; l++) {
-            getcontext(&w.lane[l]);
-            w.lane[l].uc_stack.ss_sp = stacks_of_lanes.data() + l * LANE_STACK;
-            w.lane[l].uc_stack.ss_size = LANE_STACK;
-            w.lane[l].uc_link = &w.home;
-            makecontext(&w.lane[l], lane_entry, 0);
+            coroutine_make(&w.lane[l], stacks_of_lanes + l * LANE_STACK, LANE_STACK, lane_entry);
             w.state[l] = LANE_READY;
             w.calls[l] = 0;
         }
@@ -430,7 +654,7 @@ static void run_lanes(int k, unsigned threads, unsigned char *shared, void *cons
                 lane_now = l;
                 threadIdx = {base + l, 0, 0};
                 w.state[l] = LANE_READY;
-                swapcontext(&w.home, &w.lane[l]);
+                switch_context(&w.home, &w.lane[l], w.lane[l].stack);
             }
             for (unsigned l = 0; l < LANES; l++)
                 gone += w.state[l] == LANE_GONE;
@@ -461,6 +685,8 @@ extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
         adds_left.compare_exchange_strong(unset, d.k);
     }
     running = k;
+    /* every kernel's last but one parameter: where its threads fetch */
+    next_now = device_pointer<unsigned long long>(params, (int)kernels[k].params - 2);
     blockIdx = {block, 0, 0};
     gridDim = {grid, 1, 1};
     blockDim = {threads, 1, 1};
@@ -468,10 +694,7 @@ extern "C" int nq_emu_run_block(const char *name, unsigned block, unsigned grid,
     if (kernels[k].warps)
         run_lanes(k, threads, mem, params);
     else
-        for (unsigned t = 0; t < threads; t++) {
-            threadIdx = {t, 0, 0};
-            kernels[k].run(params);
-        }
+        run_threads(k, threads, params);
     for (unsigned i = shared; i < NQ_EMU_SHARED_BYTES; i++)
         if (mem[i] != SHARED_FILL)
             return -2;
