@@ -32,6 +32,16 @@
 #                           `apt-get download libcmocka0 libcmocka-dev` there)
 #        NQ_GPU_ESTIMATE=l  sizes whose GPU estimate is printed last (default
 #                           "24 26 27 28"; none: skip)
+#        NQ_GPU_CHECK=0     skip the memory and race checks of the kernels
+#                           (compute-sanitizer, where it is installed)
+#        NQ_GPU_BUDGET=s    seconds the script may take (default 480; no limit
+#                           in a rehearsal): a step
+#                           that would likely pass it (the checks, the
+#                           timings of the kernels, the profiles, the
+#                           estimates) is skipped, and says so; the table
+#                           of times never is
+#        NQ_GPU_KEEP=dir    where the script leaves gpu-files.tar.gz at its end:
+#                           the build's log and Nsight Compute's CSV files
 #        NQ_GPU_REHEARSE=1  the whole script on the emulated GPU of the tests
 #                           (tests/gpu/emulator), on a machine without one:
 #                           it checks the script, not the GPU, and its times
@@ -52,7 +62,19 @@ ncu_n=${NQ_NCU_N:-18}
 jobs=$(nproc 2>/dev/null || echo 4)
 tmp=$(mktemp -d)
 start=$(date +%s.%N)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+keep=${NQ_GPU_KEEP:-}
+case $keep in ''|/*) ;; *) keep=$PWD/$keep ;; esac
+# keep_files: the build's log and the profiles, packed into $NQ_GPU_KEEP
+keep_files() {
+  [ -n "$keep" ] || return 0
+  # shellcheck disable=SC2046 # names without blanks
+  set -- $(cd "$tmp" && ls build.log ncu*.csv ncu*.err sanitizer*.log 2>/dev/null)
+  if [ $# -gt 0 ] && mkdir -p "$keep"; then
+    tar -czf "$keep/gpu-files.tar.gz" -C "$tmp" "$@" || true
+  fi
+}
+trap 'keep_files; rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 
 known() {  # known N: the published total (OEIS A000170)
   case $1 in
@@ -63,6 +85,15 @@ known() {  # known N: the published total (OEIS A000170)
 }
 now() { date +%s.%N; }
 minus() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f\n", a - b}'; }
+budget=${NQ_GPU_BUDGET:-480}
+# room S WHAT: true when S seconds are left of the script's budget, else
+# says that WHAT is skipped
+room() {
+  left=$(awk -v b="$budget" -v u="$(minus "$(now)" "$start")" 'BEGIN {printf "%d\n", b - u}')
+  [ "$left" -ge "$1" ] && return 0
+  echo "== $2: skipped, ${left} s left of the script's ${budget} s (NQ_GPU_BUDGET)"
+  return 1
+}
 median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
 echo "== GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo '?')"
@@ -96,6 +127,7 @@ cuda="-DNQ_CUDA=ON -DNQ_CUDA_ARCHITECTURES=$arch" emulator=""
 if [ "${NQ_GPU_REHEARSE:-0}" = 1 ]; then
   echo "== a rehearsal on the emulated GPU: the script is checked, the times mean nothing"
   cuda="-DNQ_CUDA_EMULATOR=ON" emulator=nq_emu_cuda
+  budget=${NQ_GPU_BUDGET:-1000000} # every step rehearsed, however slow the machine
   LD_LIBRARY_PATH=$PWD/$b/tests/emulator${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export LD_LIBRARY_PATH
 fi
@@ -126,7 +158,15 @@ nq=$b/nqueens
 "$nq" --devices
 echo "== the command on the GPU (nqueens --device=gpu --json 12)"
 "$nq" --device=gpu --json 12 | tee "$tmp/j12"
-grep -q '"total":14200,.*"device":"gpu"' "$tmp/j12" || { echo "gpu.sh: not counted on the GPU"; exit 1; }
+if ! grep -q '"total":14200,.*"device":"gpu"' "$tmp/j12"; then
+  echo "gpu.sh: not counted on the GPU"
+  # which driver call failed, and how (the library says only that one did)
+  if command -v compute-sanitizer >/dev/null 2>&1; then
+    echo "== the same under compute-sanitizer (its API errors name the call)"
+    timeout 120 compute-sanitizer "$nq" --device=gpu 12 2>&1 | tail -n 30
+  fi
+  exit 1
+fi
 
 # a failed test is reported and the timings still run (a GPU machine's
 # time is short); the script's status says it at the end
@@ -142,6 +182,29 @@ ctest --test-dir "$b" -R "$gpu_tests" --output-on-failure -V 2>&1 |
 ctest --test-dir "$b" -R "$gpu_tests" >/dev/null 2>&1 ||
   { echo "gpu.sh: a GPU test failed (the timings follow)"; tests_failed=1; }
 
+# memory and race checks of every kernel on small counts: out-of-bounds
+# and misaligned accesses (memcheck), hazards in shared memory between a
+# block's threads (racecheck), the warp kernels' barriers (synccheck)
+if [ "${NQ_GPU_CHECK:-1}" != 0 ] && [ -z "$emulator" ] &&
+   command -v compute-sanitizer >/dev/null 2>&1 && room 360 "compute-sanitizer"; then
+  echo "== kernels under compute-sanitizer (memcheck, racecheck, synccheck)"
+  for tool in memcheck racecheck synccheck; do
+    i=0
+    for cmd in "$nq --device=gpu 11" "$b/nq_gpu_tune 12 9,11 65536 step,stack" \
+               "$b/nq_gpu_join 11 4096 thread,warp"; do
+      i=$((i + 1))
+      log=$tmp/sanitizer-$tool-$i.log
+      # shellcheck disable=SC2086 # the command's words
+      if timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 9 $cmd >"$log" 2>&1; then
+        echo "$tool: ok: $cmd"
+      else
+        echo "$tool: FAILED ($?): $cmd"; tests_failed=1
+        grep -m 12 -E 'Error|ERROR|Hazard|Invalid|Program hit|at 0x|by thread' "$log" || true
+      fi
+    done
+  done
+fi
+
 if [ -n "$ygch_pid" ]; then
   wait "$ygch_pid" || { cat "$tmp/ygch.log"; echo "gpu.sh: ygch did not build"; ygch_pid=""; }
 fi
@@ -149,7 +212,7 @@ fi
 # the cut of units into tasks and the two walks: host and GPU time by
 # levels a task walks, each walk on the same batches
 tune=${NQ_TUNE:-20} tune_levels=${NQ_TUNE_LEVELS:-11,13,15} tune_walks=${NQ_TUNE_WALKS:-step,stack}
-if [ "$tune" != none ]; then
+if [ "$tune" != none ] && room 330 "nq_gpu_tune"; then
   echo "== the cut into tasks and the walks (nq_gpu_tune $tune $tune_levels 65536 $tune_walks)"
   timeout 180 "$b/nq_gpu_tune" "$tune" "$tune_levels" 65536 "$tune_walks" ||
     echo "gpu.sh: nq_gpu_tune failed or ran past 180 s"
@@ -158,7 +221,7 @@ fi
 # the join's kernels: every split of each size, described on the host and
 # counted on the GPU, in batches of 4,096 splits
 join=${NQ_JOIN:-16,17,18,19,20}
-if [ "$join" != none ]; then
+if [ "$join" != none ] && room 300 "nq_gpu_join"; then
   echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU; the pairs a thread or a warp a job)"
   timeout 240 "$b/nq_gpu_join" "$join" || echo "gpu.sh: nq_gpu_join failed or ran past 240 s"
 fi
@@ -238,19 +301,19 @@ ncu_report() {
     }' "$1"
 }
 ncu_metrics=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__inst_executed.sum
-if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
+if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1 && room 60 "Nsight Compute"; then
   echo "== ncu, n = $ncu_n: the count's kernels (nqueens --device=gpu $ncu_n)"
   s=$(now)
   "$nq" --device=gpu "$ncu_n" >/dev/null
   wall=$(minus "$(now)" "$s")
-  if timeout 240 ncu --csv --metrics "$ncu_metrics" "$nq" --device=gpu "$ncu_n" \
+  if timeout 240 ncu --csv --clock-control none --metrics "$ncu_metrics" "$nq" --device=gpu "$ncu_n" \
        >"$tmp/ncu.csv" 2>"$tmp/ncu.err"; then
     ncu_report "$tmp/ncu.csv" "$wall"
   else
     echo "ncu failed:"; tail -n 5 "$tmp/ncu.err"
   fi
   echo "== ncu, n = $ncu_n: both walks on the same batches (nq_gpu_tune $ncu_n 15 65536 step,stack)"
-  if timeout 240 ncu --csv --metrics "$ncu_metrics" "$b/nq_gpu_tune" "$ncu_n" 15 65536 step,stack \
+  if timeout 240 ncu --csv --clock-control none --metrics "$ncu_metrics" "$b/nq_gpu_tune" "$ncu_n" 15 65536 step,stack \
        >"$tmp/ncu2.csv" 2>"$tmp/ncu2.err"; then
     ncu_report "$tmp/ncu2.csv"
     echo "(the model of the same, no GPU: $b/nq_warp_model $ncu_n)"
@@ -262,18 +325,36 @@ if [ "$ncu_n" != none ] && command -v ncu >/dev/null 2>&1; then
     s=$(now)
     "$nq" --device=gpu --method=join "$ncu_n" >/dev/null
     wall=$(minus "$(now)" "$s")
-    if timeout 240 ncu --csv --metrics "$ncu_metrics" "$nq" --device=gpu --method=join "$ncu_n" \
+    if timeout 240 ncu --csv --clock-control none --metrics "$ncu_metrics" "$nq" --device=gpu --method=join "$ncu_n" \
          >"$tmp/ncu4.csv" 2>"$tmp/ncu4.err"; then
       ncu_report "$tmp/ncu4.csv" "$wall"
     else
       echo "ncu failed:"; tail -n 5 "$tmp/ncu4.err"
     fi
+    # where the listing and the pairs wait: their first launches, by
+    # Nsight Compute's sections (throughputs, cache hits, stalls,
+    # occupancy and what limits it), each metric of the first launch
+    for k in nq_join_list_kernel nq_join_pairs_kernel; do
+      room 60 "the sections of $k" || break
+      echo "== ncu, n = $ncu_n: $k, its first launch by sections"
+      if timeout 180 ncu --csv --clock-control none -k "$k" -c 2 --section SpeedOfLight \
+           --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+           "$nq" --device=gpu --method=join "$ncu_n" >"$tmp/ncu-$k.csv" 2>"$tmp/ncu-$k.err"; then
+        awk -F'","' '!c["ID"] { if (index($0, "Metric Name")) for (i = 1; i <= NF; i++) { h = $i; gsub(/"/, "", h); c[h] = i }; next }
+          first == "" { first = $c["ID"] }
+          $c["ID"] == first { v = $c["Metric Value"]; gsub(/"/, "", v)
+            printf "  %-24s %-44s %s %s\n", $c["Section Name"], $c["Metric Name"], v, $c["Metric Unit"] }' \
+          "$tmp/ncu-$k.csv"
+      else
+        echo "ncu failed:"; tail -n 5 "$tmp/ncu-$k.err"
+      fi
+    done
   fi
   if [ -n "$ygch_pid" ]; then
     # the peer's kernel by the same measures: its instructions against the
     # model's 29 a node and the nodes nq_warp_model counts for its method
     echo "== ncu, n = $ncu_n: the published counter's kernel (ygch3 $ncu_n 5; its model: nq_warp_model $ncu_n 65536 118272 64 5)"
-    if timeout 240 ncu --csv --metrics "$ncu_metrics" "$tmp/ygch/ygch3" "$ncu_n" 5 \
+    if timeout 240 ncu --csv --clock-control none --metrics "$ncu_metrics" "$tmp/ygch/ygch3" "$ncu_n" 5 \
          >"$tmp/ncu3.csv" 2>"$tmp/ncu3.err"; then
       ncu_report "$tmp/ncu3.csv"
     else
@@ -284,7 +365,7 @@ fi
 
 # --- record counts: estimates on this GPU (timed samples to n = 24, the
 # --- symmetry method's cost model priced on this GPU from n = 25) --------
-if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ]; then
+if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ] && room 20 "the estimates"; then
   echo "== estimates on this GPU (nqueens --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28})"
   # shellcheck disable=SC2086 # a list of sizes
   timeout 150 "$nq" --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28} ||
