@@ -66,8 +66,8 @@ static const uint64_t known[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 
  * and 11; for B = 4, 65, 91, 120 and 162 (the item's chunks cut once for
  * the four blocks). Priced by the line through C = 4 and 11, within 2
  * instructions of the other two. */
-#define PRICE_STEP_EAST 63.0
-#define PRICE_STEP_WEST 78.0
+#define PRICE_STEP_EAST 65.0
+#define PRICE_STEP_WEST 80.0
 static double price_meeting(unsigned blocks, unsigned chunks)
 {
     return blocks == 1 ? 35.0 + (90.0 - 35.0) / 7.0 * (chunks - 4.0)

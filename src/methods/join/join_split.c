@@ -517,7 +517,7 @@ static void gpu_walk_tables(nq_jg_split *s, unsigned half)
 {
     const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
     const uint32_t all = (1u << h) - 1u;
-    unsigned row[NQ_JG_MAX_H], level = 0;
+    unsigned row[NQ_JG_MAX_H] = { 0 }, level = 0;
     uint32_t barred[NQ_JG_MAX_H + 1];
     for (uint32_t left = s->rows[half]; left; left &= left - 1u)
         row[level++] = (unsigned)__builtin_ctz(left);
