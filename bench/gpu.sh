@@ -1,14 +1,16 @@
 #!/bin/sh
 # The GPU path on a machine with an NVIDIA GPU, in one go (under 8 minutes
-# on one H100): builds nqueens with CUDA, runs the GPU tests, builds the
-# fastest published GPU counter (ygch/n_queens) beside it, and prints them
-# side by side for each size (nqueens by the symmetry method, its default
-# on a GPU, and by the join), then the kernels' achieved occupancy and
-# the share of a count's wall time spent in kernels (Nsight Compute). The
-# GPU's two walks (the step walk, which counts use, and the byte-stack
-# walk) are timed side by side on the same batches (nq_gpu_tune), and the
-# join's kernels on every split of each size (nq_gpu_join), with each of
-# its two pairs kernels (a thread a job, a warp a job).
+# on one H100), most wanted first: builds nqueens with CUDA, runs the GPU
+# tests, builds the fastest published GPU counter (ygch/n_queens) beside
+# it, and prints them side by side for each size (nqueens by the symmetry
+# method, its default on a GPU, and by the join); then the join's kernels
+# on every split of each size (nq_gpu_join), with each of its two pairs
+# kernels (a thread a job, a warp a job); the kernels' achieved occupancy
+# and the share of a count's wall time spent in kernels, and where the
+# join's kernels wait (Nsight Compute); the GPU's estimates of record
+# counts; every kernel under compute-sanitizer; and the GPU's two walks
+# (the step walk, which counts use, and the byte-stack walk) side by side
+# on the same batches (nq_gpu_tune).
 #
 # usage: sh bench/gpu.sh [SIZES [ROUNDS]]   (default: "18 19 20 21", 3)
 #   sizes above 20 are timed once, whatever ROUNDS says
@@ -182,48 +184,8 @@ ctest --test-dir "$b" -R "$gpu_tests" --output-on-failure -V 2>&1 |
 ctest --test-dir "$b" -R "$gpu_tests" >/dev/null 2>&1 ||
   { echo "gpu.sh: a GPU test failed (the timings follow)"; tests_failed=1; }
 
-# memory and race checks of every kernel on small counts: out-of-bounds
-# and misaligned accesses (memcheck), hazards in shared memory between a
-# block's threads (racecheck), the warp kernels' barriers (synccheck)
-if [ "${NQ_GPU_CHECK:-1}" != 0 ] && [ -z "$emulator" ] &&
-   command -v compute-sanitizer >/dev/null 2>&1 && room 360 "compute-sanitizer"; then
-  echo "== kernels under compute-sanitizer (memcheck, racecheck, synccheck)"
-  for tool in memcheck racecheck synccheck; do
-    i=0
-    for cmd in "$nq --device=gpu 11" "$b/nq_gpu_tune 12 9,11 65536 step,stack" \
-               "$b/nq_gpu_join 11 4096 thread,warp"; do
-      i=$((i + 1))
-      log=$tmp/sanitizer-$tool-$i.log
-      # shellcheck disable=SC2086 # the command's words
-      if timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 9 $cmd >"$log" 2>&1; then
-        echo "$tool: ok: $cmd"
-      else
-        echo "$tool: FAILED ($?): $cmd"; tests_failed=1
-        grep -m 12 -E 'Error|ERROR|Hazard|Invalid|Program hit|at 0x|by thread' "$log" || true
-      fi
-    done
-  done
-fi
-
 if [ -n "$ygch_pid" ]; then
   wait "$ygch_pid" || { cat "$tmp/ygch.log"; echo "gpu.sh: ygch did not build"; ygch_pid=""; }
-fi
-
-# the cut of units into tasks and the two walks: host and GPU time by
-# levels a task walks, each walk on the same batches
-tune=${NQ_TUNE:-20} tune_levels=${NQ_TUNE_LEVELS:-11,13,15} tune_walks=${NQ_TUNE_WALKS:-step,stack}
-if [ "$tune" != none ] && room 330 "nq_gpu_tune"; then
-  echo "== the cut into tasks and the walks (nq_gpu_tune $tune $tune_levels 65536 $tune_walks)"
-  timeout 180 "$b/nq_gpu_tune" "$tune" "$tune_levels" 65536 "$tune_walks" ||
-    echo "gpu.sh: nq_gpu_tune failed or ran past 180 s"
-fi
-
-# the join's kernels: every split of each size, described on the host and
-# counted on the GPU, in batches of 4,096 splits
-join=${NQ_JOIN:-16,17,18,19,20}
-if [ "$join" != none ] && room 300 "nq_gpu_join"; then
-  echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU; the pairs a thread or a warp a job)"
-  timeout 240 "$b/nq_gpu_join" "$join" || echo "gpu.sh: nq_gpu_join failed or ran past 240 s"
 fi
 
 # run NAME N COMMAND...: one timed run; its wall seconds go to $tmp/NAME-N,
@@ -262,14 +224,22 @@ done
 printf '%4s %12s %12s %12s %12s %12s\n' n "nq symmetry" "nq join" "ygch3 N 5" "ygch2 N 6" "best/ours"
 for n in $sizes; do
   ours=$( [ -f "$tmp/nq-$n" ] && median <"$tmp/nq-$n" || echo -)
-  join=$( [ -f "$tmp/nqj-$n" ] && median <"$tmp/nqj-$n" || echo -)
+  jn=$( [ -f "$tmp/nqj-$n" ] && median <"$tmp/nqj-$n" || echo -)
   y3=$( [ -f "$tmp/y3-$n" ] && median <"$tmp/y3-$n" || echo -)
   y2=$( [ -f "$tmp/y2-$n" ] && median <"$tmp/y2-$n" || echo -)
-  ratio=$(echo "$ours $join $y3 $y2" | awk '{o=$1; if ($2 != "-" && (o == "-" || $2 < o)) o=$2;
+  ratio=$(echo "$ours $jn $y3 $y2" | awk '{o=$1; if ($2 != "-" && (o == "-" || $2 < o)) o=$2;
           b=""; if ($3 != "-") b=$3; if ($4 != "-" && (b == "" || $4 < b)) b=$4;
           if (b == "" || o == "-" || o == 0) print "-"; else printf "%.2fx", b / o}')
-  printf '%4s %12s %12s %12s %12s %12s\n' "$n" "$ours" "$join" "$y3" "$y2" "$ratio"
+  printf '%4s %12s %12s %12s %12s %12s\n' "$n" "$ours" "$jn" "$y3" "$y2" "$ratio"
 done
+
+# the join's kernels: every split of each size, described on the host and
+# counted on the GPU, in batches of 4,096 splits
+join=${NQ_JOIN:-16,17,18,19,20}
+if [ "$join" != none ] && room 120 "nq_gpu_join"; then
+  echo "== the join's kernels (nq_gpu_join $join; seconds: describing on one host thread, counting on the GPU; the pairs a thread or a warp a job)"
+  timeout 240 "$b/nq_gpu_join" "$join" || echo "gpu.sh: nq_gpu_join failed or ran past 240 s"
+fi
 
 # --- occupancy, SIMT efficiency and time in kernels ----------------------
 # ncu_report CSV [WALL]: per kernel, from ncu's CSV (columns found by their
@@ -365,11 +335,43 @@ fi
 
 # --- record counts: estimates on this GPU (timed samples to n = 24, the
 # --- symmetry method's cost model priced on this GPU from n = 25) --------
-if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ] && room 20 "the estimates"; then
+if [ "${NQ_GPU_ESTIMATE:-24 26 27 28}" != none ] && room 30 "the estimates"; then
   echo "== estimates on this GPU (nqueens --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28})"
   # shellcheck disable=SC2086 # a list of sizes
   timeout 150 "$nq" --device=gpu --estimate --labels ${NQ_GPU_ESTIMATE:-24 26 27 28} ||
     echo "gpu.sh: the estimates failed or ran past 150 s"
+fi
+
+# memory and race checks of every kernel on small counts: out-of-bounds
+# and misaligned accesses (memcheck), hazards in shared memory between a
+# block's threads (racecheck), the warp kernels' barriers (synccheck)
+if [ "${NQ_GPU_CHECK:-1}" != 0 ] && [ -z "$emulator" ] &&
+   command -v compute-sanitizer >/dev/null 2>&1 && room 90 "compute-sanitizer"; then
+  echo "== kernels under compute-sanitizer (memcheck, racecheck, synccheck)"
+  for tool in memcheck racecheck synccheck; do
+    i=0
+    for cmd in "$nq --device=gpu 11" "$b/nq_gpu_tune 12 9,11 65536 step,stack" \
+               "$b/nq_gpu_join 11 4096 thread,warp"; do
+      i=$((i + 1))
+      log=$tmp/sanitizer-$tool-$i.log
+      # shellcheck disable=SC2086 # the command's words
+      if timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 9 $cmd >"$log" 2>&1; then
+        echo "$tool: ok: $cmd"
+      else
+        echo "$tool: FAILED ($?): $cmd"; tests_failed=1
+        grep -m 12 -E 'Error|ERROR|Hazard|Invalid|Program hit|at 0x|by thread' "$log" || true
+      fi
+    done
+  done
+fi
+
+# the cut of units into tasks and the two walks: host and GPU time by
+# levels a task walks, each walk on the same batches
+tune=${NQ_TUNE:-20} tune_levels=${NQ_TUNE_LEVELS:-11,13,15} tune_walks=${NQ_TUNE_WALKS:-step,stack}
+if [ "$tune" != none ] && room 60 "nq_gpu_tune"; then
+  echo "== the cut into tasks and the walks (nq_gpu_tune $tune $tune_levels 65536 $tune_walks)"
+  timeout 180 "$b/nq_gpu_tune" "$tune" "$tune_levels" 65536 "$tune_walks" ||
+    echo "gpu.sh: nq_gpu_tune failed or ran past 180 s"
 fi
 
 echo "== gpu.sh: $(minus "$(now)" "$start") s in all"
