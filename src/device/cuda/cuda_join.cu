@@ -349,6 +349,19 @@ nq_join_check_kernel(const nq_join_list *__restrict__ lists,
     }
 }
 
+/* The runs of NQ_JOIN_PAIRS_RUN job slots that njobs slots make, a run
+ * the pairs kernels' one fetch; run r is slots r * NQ_JOIN_PAIRS_RUN up
+ * to join_run_end(r, njobs). */
+NQ_DEVICE unsigned long long join_runs(unsigned long long njobs)
+{
+    return (njobs + NQ_JOIN_PAIRS_RUN - 1u) / NQ_JOIN_PAIRS_RUN;
+}
+
+NQ_DEVICE unsigned long long join_run_end(unsigned long long r, unsigned long long njobs)
+{
+    return njobs - r * NQ_JOIN_PAIRS_RUN < NQ_JOIN_PAIRS_RUN ? njobs : (r + 1u) * NQ_JOIN_PAIRS_RUN;
+}
+
 /* All the lanes of a warp, which every warp call of the warp kernel
  * names: its lanes always make the same calls. */
 #define JOIN_WARP 0xffffffffu
@@ -402,7 +415,7 @@ nq_join_pairs_warp_kernel(const nq_jg_split *__restrict__ splits,
     extern __shared__ uint32_t join_warp_tables[];
     const unsigned lane = threadIdx.x % 32u;
     uint32_t *table = join_warp_tables + (threadIdx.x / 32u) * chunks_most * NQ_JG_CHUNK_VALUES;
-    const unsigned long long runs = (njobs + NQ_JOIN_PAIRS_RUN - 1u) / NQ_JOIN_PAIRS_RUN;
+    const unsigned long long runs = join_runs(njobs);
     unsigned poll = NQ_JOIN_POLL / 32u;
 
     for (;;) {
@@ -410,8 +423,7 @@ nq_join_pairs_warp_kernel(const nq_jg_split *__restrict__ splits,
         r = __shfl_sync(JOIN_WARP, r, 0);
         if (r == runs)
             return;
-        const unsigned long long last =
-            njobs - r * NQ_JOIN_PAIRS_RUN < NQ_JOIN_PAIRS_RUN ? njobs : (r + 1u) * NQ_JOIN_PAIRS_RUN;
+        const unsigned long long last = join_run_end(r, njobs);
         for (unsigned long long j = r * NQ_JOIN_PAIRS_RUN; j < last; j++) {
             const nq_join_job job = jobs[j];
             if (!job.count)
@@ -477,14 +489,13 @@ nq_join_pairs_kernel(const nq_jg_split *__restrict__ splits, const nq_join_job *
     uint32_t *table = join_tables + threadIdx.x;
     const unsigned stride = blockDim.x;
 
-    const unsigned long long runs = (njobs + NQ_JOIN_PAIRS_RUN - 1u) / NQ_JOIN_PAIRS_RUN;
+    const unsigned long long runs = join_runs(njobs);
 
     for (;;) {
         const unsigned long long r = join_next(next, runs, stop);
         if (r == runs)
             return;
-        const unsigned long long last =
-            njobs - r * NQ_JOIN_PAIRS_RUN < NQ_JOIN_PAIRS_RUN ? njobs : (r + 1u) * NQ_JOIN_PAIRS_RUN;
+        const unsigned long long last = join_run_end(r, njobs);
         for (unsigned long long j = r * NQ_JOIN_PAIRS_RUN; j < last; j++) {
             const nq_join_job job = jobs[j];
             if (!job.count)
