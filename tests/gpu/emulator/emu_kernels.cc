@@ -113,7 +113,7 @@ struct emu_ctx {
     void *at[5];      /* where it left off (__builtin_setjmp) */
     ucontext_t start; /* a fresh one's first step */
     bool fresh;
-    emu_stack stack;  /* its own; a home's is home_stack */
+    emu_stack stack;  /* its own; none for a home: home_stack */
 };
 thread_local emu_stack home_stack; /* the host thread's own, from the first switch */
 
@@ -134,15 +134,14 @@ __attribute__((noinline, no_sanitize_address)) void jump_there(emu_ctx *to)
 
 void (*volatile const jump_to)(emu_ctx *) = jump_there;
 
-/* Leaves `from` for `to`, whose stack is `to_stack`; returns when
- * something switches back to `from`. */
-__attribute__((noinline)) void switch_context(emu_ctx *from, emu_ctx *to, emu_stack to_stack)
+/* Leaves `from` for `to`; returns when something switches back to
+ * `from`. */
+__attribute__((noinline)) void switch_context(emu_ctx *from, emu_ctx *to)
 {
 #ifdef EMU_ASAN
+    const emu_stack there = to->stack.bottom ? to->stack : home_stack;
     void *fake = nullptr;
-    __sanitizer_start_switch_fiber(&fake, to_stack.bottom, to_stack.size);
-#else
-    (void)to_stack;
+    __sanitizer_start_switch_fiber(&fake, there.bottom, there.size);
 #endif
     if (__builtin_setjmp(from->at) == 0)
         jump_to(to);
@@ -180,8 +179,8 @@ void coroutine_make(emu_ctx *c, char *stack, size_t size, void (*entry)())
     c->stack = {stack, size};
 }
 
-/* A block of a kernel whose threads work alone: each thread on a stack of
- * its own (ucontext), the block's threads taking turns at each fetch of a
+/* A block of a kernel whose threads work alone: each thread a coroutine,
+ * the block's threads taking turns at each fetch of a
  * task or job (an atomic add on the launch's `next`), as a GPU's threads
  * fetch side by side. Every thread of the block then takes work, and
  * what a thread keeps in shared memory must stay its own while the
@@ -201,7 +200,7 @@ thread_local const unsigned long long *next_now; /* the running launch's `next` 
 void thread_turn()
 {
     if (block_now)
-        switch_context(&block_now->thread[block_now->now], &block_now->home, home_stack);
+        switch_context(&block_now->thread[block_now->now], &block_now->home);
 }
 
 unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
@@ -261,7 +260,7 @@ void warp_meet()
     emu_warp *w = warp_here();
     w->state[lane_now] = LANE_WAITING;
     w->calls[lane_now]++;
-    switch_context(&w->lane[lane_now], &w->home, home_stack);
+    switch_context(&w->lane[lane_now], &w->home);
 }
 
 void full_mask(unsigned mask)
@@ -595,6 +594,7 @@ static void run_threads(int k, unsigned threads, void *const *params)
 {
     static thread_local emu_block b;
     b.home.fresh = false; /* it is where the block's host thread is */
+    b.home.stack = {nullptr, 0};
     char *stacks_of_threads = thread_stacks(threads, THREAD_STACK);
     b.thread.resize(threads);
     b.gone.assign(threads, 0);
@@ -611,7 +611,7 @@ static void run_threads(int k, unsigned threads, void *const *params)
                 continue;
             b.now = t;
             threadIdx = {t, 0, 0};
-            switch_context(&b.home, &b.thread[t], b.thread[t].stack);
+            switch_context(&b.home, &b.thread[t]);
             live += !b.gone[t];
         }
     }
@@ -627,6 +627,7 @@ static void run_lanes(int k, unsigned threads, unsigned char *shared, void *cons
     const unsigned warps = threads / LANES;
     emu_warp w;
     w.home.fresh = false; /* it is where the block's host thread is */
+    w.home.stack = {nullptr, 0};
     if (threads % LANES)
         warp_fault("a block of a kernel whose lanes work together is not whole warps");
     block_words = reinterpret_cast<uint32_t (*)[]>(shared);
@@ -654,7 +655,7 @@ static void run_lanes(int k, unsigned threads, unsigned char *shared, void *cons
                 lane_now = l;
                 threadIdx = {base + l, 0, 0};
                 w.state[l] = LANE_READY;
-                switch_context(&w.home, &w.lane[l], w.lane[l].stack);
+                switch_context(&w.home, &w.lane[l]);
             }
             for (unsigned l = 0; l < LANES; l++)
                 gone += w.state[l] == LANE_GONE;
