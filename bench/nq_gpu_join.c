@@ -1,6 +1,6 @@
 /*
  * nq_gpu_join - the join's kernels timed on a GPU: every counted row split
- * of n (join_gpu.h) in batches of B splits counted on GPU 0
+ * of n (join_steps.h) in batches of B splits counted on GPU 0
  * (nq_gpu_join_splits), the host's time to describe the splits, the GPU's
  * time to count them (the listings, the host's bookkeeping between the
  * kernels, and the pairs, bucket by bucket), and the total checked
@@ -20,7 +20,8 @@
 
 #include "bench_arg.h"
 #include "device/device.h"
-#include "methods/join/join.h"
+#include "methods/join/join_gpu.h"
+#include "methods/join/join_plan.h"
 #include "nqc_clock.h"
 
 /* Counts every split of n on gpu in batches of `batch`; prints the line.

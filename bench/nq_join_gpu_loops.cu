@@ -6,13 +6,13 @@
  *   nvcc -ptx -O3 -std=c++17 -arch=sm_90 -Isrc bench/nq_join_gpu_loops.cu -o loops.ptx
  *
  * - jg_list: a thread walks half `half` of the block's split with the step
- *   walk (join_gpu.h), its frames in shared memory at the block's stride,
+ *   walk (join_steps.h), its frames in shared memory at the block's stride,
  *   each key it lists appended to a list in global memory.
  * - jg_match<C, B>: a warp shares the tables of B blocks of keys (shared
  *   memory), and each thread meets them with every 32nd item of a list,
  *   C chunks a key.
  */
-#include "methods/join/join_gpu.h"
+#include "steps/join_steps.h"
 
 extern "C" __global__ void jg_list(const nq_jg_split *splits, unsigned half,
                                    unsigned long long *keys, unsigned long long *count)
@@ -33,7 +33,7 @@ extern "C" __global__ void jg_list(const nq_jg_split *splits, unsigned half,
 
 /* A warp's 32 threads share the tables of B blocks (B x C x 32 words, in
  * shared memory), and each thread meets them with its own items: a
- * chunk's words are loaded without a bank conflict (join_gpu.h). */
+ * chunk's words are loaded without a bank conflict (join_steps.h). */
 template <unsigned C, unsigned B>
 __device__ void match(const unsigned long long *items, unsigned nitems,
                       unsigned long long *count)

@@ -1,7 +1,7 @@
 /*
  * nq_join_gpu_model - what a GPU join of n would cost a GPU's threads,
  * without a GPU: row splits spread over the join's list, each counted by
- * the GPU's steps (src/methods/join/join_gpu.h, run here on the host:
+ * the GPU's steps (src/methods/join/join_steps.h, run here on the host:
  * join_gpu.c), with what each step did tallied and priced in PTX
  * instructions of the loops a kernel runs (bench/nq_join_gpu_loops.cu).
  *
@@ -46,10 +46,10 @@
 #include <string.h>
 
 #include "bench_arg.h"
-#include "methods/join/join.h"
 #include "methods/join/join_gpu.h"
-#include "methods/join/join_gpu_host.h"
-#include "methods/join/join_internal.h"
+#include "methods/join/join_half.h"
+#include "methods/join/join_plan.h"
+#include "steps/join_steps.h"
 
 /* Q(n), OEIS A000170, up to n = 21 (a model of every split of 21 takes a
  * few minutes of one core). */

@@ -1,6 +1,6 @@
 /*
  * nq_join_keys - how many keys a row split of n lists, by the GPU's steps
- * on the host (join_gpu.h: the step walk of each half), without a GPU:
+ * on the host (join_steps.h: the step walk of each half), without a GPU:
  * what decides whether a split fits a GPU's memory whole or is counted
  * in sub-splits (cuda_join_host.c), and the largest part of a half (the
  * subtree under its first two rows' queens), which must fit on its own.
@@ -15,8 +15,9 @@
 #include <stdlib.h>
 
 #include "bench_arg.h"
-#include "methods/join/join.h"
-#include "methods/join/join_gpu_host.h"
+#include "methods/join/join_gpu.h"
+#include "methods/join/join_half.h"
+#include "methods/join/join_plan.h"
 
 /* The keys of part `part` of half `half` of split s. */
 static uint64_t part_keys(const nq_jg_split *s, unsigned half, unsigned part)

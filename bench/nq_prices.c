@@ -28,8 +28,8 @@
 
 #include "bench_arg.h"
 #include "platform/cpu.h"
-#include "methods/join/join.h"
-#include "methods/join/join_internal.h"
+#include "methods/join/join_plan.h"
+#include "methods/join/join_profile.h"
 
 static unsigned long long arg(const char *s, const char *what)
 {

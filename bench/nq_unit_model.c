@@ -31,8 +31,9 @@
 
 #include "bench_arg.h"
 #include "platform/cpu.h"
-#include "methods/join/join.h"
-#include "methods/join/join_internal.h"
+#include "methods/join/join_cost.h"
+#include "methods/join/join_plan.h"
+#include "methods/join/join_profile.h"
 
 #define PROBES 16384u /* as the cost model */
 #define PRICE_BUDGET 0.8

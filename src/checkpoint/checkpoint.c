@@ -53,7 +53,7 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
-#include "method.h"
+#include "methods/methods.h"
 #include "results.h"
 
 #ifndef O_NOFOLLOW

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 #include "checkpoint.h"
-#include "method.h"
+#include "methods/methods.h"
 
 static int load_record(void *data, uint64_t unit, uint64_t total,
                        uint64_t unique)

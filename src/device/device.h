@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "methods/join/join_gpu.h"
-#include "methods/sym/sym_walk.h"
+#include "steps/join_steps.h"
+#include "steps/sym_steps.h"
 #include "nqueens.h"
 #include "stop.h"
 
@@ -38,13 +38,13 @@ typedef struct nq_symw_batch {
 } nq_symw_batch;
 
 /* A batch of the join's GPU work: row splits, each described as the
- * join's steps count it (join_gpu.h, nq_join_plan_gpu_split()). */
+ * join's steps count it (join_steps.h, nq_join_plan_gpu_split()). */
 typedef struct nq_join_batch {
     const nq_jg_split *splits;
     size_t nsplits;
 } nq_join_batch;
 
-/* The GPU walks of the symmetry method's tasks (sym_walk.h): both count
+/* The GPU walks of the symmetry method's tasks (sym_steps.h): both count
  * every task alike. The step walk is the default; the other, with its
  * smaller stacks and three-way branch, is kept while the two are timed
  * against each other on GPUs (bench/nq_gpu_tune). */

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "method.h"
+#include "methods/methods.h"
 #include "results.h"
 
 enum {

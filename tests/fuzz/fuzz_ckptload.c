@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "checkpoint/checkpoint.h"
-#include "method.h"
+#include "methods/methods.h"
 
 #define CHECK(cond)       \
     do {                  \

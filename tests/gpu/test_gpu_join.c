@@ -29,9 +29,9 @@
 #include <string.h>
 
 #include "device/device.h"
-#include "methods/join/join.h"
-#include "methods/join/join_gpu_host.h"
-#include "methods/join/join_internal.h"
+#include "methods/join/join_gpu.h"
+#include "methods/join/join_half.h"
+#include "methods/join/join_plan.h"
 
 /* the largest boards counted: smaller on the GPU emulated on the host */
 #ifdef NQ_TEST_EMULATED_GPU

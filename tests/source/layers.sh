@@ -1,16 +1,20 @@
 #!/bin/sh
-# layers.sh SRCDIR OBJECTS... - the calls between the source files of src/,
-# read from the symbols of their object files (nm): a file's calls are the
-# symbols it uses that another file defines (functions and tables alike).
+# layers.sh SRCDIR OBJECTS... - the layers of the source, read two ways:
+# from the `#include "..."` lines of every file of include/, src/ and
+# bench/ (headers are nodes of their own), and from the symbols of the
+# object files (nm: a file calls another when it uses a symbol, function
+# or table, that the other defines). A header stands for the file that
+# implements it (X.h -> X.c, X.cu): who includes it leans on that file.
 # Two rules (docs/conventions.md, "Layout"):
-#   1. no circles: no file calls, directly or through others, a file that
-#      calls it back, anywhere in src/, inside a folder or across folders;
-#   2. the join's files call downwards only, in the order of the list at
-#      the top of src/methods/join/join_internal.h (every .c file of the
-#      folder must be in that list).
+#   1. no circle: no file reaches itself again, through includes or calls
+#      or both, anywhere, inside a folder or across folders;
+#   2. no arrow running up: no file includes or calls a file on a higher
+#      floor than its own (the floors are listed below, ground first).
 # OBJECTS are object files, or ';'-separated lists of them (as CMake's
 # $<TARGET_OBJECTS:...> gives). Files are named by their base names, which
-# are unique across src/. NM names the nm to use (default nm).
+# are unique across include/, src/ and bench/. NM names the nm to use
+# (default nm). With no OBJECTS (--includes-only), only the includes are
+# read.
 set -eu
 src=$1
 shift
@@ -18,63 +22,110 @@ nm=${NM:-nm}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# one object per argument (a ';'-list split), then one nm for them all
-for list in "$@"; do
-  old_ifs=$IFS
-  IFS=';'
-  # shellcheck disable=SC2086 # split at ';' on purpose
-  set -- "$@" $list
-  IFS=$old_ifs
-  shift
-done
-[ $# -gt 0 ] || { echo "layers.sh: no object files given" >&2; exit 1; }
+# floor PATH: the floor of a file, from the ground (1) up
+floor() {
+  case $1 in
+    include/*|src/stop.h|src/common/*|src/steps/*) echo 1 ;;
+    src/status.c|src/options.[ch]|src/results.[ch]|src/known.c|src/platform/*) echo 2 ;;
+    src/method.h|src/solutions/*|src/device/*) echo 3 ;;
+    src/methods/*|src/checkpoint/*|src/parts/*) echo 4 ;;
+    src/engine/*) echo 5 ;;
+    src/apps/*) echo 6 ;;
+    src/cli/*|src/mpi/*|bench/*) echo 7 ;;
+    *) echo 0 ;;
+  esac
+}
 
-# "FILE SYMBOL D" for each symbol FILE defines, "FILE SYMBOL U" for each it
-# uses (nm -P -A: "PATH: SYMBOL TYPE ...", PATH ending in .c.o)
-"$nm" -P -A "$@" | awk '
+# "NAME PATH FLOOR" for every file
+cd "$src"
+find include src bench -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' \) | sort |
+  while read -r path; do
+    f=$(floor "$path")
+    [ "$f" != 0 ] || { echo "layers: $path is on no floor (add it to tests/source/layers.sh)" >&2; exit 1; }
+    echo "${path##*/} $path $f"
+  done >"$work/files"
+cd - >/dev/null
+[ -s "$work/files" ] || { echo "layers: no source files under $src" >&2; exit 1; }
+dups=$(cut -d' ' -f1 "$work/files" | sort | uniq -d)
+[ -z "$dups" ] || { echo "layers: base names used twice: $dups" >&2; exit 1; }
+
+# "FROM TO include" for every #include "..." of a file of the list
+while read -r name path fl; do
+  sed -n 's/^[ 	]*#[ 	]*include[ 	]*"\([^"]*\)".*/\1/p' "$src/$path" |
+    while read -r inc; do echo "$name ${inc##*/} include"; done
+done <"$work/files" >"$work/edges"
+
+# "FROM TO call" from the symbols of the objects
+if [ $# -gt 0 ]; then
+  for list in "$@"; do
+    old_ifs=$IFS
+    IFS=';'
+    # shellcheck disable=SC2086 # split at ';' on purpose
+    set -- "$@" $list
+    IFS=$old_ifs
+    shift
+  done
+  "$nm" -P -A "$@" | awk '
+    {
+      i = match($0, /\.o: /)
+      if (!i) next
+      f = substr($0, 1, i - 1); sub(/.*\//, "", f); sub(/\.o$/, "", f)
+      split(substr($0, i + 4), w, " ")
+      if (w[2] == "U") use[++nuse] = f SUBSEP w[1]
+      else if (w[2] ~ /^[TDRBCVWG]$/ && !(w[1] in def)) def[w[1]] = f
+    }
+    END {
+      for (i = 1; i <= nuse; i++) {
+        split(use[i], p, SUBSEP)
+        if ((p[2] in def) && def[p[2]] != p[1]) print p[1], def[p[2]], "call:" p[2]
+      }
+    }' | sort -u >>"$work/edges"
+  grep -q ' call:' "$work/edges" || { echo "layers: nm read no calls between files" >&2; exit 1; }
+fi
+
+awk -v files="$work/files" '
+  BEGIN {
+    while ((getline line < files) > 0) {
+      split(line, w, " ")
+      path[w[1]] = w[2]; fl[w[1]] = w[3]; nfiles++
+      if (w[1] ~ /\.(c|cu)$/) impl[w[2]] = w[1]
+    }
+    # a header leans on the file that implements it, in its own folder
+    for (f in path)
+      if (f ~ /\.h$/) {
+        hp = path[f]; sub(/\.h$/, ".c", hp)
+        hq = path[f]; sub(/\.h$/, ".cu", hq)
+        if (hp in impl) add(f, impl[hp], "implemented by")
+        if (hq in impl) add(f, impl[hq], "implemented by")
+      }
+  }
+  function add(u, v, why,   e) {
+    if (u == v) return
+    e = u SUBSEP v
+    if (e in how) return
+    how[e] = why; out[u] = out[u] " " v; nedges++
+  }
+  # (a file including its own header draws no arrow: the two are one)
   {
-    i = match($0, /\.o: /)
-    if (!i) next
-    f = substr($0, 1, i - 1); sub(/.*\//, "", f)
-    split(substr($0, i + 4), w, " ")
-    if (w[2] == "U") print f, w[1], "U"
-    else if (w[2] ~ /^[TDRBCVWG]$/) print f, w[1], "D"
-  }' >"$work/symbols"
-[ -s "$work/symbols" ] || { echo "layers.sh: nm read no symbols" >&2; exit 1; }
-
-# the join's order, from the list at the top of join_internal.h
-sed -n '1,/\*\//p' "$src/src/methods/join/join_internal.h" |
-  sed -n 's/^ \*   \(join[a-z0-9_]*\.c\).*/\1/p' >"$work/join_order"
-[ -s "$work/join_order" ] ||
-  { echo "layers.sh: no list of files at the top of join_internal.h" >&2; exit 1; }
-
-awk -v order="$work/join_order" '
-  BEGIN { while ((getline f < order) > 0) rank[f] = ++nranks }
-  $3 == "D" { if (!($2 in def)) def[$2] = $1; files[$1] = 1; next }
-  { files[$1] = 1; use[++nuse] = $1 SUBSEP $2 }
+    if (!($1 in path) || !($2 in path)) next
+    own = path[$1]; sub(/\.(c|cu)$/, ".h", own)
+    if ($3 == "include" && own == path[$2]) next
+    add($1, $2, $3 == "include" ? "includes" : "calls " substr($3, 6))
+  }
   END {
     bad = 0
-    for (i = 1; i <= nuse; i++) {
-      split(use[i], p, SUBSEP)
-      if (!(p[2] in def) || def[p[2]] == p[1]) continue
-      e = p[1] SUBSEP def[p[2]]
-      if (!(e in why)) { why[e] = p[2]; out[p[1]] = out[p[1]] " " def[p[2]] }
-    }
-    # rule 2: the join
-    for (f in files)
-      if (f ~ /^join.*\.c$/ && !(f in rank)) {
-        print "layers: " f " is not in the list of files of join_internal.h"
-        bad = 1
-      }
-    for (e in why) {
+    # rule 2: every arrow points down or across a floor
+    for (e in how) {
       split(e, p, SUBSEP)
-      if ((p[1] in rank) && (p[2] in rank) && rank[p[2]] <= rank[p[1]]) {
-        print "layers: " p[1] " calls " p[2] " (" why[e] "), which join_internal.h lists above it"
+      if (fl[p[2]] > fl[p[1]]) {
+        print "layers: an arrow running up: " path[p[1]] " (floor " fl[p[1]] ") " how[e] \
+              " " path[p[2]] " (floor " fl[p[2]] ")"
         bad = 1
       }
     }
-    # rule 1: a call u -> v closes a circle when v reaches u
-    for (e in why) {
+    # rule 1: an arrow u -> v closes a circle when v reaches u; each
+    # circle is told once, from its first arrow in this order
+    for (e in how) {
       split(e, p, SUBSEP)
       u = p[1]; v = p[2]
       delete seen; delete from
@@ -90,11 +141,19 @@ awk -v order="$work/join_order" '
         }
       }
       if (!found) continue
-      path = u
-      for (y = u; y != v; y = from[y]) path = from[y] " -> " path
-      print "layers: a circle: " u " -> " path " (" u " uses " why[e] ")"
+      path_ = u
+      for (y = u; y != v; y = from[y]) path_ = from[y] " -> " path_
+      key = path_
+      n = split(path_, ring, " -> ")
+      least = ring[1]
+      for (j = 2; j < n; j++) if (ring[j] < least) least = ring[j]
+      if (least in told) continue
+      told[least] = 1
+      print "layers: a circle: " u " -> " path_ " (" u " " how[e] " " v ")"
       bad = 1
     }
+    if (!bad)
+      print "layers: " nfiles " files, " nedges " arrows (includes, calls, headers to their" \
+            " files): no circle, none running up"
     exit bad
-  }' "$work/symbols" || exit 1
-echo "layers: $(cut -d' ' -f1 "$work/symbols" | sort -u | wc -l) files, no circle, the join in order"
+  }' "$work/edges"

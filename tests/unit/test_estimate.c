@@ -10,9 +10,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "methods/join/join.h"
-#include "methods/join/join_internal.h"
+#include "methods/join/join_half.h"
 #include "methods/join/join_kernel.h"
+#include "methods/join/join_plan.h"
+#include "methods/join/join_profile.h"
 #include "methods/plain/plain.h"
 #include "nqueens.h"
 

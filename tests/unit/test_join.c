@@ -16,7 +16,15 @@
 #include <string.h>
 
 #include "platform/cpu.h"
+#include "methods/join/join_block.h"
+#include "methods/join/join_half.h"
 #include "methods/join/join_kernel.h"
+#include "methods/join/join_keys.h"
+#include "methods/join/join_plan.h"
+#include "methods/join/join_quarter.h"
+#include "methods/join/join_rowset.h"
+#include "methods/join/join_scalar.h"
+#include "methods/join/join_sieve.h"
 #include "known_values.h"
 #include "test_sizes.h"
 

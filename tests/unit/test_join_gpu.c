@@ -1,5 +1,5 @@
 /*
- * The join's GPU steps (src/methods/join/join_gpu.h), run on the host:
+ * The join's GPU steps (src/methods/join/join_steps.h), run on the host:
  * every row split counted by them against the join's own count of the
  * same split (with buckets and without, in groups of blocks of either
  * size), the step walk against a plain recursive walk, and the
@@ -14,10 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "methods/join/join.h"
 #include "methods/join/join_gpu.h"
-#include "methods/join/join_gpu_host.h"
-#include "methods/join/join_internal.h"
+#include "methods/join/join_half.h"
+#include "methods/join/join_plan.h"
+#include "methods/join/join_profile.h"
+#include "steps/join_steps.h"
 #include "platform/cpu.h"
 #include "test_sizes.h"
 

@@ -12,7 +12,8 @@
 #include <cmocka.h>
 
 #include "platform/cpu.h"
-#include "method.h"
+#include "methods/join/join_method.h"
+#include "methods/methods.h"
 #include "methods/sym/sym_kernel.h"
 
 /* NQ_METHOD_DEFAULT has a name and stands for a row; unknown methods

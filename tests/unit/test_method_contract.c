@@ -36,7 +36,7 @@
 
 #include "platform/cpu.h"
 #include "known_values.h"
-#include "method.h"
+#include "methods/methods.h"
 #include "test_sizes.h"
 
 static const nq_simd all_levels[] = { NQ_SIMD_NONE, NQ_SIMD_AVX2, NQ_SIMD_AVX512 };

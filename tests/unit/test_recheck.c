@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "known_values.h"
-#include "method.h"
+#include "methods/methods.h"
 #include "nqueens.h"
 #include "test_sizes.h"
 

@@ -1,6 +1,6 @@
 /*
  * The symmetry method's GPU path, run on the host: the walk and the cut of
- * sym_walk.h (the very text the CUDA kernel compiles), and the batches of
+ * sym_steps.h (the very text the CUDA kernel compiles), and the batches of
  * sym_gpu.c, checked unit by unit against the method's own kernels. No
  * GPU is needed: tests/gpu/test_gpu.c runs the same batches on one.
  */

@@ -1,9 +1,9 @@
 /*
- * cuda_join.cu - the GPU kernels of the join: row splits (join_gpu.h)
+ * cuda_join.cu - the GPU kernels of the join: row splits (join_steps.h)
  * counted in five kernels, launched by the host (cuda_join_host.c):
  *
  * - nq_join_list_kernel: a thread walks one part of one half of one
- *   split (join_gpu.h: the subtree under a choice of its first two
+ *   split (join_steps.h: the subtree under a choice of its first two
  *   rows' queens) with the step walk, its frames in the block's shared
  *   memory. Tasks are taken part by part over the whole launch (task t:
  *   part t / lists of list t % lists), so that a warp's threads walk
@@ -35,7 +35,7 @@
  *   block's table in its own part of the block's shared memory
  *   (interleaved with the other threads': a word a bank) and meets with
  *   it the keys of the other list's buckets that can be disjoint from the
- *   group's (join_gpu.h), adding the weighted pairs to its split's count.
+ *   group's (join_steps.h), adding the weighted pairs to its split's count.
  *
  * - nq_join_pairs_warp_kernel: the same jobs a warp at a time: its lanes
  *   build one block's table together (a ballot a chunk's bit) in the
@@ -54,7 +54,7 @@
  */
 #include <stddef.h>
 
-#include "../../methods/join/join_gpu.h"
+#include "../../steps/join_steps.h"
 #include "cuda_join.h"
 
 #if defined(__CUDACC__)

@@ -2,7 +2,7 @@
  * cuda_join_host.c - the join's row splits on an opened GPU
  * (cuda_join.cu): the kernels loaded, and a batch counted. The batch's
  * splits are listed once to count their keys (each half in parts, a
- * thread a part: join_gpu.h); the host picks each split's buckets (as
+ * thread a part: join_steps.h); the host picks each split's buckets (as
  * join_gpu.c does) and cuts the batch into pieces whose keys, twice
  * over, and buckets and jobs fit the GPU's memory. A piece is listed
  * once more, each key written loose (its list's keys in a run) and
@@ -19,7 +19,7 @@
  *
  * A split whose keys alone do not fit (from n = 26 on, with a count's
  * usual memory) is counted in sub-splits, as the CPU counts a split in
- * batches: its halves' parts (join_gpu.h) are listed once more to count
+ * batches: its halves' parts (join_steps.h) are listed once more to count
  * each part's keys, cut into runs of parts whose keys fit half the room,
  * and every run of the east half is met with every run of the west.
  */

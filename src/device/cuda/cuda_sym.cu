@@ -1,8 +1,8 @@
 /*
  * cuda_sym.cu - the GPU kernels of the symmetry method: every thread walks
  * tasks (nodes a few levels into some unit's interior walk) with the
- * shared steps of sym_walk.h, until the batch has none left. Two kernels
- * walk the same tasks to the same counts, by the two walks of sym_walk.h:
+ * shared steps of sym_steps.h, until the batch has none left. Two kernels
+ * walk the same tasks to the same counts, by the two walks of sym_steps.h:
  *
  * - nq_sym_step_kernel (the default): one node a pass of its loop, the
  *   same instructions for all 32 threads of a warp (nq_symw_step: no
@@ -35,7 +35,7 @@
  */
 #include <stddef.h>
 
-#include "../../methods/sym/sym_walk.h"
+#include "../../steps/sym_steps.h"
 
 #if defined(__CUDACC__)
 #define NQ_DEVICE static __device__

@@ -12,14 +12,15 @@
  * a movemask.
  * Only entered where nq_cpu_simd_best() reaches AVX2 (see join_kernel.h).
  */
-#include "join_kernel.h"
+#include "join_avx2.h"
+
+#include "join_slices.h"
 
 #if NQ_X86
 
 #include <immintrin.h>
 
 #include "join_avx2_tables.h"
-#include "join_block.h"
 
 NQ_INLINE_AVX2 __m256i pack4(__m256i v, unsigned fit)
 {

@@ -12,13 +12,14 @@
  * match (join_kernel.c). Only entered where nq_cpu_simd_best() reaches
  * AVX-512 (see join_kernel.h).
  */
-#include "join_kernel.h"
+#include "join_avx512.h"
+
+#include "join_slices.h"
 
 #if NQ_X86
 
 #include <immintrin.h>
 
-#include "join_block.h"
 
 NQ_INLINE_AVX512 __mmask8 first_lanes(size_t left)
 {

@@ -1,140 +1,110 @@
 /*
- * join_block.h - the bit-sliced block of stored keys, as the kernels of
- * every level fill and read it (see join_scalar.c). Static inline helpers
- * for join_scalar.c, join_avx2.c and join_avx512.c only.
+ * join_block.h - the bit-sliced block of stored keys, and the job of the
+ * kernels that fill it, match against it and build keys from pieces: the
+ * function types and the row of one SIMD level (struct nq_join_kernel).
+ * Types and static inline helpers only; the rows are join_kernel.c's, the
+ * kernels join_scalar.c's, join_avx2.c's and join_avx512.c's. Not public.
  */
 #ifndef NQ_JOIN_BLOCK_H
 #define NQ_JOIN_BLOCK_H
 
-#include <string.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "join_half.h"
 
-#include "join_internal.h"
+typedef struct nq_join_kernel nq_join_kernel;
 
-#if defined(__GNUC__)
-#define NQ_POPCOUNT64(x) ((unsigned)__builtin_popcountll(x))
-#define NQ_CTZ64(x) ((unsigned)__builtin_ctzll(x))
-#else
-static unsigned NQ_POPCOUNT64(uint64_t x)
+/* Patterns per block of the bit-sliced table: 8 words of 64 bits. */
+#define NQ_JOIN_BLOCK 512u
+#define NQ_JOIN_WORDS (NQ_JOIN_BLOCK / 64u)
+/* Key bits per table chunk, and table entries per chunk. */
+#define NQ_JOIN_CHUNK_BITS 6u
+#define NQ_JOIN_CHUNK_SIZE (1u << NQ_JOIN_CHUNK_BITS)
+/* Keys are at most 54 bits (n = 28): 9 chunks. */
+#define NQ_JOIN_MAX_CHUNKS 9u
+
+/* One block of stored patterns, bit-sliced: entry [c][v] has bit i of
+ * word w set when pattern 64 w + i of the block shares no bit with v placed
+ * at chunk c (v << NQ_JOIN_CHUNK_BITS * c), and exists. */
+typedef struct nq_join_block {
+    /* on 64 bytes (a row), so that its size is a multiple of the
+     * alignment that aligned_alloc() is given */
+    _Alignas(64) uint64_t mask[NQ_JOIN_MAX_CHUNKS][NQ_JOIN_CHUNK_SIZE][NQ_JOIN_WORDS];
+    unsigned words; /* words of each row that hold keys: (count + 63) / 64.
+                       When it is 4 or less, the AVX2 and AVX-512 fills
+                       leave words 4 to 7 of every row as they were, and
+                       their matches leave them out; the portable fill
+                       writes every word (0 past the keys), and the
+                       portable match, which reads them all, is only ever
+                       given its own fill's blocks. */
+} nq_join_block;
+_Static_assert(sizeof(nq_join_block) % 64 == 0, "aligned_alloc(64) needs a multiple of 64");
+
+/* Fills *block from up to NQ_JOIN_BLOCK keys (count of them), with chunks
+ * chunks. */
+typedef void (*nq_join_fill_fn)(nq_join_block *block, const uint64_t *keys,
+                                size_t count, unsigned chunks);
+
+/* The number of pairs (block pattern, item) whose keys share no bit, over
+ * items[0..count), each item's pairs weighted: shifted left by
+ * (shifts >> 2 f) & 3, f being the item's class flags (bits 62 and 63,
+ * which no chunk reads). shifts 0: every pair counts once. */
+typedef uint64_t (*nq_join_match_fn)(const nq_join_block *block,
+                                     unsigned chunks, const uint64_t *items,
+                                     size_t count, unsigned shifts);
+
+/* The shift of an item's pairs (see nq_join_match_fn). */
+static inline unsigned nq_join_item_shift(unsigned shifts, uint64_t x)
 {
-    unsigned c = 0;
-    for (; x; x &= x - 1)
-        c++;
-    return c;
-}
-static unsigned NQ_CTZ64(uint64_t x)
-{
-    unsigned c = 0;
-    for (; !(x & 1u); x >>= 1)
-        c++;
-    return c;
-}
-#endif
-
-/* The fill's helpers are inlined whole into each fill, so that the AVX2
- * one compiles them for AVX2. */
-#if defined(__GNUC__)
-#define NQ_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define NQ_ALWAYS_INLINE inline
-#endif
-
-/* Entry [c][v] from the bit slices: `set` holds, per key bit, the keys
- * that have it, `valid` the keys that exist. */
-static NQ_ALWAYS_INLINE void fill_chunks(nq_join_block *restrict block,
-                                         const uint64_t (*restrict set)[NQ_JOIN_WORDS],
-                                         const uint64_t *restrict valid, unsigned chunks)
-{
-    const unsigned bits = chunks * NQ_JOIN_CHUNK_BITS;
-    for (unsigned c = 0; c < chunks; c++) {
-        uint64_t (*m)[NQ_JOIN_WORDS] = block->mask[c];
-        memcpy(m[0], valid, NQ_JOIN_WORDS * sizeof *valid);
-        for (unsigned v = 1; v < NQ_JOIN_CHUNK_SIZE; v++) {
-            const unsigned b = c * NQ_JOIN_CHUNK_BITS + NQ_CTZ64(v);
-            const uint64_t *from = m[v & (v - 1)];
-            const uint64_t *s = set[b < bits ? b : 63]; /* row 63: no key bit */
-            /* through a local row, which a compiler can see apart from
-             * `from` and so fill with vector lanes */
-            uint64_t row[NQ_JOIN_WORDS];
-            for (unsigned w = 0; w < NQ_JOIN_WORDS; w++)
-                row[w] = from[w] & ~s[w];
-            memcpy(m[v], row, sizeof row);
-        }
-    }
+    return shifts >> (2u * (unsigned)(x >> NQ_JOIN_CLASS_SHIFT)) & 3u;
 }
 
-/* One round of transpose64(): blocks of j rows and columns trade places. */
-static NQ_ALWAYS_INLINE void transpose_round(uint64_t *a, unsigned j, uint64_t m)
+
+/* Copies into dst the pieces of src[0 .. n) (table entries) that the
+ * frame f does not bar (with f->keep, all of them, marked as it says),
+ * moved into the frame, with their squeezed key shares; dst has room for
+ * n + 8. @return how many were copied. */
+typedef size_t (*nq_join_take_fn)(nq_join_piece_list *dst, const uint64_t *src,
+                                  size_t n, const nq_join_frame *f);
+
+/* For each piece i < no of `out` in turn, writes out->key[i] | in->key[j]
+ * for every piece j < n of `in` whose diagonals miss piece i's; dst has
+ * room for no * n + 8. @return how many were written. */
+typedef size_t (*nq_join_pairs_fn)(uint64_t *dst, const nq_join_piece_list *out,
+                                   size_t no, const nq_join_piece_list *in,
+                                   size_t n);
+
+/* The kernels of one level. match_vpopcnt, when not NULL, is a faster
+ * match that needs VPOPCNTDQ beyond the level (nq_cpu_has_vpopcnt()).
+ * fill_items (fill_items_vpopcnt with that match): what filling a block
+ * costs, in items that the level's match meets, the weight of the cost
+ * model's fills (join_profile.c), measured as the join_kernel.c says. */
+struct nq_join_kernel {
+    nq_join_take_fn take;
+    nq_join_pairs_fn pairs;
+    nq_join_fill_fn fill;
+    nq_join_match_fn match;
+    nq_join_match_fn match_vpopcnt;
+    double fill_items, fill_items_vpopcnt;
+    int rows_at_once; /* take a row set's pieces in one call where they
+                         fit (faster with wide lanes; one piece at a time,
+                         the cells' takes that drop barred pieces are) */
+};
+
+
+/* The match to use from row k on this CPU: k->match_vpopcnt where the CPU
+ * runs it (vpopcnt: nq_cpu_has_vpopcnt(), asked once by the caller), else
+ * k->match. */
+static inline nq_join_match_fn nq_join_match_of(const nq_join_kernel *k,
+                                                int vpopcnt)
 {
-    for (unsigned base = 0; base < 64; base += 2 * j)
-        for (unsigned k = base; k < base + j; k++) {
-            const uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-        }
+    return k->match_vpopcnt && vpopcnt ? k->match_vpopcnt : k->match;
 }
 
-/* Transposes a 64 x 64 bit matrix in place: bit j of a[i] trades places
- * with bit i of a[j]. Six rounds, each swapping blocks half as wide: no
- * branch on the data, and every step the same for all rows, so that a
- * compiler can run it on vector lanes. */
-static NQ_ALWAYS_INLINE void transpose64(uint64_t a[64])
+/* The weight of a fill against the match that nq_join_match_of() picks. */
+static inline double nq_join_fill_items_of(const nq_join_kernel *k, int vpopcnt)
 {
-    transpose_round(a, 32, 0x00000000ffffffffull);
-    transpose_round(a, 16, 0x0000ffff0000ffffull);
-    transpose_round(a, 8, 0x00ff00ff00ff00ffull);
-    transpose_round(a, 4, 0x0f0f0f0f0f0f0f0full);
-    transpose_round(a, 2, 0x3333333333333333ull);
-    transpose_round(a, 1, 0x5555555555555555ull);
-}
-
-/* Word w of the first `bits` slices and of `valid`, where the block's
- * keys end before word w: no key. */
-static NQ_ALWAYS_INLINE void no_keys_in_word(uint64_t (*set)[NQ_JOIN_WORDS], uint64_t *valid,
-                                             size_t w, unsigned bits)
-{
-    for (unsigned b = 0; b < bits; b++)
-        set[b][w] = 0;
-    valid[w] = 0;
-}
-
-/* The words of each row that count keys hold (nq_join_block.words). */
-static inline unsigned block_words(size_t count)
-{
-    return (unsigned)((count + 63) / 64);
-}
-
-/* The bit slices of up to 512 keys (count of them), 64 keys at a time,
- * then the table. The same code serves the portable and the AVX2 fill. */
-static NQ_ALWAYS_INLINE void fill_body(nq_join_block *block, const uint64_t *keys,
-                                       size_t count, unsigned chunks)
-{
-    uint64_t set[64][NQ_JOIN_WORDS];
-    uint64_t valid[NQ_JOIN_WORDS];
-    for (size_t w = 0; w < NQ_JOIN_WORDS; w++) {
-        uint64_t a[64];
-        const size_t first = 64 * w;
-        const size_t n = first >= count ? 0 : count - first >= 64 ? 64 : count - first;
-        if (n == 0) { /* a block's last words are often empty */
-            no_keys_in_word(set, valid, w, 64);
-            continue;
-        }
-        valid[w] = n == 64 ? ~0ull : (1ull << n) - 1u;
-        for (size_t i = 0; i < 64; i++)
-            a[i] = i < n ? keys[first + i] : 0;
-        transpose64(a);
-        for (size_t b = 0; b < 64; b++)
-            set[b][w] = a[b];
-    }
-    fill_chunks(block, (const uint64_t(*)[NQ_JOIN_WORDS])set, valid, chunks);
-    block->words = block_words(count);
-}
-
-/* The table entry of chunk c for key x. */
-static inline const uint64_t *entry(const nq_join_block *block, unsigned c,
-                                    uint64_t x)
-{
-    return block->mask[c][(x >> (c * NQ_JOIN_CHUNK_BITS)) &
-                          (NQ_JOIN_CHUNK_SIZE - 1u)];
+    return k->match_vpopcnt && vpopcnt ? k->fill_items_vpopcnt : k->fill_items;
 }
 
 #endif /* NQ_JOIN_BLOCK_H */

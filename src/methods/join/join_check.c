@@ -2,7 +2,7 @@
  * join_check.c - a unit of the join counted again by the slowest honest
  * means: a backtracking walk of whole boards, row by row, restricted to
  * each row split of the unit, with the split's symmetry weight worked out
- * here from the design note of join.c. It shares no code with the count
+ * here from the design note of join_method.c. It shares no code with the count
  * (no keys, quarter table, sieve or kernel; not even the numbering of the
  * splits, which is done again below: only the range of split numbers of
  * each unit comes from the plan), so a fault of those shows up as a unit
@@ -34,7 +34,9 @@
  * both in the west; summed over all splits this gives every solution once,
  * which the tests check against the published counts.
  */
-#include "join_internal.h"
+#include "join_check.h"
+
+#include "join_bits.h"
 
 /* Polls of the stop flag: every so many nodes of the walk. */
 #define CHECK_POLL_MASK 0xffffu

@@ -29,7 +29,9 @@
  * splits around them), and MODEL_ERROR, what the model missed at the
  * sizes where it was checked against full counts (docs/performance.md).
  */
-#include "join_internal.h"
+#include "join_cost.h"
+
+#include "join_memory.h"
 #include "nqc_sample.h"
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
  * join_gpu.c - a row split counted on the host by the GPU's steps
- * (join_gpu.h): both halves listed by the step walk, both lists sorted
+ * (join_steps.h): both halves listed by the step walk, both lists sorted
  * into buckets, the longer stored in groups of blocks of 32 keys, every
  * key of the other list meeting the groups of the buckets it can be
  * disjoint from. The same count as the join's (join_split.c), by other means:
@@ -10,9 +10,11 @@
  * counted on the GPU (device.h), and each unit's result is the sum of its
  * splits' counts, the same number as on the CPU.
  */
-#include "join_gpu_host.h"
+#include "join_gpu.h"
 
 #include "device/device.h"
+#include "join_bits.h"
+#include "join_geometry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -250,4 +252,84 @@ int nq_join_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *unit
     free(end);
     free(totals);
     return rc;
+}
+
+/* ========================================================================
+ * A split described for the GPU's steps (join_steps.h)
+ * ======================================================================== */
+
+/* 32 + a - b, within 0 .. 63: the shift down that moves a bit raised 32
+ * from where a board diagonal b's column 0 lands to key bit b - a of a
+ * window from a (a bit shifted out of the 32 is past the window). */
+static uint8_t key_shift(unsigned a, unsigned b)
+{
+    const int t = 32 + (int)a - (int)b;
+    return (uint8_t)(t < 0 ? 0 : t > 63 ? 63 : t);
+}
+
+/* The walk's tables of half `half` of split s (nq_jg_split). */
+static void gpu_walk_tables(nq_jg_split *s, unsigned half)
+{
+    const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
+    const uint32_t all = (1u << h) - 1u;
+    unsigned row[NQ_JG_MAX_H] = { 0 }, level = 0;
+    uint32_t barred[NQ_JG_MAX_H + 1];
+    for (uint32_t left = s->rows[half]; left; left &= left - 1u)
+        row[level++] = (unsigned)__builtin_ctz(left);
+    for (level = 0; level < h; level++) {
+        const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
+        barred[level] = (uint32_t)((s->bar1[half] >> s1) | (s->bar2[half] >> s2)) & all;
+    }
+    barred[h] = all;
+    s->barred0[half] = (uint16_t)barred[0];
+    for (level = 0; level < h; level++) {
+        const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
+        s->step[half][level] =
+            nq_jg_step_word(level + 1 < h ? row[level + 1] - row[level] : 0,
+                            key_shift(s->lo1, s1), key_shift(s->lo2, s2), barred[level + 1]);
+    }
+}
+
+void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, nq_jg_split *out)
+{
+    const unsigned h = n / 2;
+    const unsigned m = (n & 1u) ? (unsigned)(split / per_m) : 0;
+    uint32_t rows = nq_join_unrank(split % per_m, h), free_rows = (1u << n) - 1u;
+    uint64_t weight, bar1[2], bar2[2];
+    unsigned classes, lo1, len1, lo2, len2;
+    int none_weight;
+    if (n & 1u) {
+        rows = nq_join_stretch(rows, m);
+        free_rows &= ~(1u << m);
+    }
+    memset(out, 0, sizeof *out);
+    weight = nq_join_split_orbit(n, m, rows, free_rows, &none_weight);
+    if (!weight)
+        return; /* another image of its orbit is counted */
+    classes = none_weight >= 0 ? 3u : 1u;
+    nq_join_split_bars(n, m, classes, bar1, bar2);
+    (void)nq_join_split_window(n, rows, free_rows & ~rows, bar1[0] | bar1[1], bar2[0] | bar2[1],
+                       classes, &lo1, &len1, &lo2, &len2);
+    for (unsigned i = 0; i < 2; i++) {
+        out->bar1[i] = bar1[i];
+        out->bar2[i] = bar2[i];
+    }
+    out->rows[0] = rows;
+    out->rows[1] = free_rows & ~rows;
+    out->n = (uint8_t)n;
+    out->h = (uint8_t)h;
+    out->lo1 = (uint8_t)lo1;
+    out->len1 = (uint8_t)len1;
+    out->lo2 = (uint8_t)lo2;
+    out->len2 = (uint8_t)len2;
+    out->weight = (uint8_t)weight;
+    out->class_weight[0] = (uint8_t)(classes > 1 ? none_weight : 1);
+    out->class_weight[1] = (uint8_t)(classes > 1 ? 2 : 1);
+    out->class_weight[2] = (uint8_t)(classes > 1 ? 4 : 1);
+    if (classes > 1) { /* inside the window (split_window() keeps them) */
+        out->class1 = 1u << (n - 1 - lo1);
+        out->class2 = 1u << (n - 1 - lo2);
+    }
+    for (unsigned half = 0; half < 2; half++)
+        gpu_walk_tables(out, half);
 }

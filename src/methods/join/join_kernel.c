@@ -15,6 +15,10 @@
  */
 #include "join_kernel.h"
 
+#include "join_avx2.h"
+#include "join_avx512.h"
+#include "join_scalar.h"
+
 static const nq_join_kernel nq_join_kernels[] = {
     [NQ_SIMD_NONE] = {
         .take = nq_join_take_scalar,

@@ -9,7 +9,9 @@
  * listing comes in batches: it keeps its stack in a cursor, stops when a
  * batch is full and goes on from there in the next call.
  */
-#include "join_internal.h"
+#include "join_keys.h"
+
+#include "join_bits.h"
 
 #include <stdlib.h>
 

@@ -5,7 +5,7 @@
  * piece lists, as long as the quarter table's fullest cell, and without
  * the table the quarters' slots (join_rowset.c); and a scratch's release.
  */
-#include "join_internal.h"
+#include "join_memory.h"
 
 #include <stdlib.h>
 

@@ -30,7 +30,10 @@
  * seconds at n = 27; join_plan.c does it when the first unit runs, not
  * when the plan is built, so listing units stays cheap.
  */
-#include "join_internal.h"
+#include "join_order.h"
+
+#include "join_bits.h"
+#include "nqueens.h"
 
 #include <stdlib.h>
 

@@ -4,11 +4,18 @@
  * that need it; the order of the units from n = 24 on; a pool of scratch),
  * a unit solved, a split profiled for the cost model, and the fit of a
  * count into a memory limit. How a split is counted is join_split.c's; the
- * design is in the note at the top of join.c. What the units share and
+ * design is in the note at the top of join_method.c. What the units share and
  * change while they run is guarded here (plan_shared below; see also
  * docs/conventions.md, "Threads and cancellation").
  */
+#include "join_plan.h"
+
+#include "join_bits.h"
 #include "join_kernel.h"
+#include "join_keys.h"
+#include "join_memory.h"
+#include "join_order.h"
+#include "join_split.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -445,30 +452,21 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
  * Splits profiled for the cost model (join_cost.c)
  * ======================================================================== */
 
+/* the plan's shape, as nq_join_profile_split() and the cost model see it */
 uint64_t nq_join_plan_splits(const nq_join_plan *plan)
 {
     return plan && plan->n >= NQ_JOIN_MIN_N ? plan->space : 0;
 }
-
-unsigned nq_join_plan_n(const nq_join_plan *plan)
-{
-    return plan ? plan->n : 0;
-}
-
+unsigned nq_join_plan_n(const nq_join_plan *plan) { return plan ? plan->n : 0; }
 int nq_join_plan_walks(const nq_join_plan *plan)
 {
     return plan && atomic_load(&plan->shared->state) == 2;
 }
-
 size_t nq_join_plan_rowset_pieces(const nq_join_plan *plan)
 {
     return plan ? plan->rowset_pieces : 0;
 }
-
-size_t nq_join_plan_batch(const nq_join_plan *plan)
-{
-    return plan ? plan->batch : 0;
-}
+size_t nq_join_plan_batch(const nq_join_plan *plan) { return plan ? plan->batch : 0; }
 
 int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
                           int table, const nq_stop_flag *stop,

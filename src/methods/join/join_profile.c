@@ -21,7 +21,9 @@
  * Listing the keys for real (probes 0) gives the exact sizes: the prices
  * use those, and the tests and bench/nq_prices.c compare the two.
  */
-#include "join_internal.h"
+#include "join_profile.h"
+
+#include "join_bits.h"
 #include "nqc_random.h"
 
 #include <stdlib.h>

@@ -1,10 +1,42 @@
 /*
  * join_profile.h - the cost model's hooks in a split (join_profile.c),
- * which the split being profiled calls (join_split.c). Part of
- * join_internal.h, which includes it at its end; not public.
+ * which the split being profiled calls (join_split.c), and what a profile
+ * of a split or of a sum of splits holds. Not public.
  */
 #ifndef NQ_JOIN_PROFILE_H
 #define NQ_JOIN_PROFILE_H
+
+#include "join_sieve.h"
+
+struct nq_join_scratch;
+struct nq_join_profile_area;
+
+/* What one split, or a sum of splits, costs: the work the model counts
+ * and the thread CPU time each step took. The work of the pairs is
+ * modelled from the sizes of the buckets (join_profile.c). */
+typedef struct nq_join_profile {
+    int match;            /* in: also count the pairs (else the split is
+                             listed, sorted and its pairs tallied only) */
+    unsigned probes;      /* in: nonzero: list no keys, but estimate them
+                             from this many random walks down each half */
+    uint64_t seed;        /* in/out: of the walks */
+    double keys;          /* east and west keys (estimated when probed) */
+    double work;          /* the model's meetings of blocks and items */
+    uint64_t items;       /* items that met a block, times its chunks, and */
+    uint64_t fills;       /* blocks filled, times their chunks: exact, and
+                             only when not probed */
+    double list_seconds;  /* listing the keys */
+    double sort_seconds;  /* sorting them, and tallying the pairs */
+    double match_seconds; /* counting the pairs (when match) */
+    uint64_t total;       /* the solutions counted (when match) */
+    struct nq_join_scratch *keep; /* a walk's scratch, kept for the next
+                                     split of the same plan */
+    uint64_t *pkey;       /* the probes' keys and weights */
+    double *pweight;
+    size_t pcap;
+    struct nq_join_profile_area *area; /* the model's bucket arrays */
+} nq_join_profile;
+
 
 double nq_join_cpu_now(void); /* thread CPU time, in seconds */
 /* Gives prof the arrays its hooks work in. @return NQ_OK, NQ_ENOMEM. */

@@ -29,7 +29,9 @@
  * split counts are marked too (NQ_JOIN_MARK_PLAIN), so that two of them
  * never pair: such keys are not listed.
  */
-#include "join_kernel.h"
+#include "join_quarter.h"
+
+#include "join_bits.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -25,7 +25,9 @@
  * row, d2 measured from its own height. Pairs meet as in the table's
  * listing (nq_join_cut_keys()), the kernels doing the work.
  */
-#include "join_internal.h"
+#include "join_rowset.h"
+
+#include "join_bits.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -32,9 +32,10 @@
  * every bottom piece whose diagonals miss it (pairs). Both are here one
  * piece at a time, and wider in the other levels' files.
  */
-#include "join_kernel.h"
+#include "join_scalar.h"
 
-#include "join_block.h"
+#include "join_slices.h"
+
 
 /* Copies into dst the usable pieces of src[0 .. n); @return how many.
  * Two passes: the pieces that the bars allow are kept first (without a

@@ -10,7 +10,7 @@
  * reach; what is left are the few diagonals inside that span that one
  * side never holds (the long diagonals, barred in the east half when the
  * split is weighted by them; the middle queen's two on odd boards; rare
- * gaps between rows). They are squeezed out (nq_join_squeeze, join_internal.h),
+ * gaps between rows). They are squeezed out (nq_join_squeeze, join_half.h),
  * so that a key takes fewer chunks of the block's table; since the
  * squeeze of a | b is the OR of the squeezes, join_quarter.c squeezes each
  * quarter piece's share of a key once, not every key.
@@ -33,7 +33,7 @@
  * fits one block sorts neither list: the match weights each west key by its flags
  * (nq_join_match_fn), and join_split.c calls the kernels itself.
  */
-#include "join_internal.h"
+#include "join_sieve.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -200,22 +200,6 @@ swap:
         tmp->cap = keys->cap;
         keys->cap = cap;
     }
-}
-
-int nq_join_scratch_bins(nq_join_scratch *s, unsigned buckets)
-{
-    const size_t bins = (size_t)NQ_JOIN_MAX_CLASSES * buckets;
-    if (buckets <= s->bins_room)
-        return NQ_OK;
-    /* the old arrays hold nothing to keep: a split sets them afresh */
-    free(s->east_off);
-    free(s->west_off);
-    free(s->sort_count);
-    s->east_off = malloc((buckets + 1) * sizeof *s->east_off);
-    s->west_off = malloc((bins + 1) * sizeof *s->west_off);
-    s->sort_count = malloc(NQ_JOIN_SORT_STREAMS * bins * sizeof *s->sort_count);
-    s->bins_room = s->east_off && s->west_off && s->sort_count ? buckets : 0u;
-    return s->bins_room ? NQ_OK : NQ_ENOMEM;
 }
 
 /* The buckets a block meets, one bit each. */

@@ -1,7 +1,7 @@
 /*
  * join_split.c - one row split of the join: both halves' keys, their
  * windows and holes, the sieve, and the disjoint pairs counted and
- * weighted by the split's symmetry (see the design note of join.c).
+ * weighted by the split's symmetry (see the design note of join_method.c).
  *
  * A unit is a run of numbered splits; join_plan.c finds its first one and
  * hands the run here, with the unit's scratch. The keys come from the
@@ -13,38 +13,14 @@
  * profiled for the cost model (scratch's profile set) reports its keys,
  * buckets and times to join_profile.c, or only probes its halves.
  */
-#include "join_gpu.h"
-#include "join_kernel.h"
+#include "join_split.h"
 
+#include "join_bits.h"
+#include "join_geometry.h"
+#include "join_keys.h"
+
+#include <stdlib.h>
 #include <string.h>
-
-/* ========================================================================
- * Symmetry
- * ======================================================================== */
-
-/* Number of distinct images of split (m, rows) under the two flips if it
- * is the smallest of them, else 0. `free_rows` are the rows of the halves. */
-static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
-                             uint32_t free_rows)
-{
-    uint64_t img[4];
-    unsigned mm = (n & 1u) ? n - 1 - m : 0;
-    unsigned distinct = 0;
-    uint32_t comp = free_rows & ~rows;
-    img[0] = (uint64_t)m << 32 | rows;
-    img[1] = (uint64_t)m << 32 | comp;
-    img[2] = (uint64_t)mm << 32 | nq_join_reverse_rows(rows, n);
-    img[3] = (uint64_t)mm << 32 | nq_join_reverse_rows(comp, n);
-    for (unsigned i = 0; i < 4; i++) {
-        int seen = 0;
-        if (img[i] < img[0])
-            return 0;
-        for (unsigned j = 0; j < i; j++)
-            seen |= img[j] == img[i];
-        distinct += !seen;
-    }
-    return distinct;
-}
 
 /* ========================================================================
  * One split
@@ -104,66 +80,14 @@ static unsigned pick_cuts(const nq_join_scratch *s, size_t ne, size_t nw)
     return k;
 }
 
-/* Diagonals of one direction that a half reaches on `rows`: each row r
- * reaches the h diagonals of its columns, `cols` moved to row r. */
-static uint64_t reach(uint32_t rows, uint64_t cols, int up, unsigned n)
-{
-    uint64_t m = 0;
-    for (; rows; rows &= rows - 1) {
-        unsigned r = (unsigned)__builtin_ctz(rows);
-        m |= up ? cols << r : cols << (n - 1 - r);
-    }
-    return m;
-}
-
-/* The key window of one direction: the span of the diagonals that both
- * halves reach (and `keep`); sets *lo, *len and returns the diagonals of
- * the span that are not in `live`. An empty span is 0 diagonals from
- * `first`, the first that crosses both halves (the halves' frames move
- * keys down from there, never up). */
-static uint64_t window(uint64_t live, uint64_t keep, unsigned first,
-                       unsigned *lo, unsigned *len)
-{
-    uint64_t span = live | keep;
-    if (!span) {
-        *lo = first;
-        *len = 0;
-        return 0;
-    }
-    *lo = (unsigned)__builtin_ctzll(span);
-    *len = 64u - (unsigned)__builtin_clzll(span) - *lo;
-    return (span >> *lo) & ~(live >> *lo) & ((1ull << *len) - 1u); /* len < 56 */
-}
-
-/* The key windows of split east_rows / west_rows, whose halves may take
- * no diagonal of bar1, bar2 (both halves' bars): sets lo1, len1, lo2,
- * len2 and returns the key bits that no pair can clash on; the long
- * diagonals stay inside the window when `classes` is 3, since the west
- * keys are classed by them. */
-static uint64_t split_window(unsigned n, uint32_t east_rows, uint32_t west_rows,
-                             uint64_t bar1, uint64_t bar2, unsigned classes,
-                             unsigned *lo1, unsigned *len1, unsigned *lo2, unsigned *len2)
-{
-    const unsigned h = n / 2;
-    const uint64_t west_cols = (1ull << h) - 1u, east_cols = west_cols << (n - h);
-    const uint64_t live1 = reach(east_rows, east_cols, 1, n) &
-                           reach(west_rows, west_cols, 1, n) & ~bar1;
-    const uint64_t live2 = reach(east_rows, east_cols, 0, n) &
-                           reach(west_rows, west_cols, 0, n) & ~bar2;
-    const uint64_t longd = classes > 1 ? 1ull << (n - 1) : 0;
-    uint64_t holes = window(live1, longd, n - h, lo1, len1);
-    holes |= window(live2, longd, n - h, lo2, len2) << *len1;
-    return holes;
-}
-
 /* Sets both halves' key windows for split east_rows / west_rows (bars
  * already set) and returns the key bits that no pair can clash on
- * (split_window()). */
+ * (nq_join_split_window()). */
 static uint64_t lay_out(nq_join_scratch *s, unsigned n, uint32_t east_rows,
                         uint32_t west_rows, unsigned classes)
 {
     unsigned lo1, len1, lo2, len2;
-    const uint64_t holes = split_window(n, east_rows, west_rows, s->ge.bar1 | s->gw.bar1,
+    const uint64_t holes = nq_join_split_window(n, east_rows, west_rows, s->ge.bar1 | s->gw.bar1,
                                         s->ge.bar2 | s->gw.bar2, classes, &lo1, &len1,
                                         &lo2, &len2);
     s->ge.lo1 = s->gw.lo1 = lo1;
@@ -352,20 +276,6 @@ static int probe_split(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     return rc;
 }
 
-/* The diagonals barred to each half (0 east, 1 west) of a split through
- * middle row m: on odd boards the two of the middle column's queen, and
- * to the east half also the long diagonals (r + c = n - 1, c = r) when
- * the west keys are classed by them (`classes` 3). */
-static void split_bars(unsigned n, unsigned m, unsigned classes, uint64_t bar1[2],
-                       uint64_t bar2[2])
-{
-    const unsigned h = n / 2;
-    bar1[1] = (n & 1u) ? 1ull << (m + h) : 0;
-    bar2[1] = (n & 1u) ? 1ull << (h - m + n - 1) : 0;
-    bar1[0] = bar1[1] | (classes > 1 ? 1ull << (n - 1) : 0);
-    bar2[0] = bar2[1] | (classes > 1 ? 1ull << (n - 1) : 0);
-}
-
 /* Solutions of split (m, rows), m = 0 on even boards, weighted as the
  * design note says: `weight` for all pairs when `none_weight` is negative
  * (the centre split of odd boards), else the east half keeps no queen on
@@ -381,7 +291,7 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     uint64_t bar1[2], bar2[2], pairs = 0, holes, class_bits = 0;
     double t;
     int rc, weighted;
-    split_bars(n, m, classes, bar1, bar2);
+    nq_join_split_bars(n, m, classes, bar1, bar2);
     s->ge.bar1 = bar1[0];
     s->ge.bar2 = bar2[0];
     s->gw.bar1 = bar1[1];
@@ -428,47 +338,34 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     return rc;
 }
 
-/* NS-canonical form of a row set: the smaller of it and its reversal. */
-static uint32_t ns_canonical(uint32_t rows, unsigned n)
-{
-    uint32_t r = nq_join_reverse_rows(rows, n);
-    return r < rows ? r : rows;
-}
-
-/* The weight of split (m, rows) when it is the one of its orbit that is
- * counted (0 when it is not), and its none_weight (count_split()). */
-static uint64_t split_orbit(unsigned n, unsigned m, uint32_t rows, uint32_t free_rows,
-                            int *none_weight)
-{
-    const unsigned h = n / 2;
-    const uint32_t comp = free_rows & ~rows;
-    if ((n & 1u) && m == h) {
-        *none_weight = -1;
-        return split_weight(n, m, rows, free_rows);
-    }
-    if (n & 1u) {
-        *none_weight = rows < comp ? 2 : 0;
-        return 2; /* and (n-1-m, reversed rows) */
-    }
-    {
-        uint32_t rev = nq_join_reverse_rows(rows, n), other = ns_canonical(comp, n);
-        *none_weight = other == rows ? 1 : (rows < other ? 2 : 0);
-        return rev < rows ? 0 : rev == rows ? 1 : 2;
-    }
-}
-
 /* Counts split (m, rows) if it is the one of its orbit that is counted. */
 static int solve_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows,
                        uint32_t free_rows, uint64_t *total)
 {
     uint64_t c = 0;
     int none_weight, rc;
-    const uint64_t weight = split_orbit(n, m, rows, free_rows, &none_weight);
+    const uint64_t weight = nq_join_split_orbit(n, m, rows, free_rows, &none_weight);
     if (!weight)
         return NQ_OK;
     rc = count_split(s, n, m, rows, free_rows, weight, none_weight, &c);
     *total += c;
     return rc;
+}
+
+int nq_join_scratch_bins(nq_join_scratch *s, unsigned buckets)
+{
+    const size_t bins = (size_t)NQ_JOIN_MAX_CLASSES * buckets;
+    if (buckets <= s->bins_room)
+        return NQ_OK;
+    /* the old arrays hold nothing to keep: a split sets them afresh */
+    free(s->east_off);
+    free(s->west_off);
+    free(s->sort_count);
+    s->east_off = malloc((buckets + 1) * sizeof *s->east_off);
+    s->west_off = malloc((bins + 1) * sizeof *s->west_off);
+    s->sort_count = malloc(NQ_JOIN_SORT_STREAMS * bins * sizeof *s->sort_count);
+    s->bins_room = s->east_off && s->west_off && s->sort_count ? buckets : 0u;
+    return s->bins_room ? NQ_OK : NQ_ENOMEM;
 }
 
 int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
@@ -499,82 +396,3 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
     return NQ_OK;
 }
 
-/* ========================================================================
- * A split for the GPU's steps (join_gpu.h)
- * ======================================================================== */
-
-/* 32 + a - b, within 0 .. 63: the shift down that moves a bit raised 32
- * from where a board diagonal b's column 0 lands to key bit b - a of a
- * window from a (a bit shifted out of the 32 is past the window). */
-static uint8_t key_shift(unsigned a, unsigned b)
-{
-    const int t = 32 + (int)a - (int)b;
-    return (uint8_t)(t < 0 ? 0 : t > 63 ? 63 : t);
-}
-
-/* The walk's tables of half `half` of split s (nq_jg_split). */
-static void gpu_walk_tables(nq_jg_split *s, unsigned half)
-{
-    const unsigned n = s->n, h = s->h, c0 = half ? 0u : n - h;
-    const uint32_t all = (1u << h) - 1u;
-    unsigned row[NQ_JG_MAX_H] = { 0 }, level = 0;
-    uint32_t barred[NQ_JG_MAX_H + 1];
-    for (uint32_t left = s->rows[half]; left; left &= left - 1u)
-        row[level++] = (unsigned)__builtin_ctz(left);
-    for (level = 0; level < h; level++) {
-        const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
-        barred[level] = (uint32_t)((s->bar1[half] >> s1) | (s->bar2[half] >> s2)) & all;
-    }
-    barred[h] = all;
-    s->barred0[half] = (uint16_t)barred[0];
-    for (level = 0; level < h; level++) {
-        const unsigned s1 = row[level] + c0, s2 = c0 + n - 1 - row[level];
-        s->step[half][level] =
-            nq_jg_step_word(level + 1 < h ? row[level + 1] - row[level] : 0,
-                            key_shift(s->lo1, s1), key_shift(s->lo2, s2), barred[level + 1]);
-    }
-}
-
-void nq_join_split_gpu(unsigned n, uint64_t per_m, uint64_t split, nq_jg_split *out)
-{
-    const unsigned h = n / 2;
-    const unsigned m = (n & 1u) ? (unsigned)(split / per_m) : 0;
-    uint32_t rows = nq_join_unrank(split % per_m, h), free_rows = (1u << n) - 1u;
-    uint64_t weight, bar1[2], bar2[2];
-    unsigned classes, lo1, len1, lo2, len2;
-    int none_weight;
-    if (n & 1u) {
-        rows = nq_join_stretch(rows, m);
-        free_rows &= ~(1u << m);
-    }
-    memset(out, 0, sizeof *out);
-    weight = split_orbit(n, m, rows, free_rows, &none_weight);
-    if (!weight)
-        return; /* another image of its orbit is counted */
-    classes = none_weight >= 0 ? 3u : 1u;
-    split_bars(n, m, classes, bar1, bar2);
-    (void)split_window(n, rows, free_rows & ~rows, bar1[0] | bar1[1], bar2[0] | bar2[1],
-                       classes, &lo1, &len1, &lo2, &len2);
-    for (unsigned i = 0; i < 2; i++) {
-        out->bar1[i] = bar1[i];
-        out->bar2[i] = bar2[i];
-    }
-    out->rows[0] = rows;
-    out->rows[1] = free_rows & ~rows;
-    out->n = (uint8_t)n;
-    out->h = (uint8_t)h;
-    out->lo1 = (uint8_t)lo1;
-    out->len1 = (uint8_t)len1;
-    out->lo2 = (uint8_t)lo2;
-    out->len2 = (uint8_t)len2;
-    out->weight = (uint8_t)weight;
-    out->class_weight[0] = (uint8_t)(classes > 1 ? none_weight : 1);
-    out->class_weight[1] = (uint8_t)(classes > 1 ? 2 : 1);
-    out->class_weight[2] = (uint8_t)(classes > 1 ? 4 : 1);
-    if (classes > 1) { /* inside the window (split_window() keeps them) */
-        out->class1 = 1u << (n - 1 - lo1);
-        out->class2 = 1u << (n - 1 - lo2);
-    }
-    for (unsigned half = 0; half < 2; half++)
-        gpu_walk_tables(out, half);
-}

@@ -1,7 +1,7 @@
 /*
  * plain.h - the plain method (plain.c): the reference walk, with first-row
  * halving only. Not public. The engine reaches it only through
- * nq_plain_method (method.h).
+ * nq_plain_method (methods.c).
  */
 #ifndef NQ_PLAIN_H
 #define NQ_PLAIN_H
@@ -44,5 +44,8 @@ int nq_plain_count_below(const nq_plain_plan *plan, const nq_plain_node *node,
  * For the tests. @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
 int nq_plain_unit_nodes(const nq_plain_plan *plan, uint64_t unit, unsigned probes,
                         uint64_t *seed, double *estimate, uint64_t *exact);
+
+/* The method's row of the method table (methods.c). */
+extern const nq_method_ops nq_plain_method;
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * sym.h - the symmetry counting method (sym.c): its unit list and how one
  * unit is solved. Not public, never installed. The engine reaches it only
- * through nq_sym_method (method.h); the tests call it directly.
+ * through nq_sym_method (methods.c); the tests call it directly.
  *
  * A plan is the ordered list of work units for one board size; a unit is
  * solved on its own, by any thread, at any SIMD level, always with the same
@@ -134,5 +134,8 @@ int nq_sym_solve_any(const void *plan, uint64_t unit, nq_simd simd,
                      const nq_stop_flag *stop, nq_unit_result *out);
 void nq_sym_free_any(void *plan);
 int nq_sym_has_simd(nq_simd simd);
+
+/* The method's row of the method table (methods.c). */
+extern const nq_method_ops nq_sym_method;
 
 #endif /* NQ_SYM_H */

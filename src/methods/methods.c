@@ -1,13 +1,16 @@
 /*
- * method.c - the table of counting methods, and the public helpers that
+ * methods.c - the table of counting methods, and the public helpers that
  * only need the table (names, unit lists, SIMD levels).
  *
  * One row per method. The row is all the engine, the checkpoint store and
- * the command line ever learn about a method: see method.h.
+ * the command line ever learn about a method: see method.h and methods.h.
  */
-#include "method.h"
+#include "methods.h"
 
+#include "join/join_method.h"
+#include "plain/plain.h"
 #include "platform/cpu.h"
+#include "sym/sym.h"
 
 static const nq_method_ops *const nq_methods[] = {
     &nq_plain_method,

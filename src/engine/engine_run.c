@@ -28,7 +28,7 @@
 
 #include "checkpoint/checkpoint.h"
 #include "device/device.h"
-#include "engine.h"
+#include "engine_run.h"
 #include "method.h"
 #include "nqc_clock.h"
 

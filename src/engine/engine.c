@@ -11,7 +11,7 @@
 #include "checkpoint/checkpoint.h"
 #include "device/device.h"
 #include "engine.h"
-#include "method.h"
+#include "methods/methods.h"
 #include "options.h"
 #include "results.h"
 

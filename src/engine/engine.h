@@ -4,29 +4,14 @@
  * nq_count() opens a counter, runs it once and closes it. nq_estimate()
  * opens one, prepares it (the method's shared tables are built then, and
  * timed apart) and runs it on several samples, so that what a count pays
- * once is paid and measured once.
+ * once is paid and measured once. The counter itself, and its run, are
+ * engine_run.h's.
  */
 #ifndef NQ_ENGINE_H
 #define NQ_ENGINE_H
 
-#include "device/device.h"
-#include "method.h"
+#include "engine_run.h"
 
-/* A count made ready: options read, method picked, plan built and fitted
- * into the memory allowed. */
-typedef struct nq_counter {
-    nq_count_options o;         /* the caller's, read into this version */
-    const nq_method_ops *ops;
-    nq_simd simd;
-    void *plan;
-    uint64_t size;              /* units of the plan */
-    unsigned threads;           /* workers, before clipping to the units to do */
-    uint64_t memory;            /* bytes the count takes at most */
-    nq_device device;           /* where it counts: CPU or GPU, never AUTO */
-    uint64_t gpu_memory;        /* of memory, the GPU's buffers */
-    /* the GPU, opened by the first run once per worker that drives it */
-    struct nq_gpu *gpu[NQ_GPU_WORKERS];
-} nq_counter;
 
 /* @return NQ_OK, or an error of nq_count() found before counting
  *         (NQ_EMEMLIMIT: c->memory says what the leanest way needs). */
@@ -44,11 +29,6 @@ uint64_t nq_default_memory_limit(void);
  * in the first unit; polls *stop (may be NULL).
  * @return NQ_OK, NQ_ECANCELED, NQ_ENOMEM. */
 int nq_counter_prepare(nq_counter *c, const nq_stop_flag *stop);
-
-/* Counts with c's method, plan, threads and SIMD level; of `run`, the
- * fields of one run are used: part, unit range, progress, on_unit, the
- * cancel flags, the checkpoint and its interval. */
-int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *run);
 
 void nq_counter_close(nq_counter *c);
 

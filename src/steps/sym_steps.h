@@ -1,5 +1,5 @@
 /*
- * sym_walk.h - the symmetry method's interior walk as the GPU runs it, in
+ * sym_steps.h - the symmetry method's interior walk as the GPU runs it, in
  * plain C that the host compiler builds too. Not public, never installed.
  *
  * Every function here is `static inline` and marked for both sides
@@ -31,16 +31,12 @@
  * = the block's threads), so that the 32 threads of a warp touch 32
  * neighbouring bytes at once.
  */
-#ifndef NQ_SYM_WALK_H
-#define NQ_SYM_WALK_H
+#ifndef NQ_SYM_STEPS_H
+#define NQ_SYM_STEPS_H
 
 #include <stdint.h>
 
-#if defined(__CUDACC__)
-#define NQ_HOST_DEVICE static inline __host__ __device__
-#else
-#define NQ_HOST_DEVICE static inline
-#endif
+#include "hostdev.h"
 
 /* A board as one word a level: the allowed columns of the level (bits 0 to
  * 27) and the rows to the next level (bits 28 and 29; see nq_sym_board),
@@ -398,4 +394,4 @@ NQ_HOST_DEVICE uint64_t nq_symw_expand(const uint32_t *rows, uint32_t board,
     return k;
 }
 
-#endif /* NQ_SYM_WALK_H */
+#endif /* NQ_SYM_STEPS_H */

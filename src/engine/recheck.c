@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "method.h"
+#include "methods/methods.h"
 #include "nqc_clock.h"
 #include "nqc_random.h"
 #include "options.h"

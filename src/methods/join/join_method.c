@@ -1,8 +1,33 @@
 /*
- * join.c - the join counting method: totals by meeting in the middle. This
- * file is the method's face: the design note below and the method's row.
- * The files that do the work, and the order in which they call each other,
- * are listed at the top of join_internal.h.
+ * join_method.c - the join counting method: totals by meeting in the
+ * middle. This file is the method's face: the design note below and the
+ * method's row. The files that do the work, from the ground up (each
+ * includes and calls only files above it in this list, never one below;
+ * every .c has a header of its own, and tests/source/layers.sh checks
+ * that no include or call runs the other way):
+ *   join_bits.h     bit sets and subsets: ranks of row sets, stretch;
+ *   join_half.h     a half's data: keys, the sieve's layout, cursor, pieces;
+ *   join_block.h    the bit-sliced block and the kernels' job;
+ *   join_slices.h   helpers the kernels of every level share;
+ *   join_scalar.c, join_avx2.c, join_avx512.c   the kernels of each level;
+ *   join_kernel.c   the kernels' table, one row per SIMD level;
+ *   join_keys.c     the key list, a half's keys by a walk, small boards;
+ *   join_sieve.c    keys squeezed and bucketed, buckets matched;
+ *   join_quarter.c  the table of quarter-board pieces, a half's keys from it;
+ *   join_rowset.c   a half's quarters listed for the split at hand;
+ *   join_profile.c  the cost model's hooks in a split, and its probes;
+ *   join_geometry.c a split's orbit, bars and key window;
+ *   join_split.c    one row split counted: a unit's scratch and work;
+ *   join_order.c    the order of the units from n = 24 on;
+ *   join_memory.c   what a unit's scratch takes, and its release;
+ *   join_plan.c     the plan: its unit list, table, scratch pool, a unit
+ *                   solved, a split profiled, a count fitted to memory;
+ *   join_check.c    a unit counted again by a plain walk (nq_recheck());
+ *   join_cost.c     the cost model of nq_estimate();
+ *   join_gpu.c      the GPU's description of a split, a split counted on
+ *                   the host by the GPU's steps (src/steps/join_steps.h),
+ *                   and units counted on a GPU through device.h;
+ *   join_method.c   this file.
  *
  * Design note
  * -----------
@@ -69,7 +94,7 @@
  * Batches. A unit's scratch holds a half's keys in batches of at most
  * 2^22 keys (2^20 or fewer under a tight --max-memory): the listing
  * stops when a batch is full and goes on from there (a cursor,
- * join_internal.h), and every east batch is matched against every west
+ * join_half.h), and every east batch is matched against every west
  * batch, the west list listed again for each east batch unless it is one
  * batch. Listing is linear and matching quadratic in the list, so this
  * costs little, and it bounds a thread's key lists at 96 MiB at any n
@@ -88,8 +113,13 @@
  * n < 4 is one unit, counted by a plain walk: the halves are too small for
  * keys.
  */
-#include "join_internal.h"
+#include "join_method.h"
+
+#include "join_check.h"
+#include "join_cost.h"
+#include "join_gpu.h"
 #include "join_kernel.h"
+#include "join_plan.h"
 
 /* ========================================================================
  * The method's row (method.h)

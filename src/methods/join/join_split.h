@@ -1,0 +1,46 @@
+/*
+ * join_split.h - one row split counted on the CPU: a unit's scratch, and
+ * the splits of a unit solved in it (join_split.c). Not public.
+ */
+#ifndef NQ_JOIN_SPLIT_H
+#define NQ_JOIN_SPLIT_H
+
+#include "join_profile.h"
+#include "join_quarter.h"
+#include "join_rowset.h"
+#include "join_sieve.h"
+
+/* Everything one unit writes while it runs. join_plan.c hands a unit an idle
+ * one of its plan (or a new one) and takes it back when the unit ends. */
+typedef struct nq_join_scratch {
+    struct nq_join_scratch *next;   /* in the plan's idle list */
+    nq_join_keys east, west, spare;
+    nq_join_half ge, gw;
+    const nq_join_quarter *quarter; /* NULL: list quarters, or walk */
+    nq_join_rowset rowset[NQ_JOIN_ROWSETS]; /* east top, bottom; west's */
+    size_t rowset_pieces;           /* most pieces a slot holds; 0: walk */
+    const nq_join_kernel *kernel;   /* of the level the unit runs at */
+    nq_join_pieces pieces;
+    nq_join_matcher mt;
+    nq_join_sieve sieve;
+    int cuts;                       /* bucket bits; negative: by list size */
+    size_t batch;                   /* keys per batch of a half's list */
+    nq_join_cursor east_at, west_at;
+    size_t *east_off, *west_off; /* bins' starts (nq_join_scratch_bins) */
+    size_t *sort_count;
+    unsigned bins_room;          /* buckets they have room for */
+    nq_join_profile *profile; /* non-NULL: measured for join_profile.c */
+} nq_join_scratch;
+
+/* Makes room in s for the bins of `buckets` buckets: the sort's counters
+ * and where each bin starts. @return NQ_OK, NQ_ENOMEM. */
+int nq_join_scratch_bins(nq_join_scratch *s, unsigned buckets);
+
+/* Adds to *total the solutions of the numbered splits first .. end - 1 of
+ * an n board (n >= 4), per_m of them per middle row (see the design note
+ * of join_method.c), in s (set up for the plan). Polls s->mt.stop.
+ * @return NQ_OK, NQ_ENOMEM, NQ_ECANCELED. */
+int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
+                         uint64_t first, uint64_t end, uint64_t *total);
+
+#endif /* NQ_JOIN_SPLIT_H */
