@@ -8,6 +8,10 @@
 
 #include "results.h"
 
+#ifdef NQ_HAVE_CUDA
+#include "cuda/cuda_host.h"
+#endif
+
 /* The backends of this build, in the order they are asked. */
 static const nq_gpu_backend *const backends[] = {
 #ifdef NQ_HAVE_CUDA

@@ -135,6 +135,7 @@ static void test_pieces(void **state)
  * east run met with every west run), the host's count every time. Every
  * 40th counted split of n = 16, four a batch. */
 #ifdef NQ_HAVE_CUDA
+#include "device/cuda/cuda_host.h"
 #include "device/cuda/cuda_internal.h"
 
 /* Opens GPU 0's backend with `memory` bytes, below what a count opens

@@ -26,6 +26,8 @@
  */
 #ifdef NQ_HAVE_CUDA
 
+#include "device/cuda/cuda_host.h"
+
 #include "device/cuda/cuda_internal.h"
 
 #include <stdlib.h>

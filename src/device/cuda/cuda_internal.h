@@ -10,7 +10,7 @@
 #ifndef NQ_CUDA_INTERNAL_H
 #define NQ_CUDA_INTERNAL_H
 
-#include "device/device.h"
+#include "device/backend.h"
 
 /* --- the driver's ABI -------------------------------------------------- */
 typedef int CUresult;
