@@ -83,8 +83,13 @@ pkgs="build-essential cmake pkg-config libcmocka-dev clang libclang-rt-14-dev
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64"
 if [ "${NQ_SKIP_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
+  # (by name and architecture: once the Arm cmocka is in, a bare
+  # `dpkg -s libcmocka-dev` is ambiguous and would install again)
+  native=$(dpkg --print-architecture)
   for p in $pkgs; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+    case $p in *:*) name=${p%%:*} arch=${p#*:} ;; *) name=$p arch=$native ;; esac
+    dpkg-query -W -f='${db:Status-Status} ${Architecture}\n' "$name" 2>/dev/null |
+      grep -Eq "^installed ($arch|all)\$" || missing="$missing $p"
   done
   if [ -n "$missing" ]; then
     step "installing:$missing"
@@ -130,9 +135,9 @@ wait $pid || { grep -E -A5 "error|warning" build/test.log | head -n 60; fail "bu
 # library sources it needs.
 fuzz_targets="
 fuzz_placement   tests/fuzz/corpus             src/solutions/parse.c src/solutions/verify.c src/results.c
-fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/methods/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
+fuzz_partline    tests/fuzz/corpus-partline    src/*.c src/engine/*.c src/methods/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 fuzz_checkpoint  tests/fuzz/corpus-checkpoint  src/checkpoint/checkpoint_file.c
-fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/methods/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
+fuzz_ckptload    tests/fuzz/corpus-checkpoint  src/*.c src/engine/*.c src/methods/*.c src/*/*/*.c src/platform/*.c src/checkpoint/*.c src/parts/*.c src/solutions/*.c src/device/*.c
 "
 build_aarch64() {
   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
@@ -156,7 +161,7 @@ build_fuzzers() {  # one at a time: the tests have the other cores
     [ -n "$target" ] || continue
     # shellcheck disable=SC2086 # the sources are a list
     nice clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-      -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc -Isrc/common \
+      -D_POSIX_C_SOURCE=200809L -pthread -Iinclude -Isrc -Isrc/common -Isrc/apps \
       "tests/fuzz/$target.c" $sources -o "build/fuzz/$target" || return 1
   done <<EOF
 $fuzz_targets
