@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "hostdev.h"
+#include "walk_stack.h"
 
 /* A board as one word a level: the allowed columns of the level (bits 0 to
  * 27) and the rows to the next level (bits 28 and 29; see nq_sym_board),
@@ -347,8 +348,7 @@ NQ_HOST_DEVICE uint64_t nq_symw_expand(const uint32_t *rows, uint32_t board,
                                        uint32_t rd, nq_symw_task *tasks,
                                        uint64_t cap)
 {
-    uint32_t fs[NQ_SYMW_MAX_LEVELS], cs[NQ_SYMW_MAX_LEVELS];
-    uint32_t ls[NQ_SYMW_MAX_LEVELS], rs[NQ_SYMW_MAX_LEVELS];
+    nq_walk_stack st;
     uint64_t k = 0;
     unsigned d = level;
     uint32_t f;
@@ -372,10 +372,7 @@ NQ_HOST_DEVICE uint64_t nq_symw_expand(const uint32_t *rows, uint32_t board,
                 k++;
                 continue;
             }
-            fs[d] = f;
-            cs[d] = cols;
-            ls[d] = ld;
-            rs[d] = rd;
+            nq_walk_save(&st, d, f, cols, ld, rd);
             cols = c2;
             ld = l2;
             rd = r2;
@@ -386,10 +383,7 @@ NQ_HOST_DEVICE uint64_t nq_symw_expand(const uint32_t *rows, uint32_t board,
         if (d == level)
             break;
         d--;
-        f = fs[d];
-        cols = cs[d];
-        ld = ls[d];
-        rd = rs[d];
+        nq_walk_back(&st, d, &f, &cols, &ld, &rd);
     }
     return k;
 }

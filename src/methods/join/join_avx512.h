@@ -1,5 +1,6 @@
 /*
- * join_avx512.h - the kernels of join_avx512.c (their jobs: join_block.h). Not public.
+ * join_avx512.h - the kernels of join_avx512.c: eight lanes, only when
+ * nq_cpu_simd_best() >= AVX512 (their jobs: join_block.h). Not public.
  */
 #ifndef NQ_JOIN_AVX512_H
 #define NQ_JOIN_AVX512_H
@@ -8,16 +9,7 @@
 #include "join_block.h"
 
 #if NQ_X86
-/* join_avx512.c: eight lanes. Only when nq_cpu_simd_best() >= AVX512, and
- * nq_join_match_avx512() only when nq_cpu_has_vpopcnt() too. */
-size_t nq_join_take_avx512(nq_join_piece_list *dst, const uint64_t *src,
-                           size_t n, const nq_join_frame *f);
-size_t nq_join_pairs_avx512(uint64_t *dst, const nq_join_piece_list *out, size_t no,
-                            const nq_join_piece_list *in, size_t n);
-void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys,
-                         size_t count, unsigned chunks);
-uint64_t nq_join_match_avx512(const nq_join_block *block, unsigned chunks,
-                              const uint64_t *items, size_t count, unsigned shifts);
+NQ_JOIN_LEVEL_KERNELS(avx512);
 #endif
 
 #endif /* NQ_JOIN_AVX512_H */

@@ -92,6 +92,19 @@ struct nq_join_kernel {
 };
 
 
+/* Declares the four kernels of one SIMD level, each of the type above:
+ * nq_join_take_LEVEL, nq_join_pairs_LEVEL, nq_join_fill_LEVEL and
+ * nq_join_match_LEVEL (join_scalar.h, join_avx2.h, join_avx512.h). */
+#define NQ_JOIN_LEVEL_KERNELS(level)                                                   \
+    size_t nq_join_take_##level(nq_join_piece_list *dst, const uint64_t *src, size_t n, \
+                                const nq_join_frame *f);                                \
+    size_t nq_join_pairs_##level(uint64_t *dst, const nq_join_piece_list *out,          \
+                                 size_t no, const nq_join_piece_list *in, size_t n);    \
+    void nq_join_fill_##level(nq_join_block *block, const uint64_t *keys, size_t count, \
+                              unsigned chunks);                                         \
+    uint64_t nq_join_match_##level(const nq_join_block *block, unsigned chunks,         \
+                                   const uint64_t *items, size_t count, unsigned shifts)
+
 /* The match to use from row k on this CPU: k->match_vpopcnt where the CPU
  * runs it (vpopcnt: nq_cpu_has_vpopcnt(), asked once by the caller), else
  * k->match. */

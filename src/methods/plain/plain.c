@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "methods/walk_cost.h"
+#include "steps/walk_stack.h"
 
 /* Boards from this size on are estimated by the cost model of walks
  * (walk_cost.h): a unit takes a quarter of a second at n = 17 and grows
@@ -130,7 +131,7 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
                 uint32_t rd, const nq_stop_flag *stop, uint64_t *out)
 {
     const uint32_t full = board_mask(n);
-    uint32_t fs[NQ_MAX_N], cs[NQ_MAX_N], ls[NQ_MAX_N], rs[NQ_MAX_N];
+    nq_walk_stack st;
     unsigned d = row;
     unsigned budget = PLAIN_POLL_NODES;
     uint64_t count = 0;
@@ -151,10 +152,7 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
             }
         } else if (f) {
             uint32_t bit = f & (0u - f);
-            fs[d] = f ^ bit;
-            cs[d] = cols;
-            ls[d] = ld;
-            rs[d] = rd;
+            nq_walk_save(&st, d, f ^ bit, cols, ld, rd);
             cols |= bit;
             ld = (ld | bit) << 1;
             rd = (rd | bit) >> 1;
@@ -165,10 +163,7 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
         if (d == row)
             break;
         d--;
-        f = fs[d];
-        cols = cs[d];
-        ld = ls[d];
-        rd = rs[d];
+        nq_walk_back(&st, d, &f, &cols, &ld, &rd);
         if (--budget == 0) {
             budget = PLAIN_POLL_NODES;
             if (nq_stopped(stop))
