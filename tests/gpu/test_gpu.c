@@ -15,6 +15,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "gpu_test.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,8 +338,6 @@ static void test_estimate_model(void **state)
 
 int main(void)
 {
-    unsigned count = 0;
-    int rc = nq_gpu_count(&count);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known),
         cmocka_unit_test(test_units_16),
@@ -347,10 +347,7 @@ int main(void)
         cmocka_unit_test(test_estimate),
         cmocka_unit_test(test_estimate_model),
     };
-    if (rc != NQ_OK) {
-        printf("skipped: no GPU to count on (%s)\n",
-               nq_gpu_support() ? nq_strerror(rc) : "this build has no GPU support");
+    if (gpu_test_skip())
         return 77;
-    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "device/device.h"
+#include "gpu_test.h"
 #include "methods/join/join_gpu.h"
 #include "methods/join/join_half.h"
 #include "methods/join/join_plan.h"
@@ -626,25 +627,8 @@ static void test_stop(void **state)
     free(s);
 }
 
-static int open_gpu(void **state)
-{
-    nq_gpu *gpu = NULL;
-    if (nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY) != NQ_OK)
-        return -1;
-    *state = gpu;
-    return 0;
-}
-
-static int close_gpu(void **state)
-{
-    nq_gpu_close(*state);
-    return 0;
-}
-
 int main(void)
 {
-    unsigned count = 0;
-    int rc = nq_gpu_count(&count);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_boards),
         cmocka_unit_test(test_warp_pairs),
@@ -658,10 +642,7 @@ int main(void)
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_stop),
     };
-    if (rc != NQ_OK) {
-        printf("skipped: no GPU to count on (%s)\n",
-               nq_gpu_support() ? nq_strerror(rc) : "this build has no GPU support");
+    if (gpu_test_skip())
         return 77;
-    }
-    return cmocka_run_group_tests(tests, open_gpu, close_gpu);
+    return cmocka_run_group_tests(tests, gpu_test_open, gpu_test_close);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "device/device.h"
+#include "gpu_test.h"
 #include "methods/sym/sym_gpu.h"
 
 /* the board walked: smaller on the GPU emulated on the host */
@@ -129,34 +130,14 @@ static void test_use_walk_arguments(void **state)
     assert_null(nq_gpu_walk_name(NQ_GPU_WALKS));
 }
 
-static int open_gpu(void **state)
-{
-    nq_gpu *gpu = NULL;
-    if (nq_gpu_open(&gpu, 0, NQ_GPU_MEMORY) != NQ_OK)
-        return -1;
-    *state = gpu;
-    return 0;
-}
-
-static int close_gpu(void **state)
-{
-    nq_gpu_close(*state);
-    return 0;
-}
-
 int main(void)
 {
-    unsigned count = 0;
-    int rc = nq_gpu_count(&count);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_walks),
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_use_walk_arguments),
     };
-    if (rc != NQ_OK) {
-        printf("skipped: no GPU to count on (%s)\n",
-               nq_gpu_support() ? nq_strerror(rc) : "this build has no GPU support");
+    if (gpu_test_skip())
         return 77;
-    }
-    return cmocka_run_group_tests(tests, open_gpu, close_gpu);
+    return cmocka_run_group_tests(tests, gpu_test_open, gpu_test_close);
 }

@@ -224,3 +224,14 @@ int nq_cuda_count_batch(cuda_gpu *g, const void *batch, size_t n, nq_cuda_counti
  * declaration in every translation unit). */
 typedef int nq_cuda_driver_unused;
 #endif /* NQ_HAVE_CUDA */
+
+int nq_cuda_finish(cuda_gpu *g, uint64_t *counts, size_t bytes, int rc)
+{
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.MemcpyDtoHAsync(counts, g->counts, bytes, g->stream));
+    if (rc == NQ_OK)
+        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
+    else
+        g->d.StreamSynchronize(g->stream);
+    return rc;
+}

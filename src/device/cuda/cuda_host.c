@@ -307,12 +307,7 @@ static int walk_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
             rc = nq_cuda_launch(g, g->kernels[g->walk], g->blocks[g->walk][b->levels],
                                 BLOCK_THREADS, kernel_shared(g->walk, b->levels), args, stop);
     }
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemcpyDtoHAsync(counts, g->counts, count_bytes, g->stream));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
-    else
-        g->d.StreamSynchronize(g->stream);
+    rc = nq_cuda_finish(g, counts, count_bytes, rc);
     return rc;
 }
 

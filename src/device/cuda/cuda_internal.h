@@ -137,6 +137,11 @@ int nq_cuda_fill_card(cuda_gpu *g, CUfunction f, unsigned threads, size_t shared
 int nq_cuda_launch(cuda_gpu *g, CUfunction f, unsigned blocks, unsigned threads, size_t shared,
                    void **args, const nq_stop_flag *stop);
 
+/* Ends a batch's work on g's stream: when rc is NQ_OK, copies `bytes` of
+ * the counts back into counts; then waits for the stream either way.
+ * @return rc, or the first failure of the copy or the wait. */
+int nq_cuda_finish(cuda_gpu *g, uint64_t *counts, size_t bytes, int rc);
+
 /* A batch's count with g's context current: fills sums[] (one per board
  * or split of the batch). @return NQ_OK, NQ_ECANCELED, or as
  * nq_cuda_status(). */

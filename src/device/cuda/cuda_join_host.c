@@ -570,12 +570,7 @@ static int join_in_context(cuda_gpu *g, const void *batch, uint64_t *counts,
         rc = join_pieces(g, b, subs, nsubs, room, stop);
     if (rc == NQ_OK && nbig)
         rc = join_big(g, b, big, nbig, room, stop);
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.MemcpyDtoHAsync(counts, g->counts, count_bytes, g->stream));
-    if (rc == NQ_OK)
-        rc = nq_cuda_status(g->d.StreamSynchronize(g->stream));
-    else
-        g->d.StreamSynchronize(g->stream);
+    rc = nq_cuda_finish(g, counts, count_bytes, rc);
     /* a piece's listing that found other keys than the first: a fault */
     for (size_t i = 0; rc == NQ_OK && i < n; i++)
         if (counts[i] & NQ_JOIN_FAULT)
