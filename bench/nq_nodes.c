@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "nqueens.h"
-#include "methods/sym/sym.h"
+#include "methods/sym/sym_unit.h"
 
 typedef struct tally {
     uint64_t nodes, solutions;

@@ -20,7 +20,8 @@
 #include "bench_arg.h"
 #include "nqc_clock.h"
 #include "nqueens.h"
-#include "methods/sym/sym.h"
+#include "methods/sym/sym_cost.h"
+#include "methods/sym/sym_unit.h"
 #include "platform/cpu.h"
 
 static double process_cpu(void)

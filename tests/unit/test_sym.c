@@ -14,9 +14,13 @@
 #include <stdlib.h>
 
 #include "platform/cpu.h"
-#include "methods/sym/sym.h"
-#include "methods/sym/sym_kernel.h"
+#include "methods/sym/sym_avx2.h"
 #include "methods/sym/sym_avx2_tables.h"
+#include "methods/sym/sym_avx512.h"
+#include "methods/sym/sym_cost.h"
+#include "methods/sym/sym_kernel.h"
+#include "methods/sym/sym_scalar.h"
+#include "methods/sym/sym_unit.h"
 #include "known_values.h"
 #include "test_sizes.h"
 

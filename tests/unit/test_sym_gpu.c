@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "methods/sym/sym.h"
 #include "methods/sym/sym_gpu.h"
+#include "methods/sym/sym_scalar.h"
+#include "methods/sym/sym_unit.h"
 #include "test_sizes.h"
 
 /* The words of board bd, as a batch holds them. */

@@ -1,9 +1,17 @@
 /*
  * sym.c - the symmetry counting method: its design note and its row in
- * the method table. The unit list and a unit's count are sym_unit.c's,
- * the interior walk is a kernel (sym_kernel.h: sym_scalar.c, sym_avx2.c,
- * ...), the solutions fixed by a turn sym_fixed.c's, and the GPU's cut of
- * units into tasks sym_gpu.c's.
+ * the method table (sym.h). The files that do the work, each with a
+ * header of its own that declares what it defines:
+ *   sym_walk.h     the interior walk's board and node, and the kernels'
+ *                  type (no .c: types and constants only);
+ *   sym_scalar.c, sym_avx2.c, sym_avx512.c   the kernels of each level;
+ *   sym_kernel.c   the kernels' table, one row per SIMD level;
+ *   sym_border.c   the constellations and the board each leaves to walk;
+ *   sym_fixed.c    the solutions fixed by a turn;
+ *   sym_unit.c     the unit list and a unit's count;
+ *   sym_gpu.c      the GPU's cut of units into tasks, and its results;
+ *   sym_cost.c     the cost model of nq_estimate();
+ *   sym.c          this file.
  *
  * Design note
  * -----------
@@ -92,7 +100,9 @@
  */
 #include "sym.h"
 
-#include "sym_kernel.h"
+#include "sym_cost.h"
+#include "sym_gpu.h"
+#include "sym_unit.h"
 
 /* ========================================================================
  * The method's row (method.h)

@@ -1,6 +1,7 @@
 /*
- * sym_avx2.c - the interior walk of the symmetry method (sym_kernel.h) on
- * eight AVX2 lanes.
+ * sym_avx2.c - the interior walk of the symmetry method (sym_walk.h) on
+ * eight AVX2 lanes. Declared in sym_avx2.h; walks too shallow for its
+ * queues go to the scalar kernel (sym_scalar.h).
  *
  * Why lanes: the scalar walk spends most of its time on mispredicted
  * branches (descend or back up, one more candidate or not). Here eight
@@ -31,7 +32,7 @@
  *
  * Lanes without a state carry cols = ~0, so that they emit nothing.
  */
-#include "sym_kernel.h"
+#include "sym_avx2.h"
 
 #if NQ_X86
 
@@ -39,6 +40,7 @@
 #include <stdlib.h>
 
 #include "sym_avx2_tables.h"
+#include "sym_scalar.h"
 
 /* States per level queue, plus slack for whole-vector stores and loads. */
 #define QCAP 512

@@ -1,5 +1,7 @@
 /*
- * sym_avx512.c - the interior walk of sym.c on AVX-512 lanes.
+ * sym_avx512.c - the interior walk of the symmetry method (sym_walk.h) on
+ * AVX-512 lanes. Declared in sym_avx512.h; walks too shallow for its
+ * queues go to the scalar kernel (sym_scalar.h).
  *
  * The shape is the AVX2 kernel's (sym_avx2.c): all lanes work on one level
  * at a time, so the level's data are broadcasts and its diagonal shift is
@@ -34,13 +36,14 @@
  *   two candidates, each a solution if the last row keeps a free square;
  *   both are tested at once into per-lane counters.
  */
-#include "sym_kernel.h"
+#include "sym_avx512.h"
 
 #if NQ_X86
 
 #include <immintrin.h>
 #include <stdlib.h>
 
+#include "sym_scalar.h"
 
 /* States per level queue, plus slack for whole-vector stores. */
 #define QCAP 1024

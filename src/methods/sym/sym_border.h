@@ -1,6 +1,8 @@
 /*
  * sym_border.h - the symmetry method's constellations (sym_border.c), for
- * sym.c. Not public, never installed.
+ * the unit list (sym_unit.c) and the fixed solutions (sym_fixed.c); the
+ * board a constellation leaves to walk is sym_walk.h's. Not public, never
+ * installed.
  */
 #ifndef NQ_SYM_BORDER_H
 #define NQ_SYM_BORDER_H
@@ -8,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sym_kernel.h"
+#include "sym_walk.h"
 
 /* One canonical constellation, or a group of them that differ only in the
  * bottom queen (bottom != 0): then the walk places that queen too, in one

@@ -1,6 +1,7 @@
 /*
- * sym_cost.c - the symmetry method's cost model: its units' walks as the
- * model of walks sees them (walk_cost.h), priced by units of CAL_N.
+ * sym_cost.c - the symmetry method's cost model (sym_cost.h): its units'
+ * walks as the model of walks sees them (walk_cost.h), priced by units of
+ * CAL_N.
  *
  * From n = MODEL_MIN_N on, a unit takes up to seconds at n = 21 and hours
  * at 28: timing a sample of units in a budget of seconds says little
@@ -11,9 +12,11 @@
  * price, not in the nodes: their search branches in a half or a quarter
  * of the rows, a share of the count that shrinks with n.
  */
-#include "sym.h"
+#include "sym_cost.h"
 
 #include "methods/walk_cost.h"
+#include "sym_gpu.h"
+#include "sym_unit.h"
 
 /* The smallest n priced by the model, and the board that prices it. On a
  * GPU, a unit of n = 24 takes some 3 s of one core, a fraction of a

@@ -1,6 +1,6 @@
 /*
  * sym_fixed.h - the solutions of a constellation fixed by a turn
- * (sym_fixed.c), for the unique counts of sym.c. Not public, never
+ * (sym_fixed.c), for the unique counts of sym_unit.c. Not public, never
  * installed.
  */
 #ifndef NQ_SYM_FIXED_H

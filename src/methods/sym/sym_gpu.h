@@ -1,8 +1,9 @@
 /*
  * sym_gpu.h - the symmetry method's units cut into GPU tasks (sym_gpu.c).
- * Not public, never installed. nq_sym_solve_gpu() (sym.h) is the method's
- * GPU path; the pieces below are apart so that the tests run the same
- * batch through the host's copy of the GPU walk (nq_sym_gpu_host_walk).
+ * Not public, never installed. nq_sym_solve_gpu() is the method's GPU
+ * path (its `solve_gpu`, method.h); the pieces below it are apart so that
+ * the tests run the same batch through the host's copy of the GPU walk
+ * (nq_sym_gpu_host_walk).
  */
 #ifndef NQ_SYM_GPU_H
 #define NQ_SYM_GPU_H
@@ -11,7 +12,18 @@
 #include <stdint.h>
 
 #include "device/device.h"
-#include "sym.h"
+#include "sym_unit.h"
+
+/* Solves units[0 .. count-1] of the plan on an opened GPU into
+ * out[0 .. count-1]; n <= 5 (one brute-force unit) on the calling thread
+ * at CPU level `simd`, and the fixed solutions of turned units there too.
+ * Polls *stop.
+ * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_ENOMEM, or an error of the GPU
+ *         (NQ_EDEVICE, NQ_EDEVICEMEM). */
+struct nq_gpu;
+int nq_sym_solve_gpu(const void *plan, struct nq_gpu *gpu, const uint64_t *units,
+                     size_t count, nq_simd simd, const nq_stop_flag *stop,
+                     nq_unit_result *out);
 
 /* Levels a task walks at most (the cut a batch starts from), and at least
  * when the batch needs more tasks to fill the GPU (see

@@ -2,10 +2,15 @@
  * sym_kernel.c - the symmetry method's kernels, one row per SIMD level.
  * An empty row means this build has no kernel of that level: the level is
  * then unsupported (NQ_EUNSUPPORTED), and nq_simd_best() never names it.
+ * Declared in sym_kernel.h; each level's kernel in its own header.
  */
 #include "sym_kernel.h"
 
 #include <stddef.h>
+
+#include "sym_avx2.h"
+#include "sym_avx512.h"
+#include "sym_scalar.h"
 
 static const nq_sym_kernel_fn nq_sym_kernels[] = {
     [NQ_SIMD_NONE] = nq_sym_count_scalar,

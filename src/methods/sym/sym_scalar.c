@@ -7,9 +7,10 @@
  * The last row is never entered: from the last-but-one row, with one free
  * column left, each candidate is a solution or not by a single mask test.
  * Rows with a border queen are not levels: the diagonal masks move by
- * shift[d] rows between levels (see sym.c's design note).
+ * shift[d] rows between levels (see sym.c's design note). Declared in
+ * sym_scalar.h; its job, the board and the node, in sym_walk.h.
  */
-#include "sym_kernel.h"
+#include "sym_scalar.h"
 
 int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
                         const nq_stop_flag *stop, uint64_t *count)

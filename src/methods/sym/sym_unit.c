@@ -1,10 +1,10 @@
 /*
  * sym_unit.c - the symmetry method's unit list and the count of one unit
- * (sym.h): the plan, the brute force of n <= 5, the start of each unit's
+ * (sym_unit.h): the plan, the brute force of n <= 5, the start of each unit's
  * walk, its kernel, and the weights of the symmetry bookkeeping. The
  * design note is at the top of sym.c.
  */
-#include "sym.h"
+#include "sym_unit.h"
 
 #include <stdlib.h>
 

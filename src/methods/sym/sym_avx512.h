@@ -1,0 +1,20 @@
+/*
+ * sym_avx512.h - the kernel of sym_avx512.c (its job: sym_walk.h). Not
+ * public, never installed.
+ */
+#ifndef NQ_SYM_AVX512_H
+#define NQ_SYM_AVX512_H
+
+#include <stdint.h>
+
+#include "platform/cpu.h"
+#include "sym_walk.h"
+
+#if NQ_X86
+/* sym_avx512.c: three groups of sixteen AVX-512 lanes. Only when
+ * nq_cpu_simd_best() >= AVX512. */
+int nq_sym_count_avx512(const nq_sym_board *board, const nq_sym_node *start,
+                        const nq_stop_flag *stop, uint64_t *count);
+#endif
+
+#endif /* NQ_SYM_AVX512_H */
