@@ -12,6 +12,8 @@
  */
 #include "sym_scalar.h"
 
+#include "steps/walk_stack.h"
+
 int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
                         const nq_stop_flag *stop, uint64_t *count)
 {
@@ -24,8 +26,7 @@ int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
         return NQ_OK;
     }
     const unsigned base = d;
-    uint32_t fs[NQ_SYM_MAX_LEVELS], cs[NQ_SYM_MAX_LEVELS];
-    uint32_t ls[NQ_SYM_MAX_LEVELS], rs[NQ_SYM_MAX_LEVELS];
+    nq_walk_stack st;
     uint64_t n = 0;
     unsigned poll = NQ_SYM_POLL_STEPS;
     for (;;) {
@@ -42,10 +43,7 @@ int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
         } else if (f) {
             uint32_t bit = f & (0u - f);
             const unsigned s = bd->shift[d];
-            fs[d] = f ^ bit;
-            cs[d] = cols;
-            ls[d] = ld;
-            rs[d] = rd;
+            nq_walk_save(&st, d, f ^ bit, cols, ld, rd);
             cols |= bit;
             ld = (ld | bit) << s;
             rd = (rd | bit) >> s;
@@ -56,10 +54,7 @@ int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
         if (d == base)
             break;
         d--;
-        f = fs[d];
-        cols = cs[d];
-        ld = ls[d];
-        rd = rs[d];
+        nq_walk_back(&st, d, &f, &cols, &ld, &rd);
         if (--poll == 0) {
             poll = NQ_SYM_POLL_STEPS;
             if (nq_stopped(stop))
