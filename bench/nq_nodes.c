@@ -2,7 +2,7 @@
  * nq_nodes: counts the search nodes of the symmetry method's interior walks
  * and of the plain walk, per board size, to measure how much work the unit
  * list leaves to the kernels. Not a timing: the kernels themselves count
- * nothing, so this program walks each unit's board (sym.h) again with its
+ * nothing, so this program walks each unit's board (sym_unit.h) again with its
  * own counting walk, and checks that the walk's solutions add up to the
  * known total.
  *

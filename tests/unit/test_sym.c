@@ -1,6 +1,6 @@
 /*
  * test_sym.c - the symmetry method's unit list and kernels
- * (src/methods/sym/sym.h): what is particular to it. What every method
+ * (src/methods/sym/sym_unit.h, sym_kernel.h): what is particular to it. What every method
  * must do (counts, levels agreeing unit by unit, the stop flag) is in
  * test_method_contract.c.
  */
