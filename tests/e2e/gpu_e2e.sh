@@ -130,19 +130,19 @@ fault() {
   [ $ok -eq 0 ] || { echo "status $status:"; cat "$work/err"; }
   report "$name" $((! ok))
 }
+# one fault a line: NAME|STATUS|PATTERN|ENV (read on fd 3: the command
+# run by fault keeps its own stdin)
 for method in symmetry join; do
-fault "a driver without GPUs: status 2, says so" 2 \
-  "^nqueens: --device=gpu: the NVIDIA driver shows no GPU$" NQ_EMU_GPUS=0
-fault "a driver that does not start: status 2, says so" 2 \
-  "^nqueens: --device=gpu: the GPU or its driver failed$" NQ_EMU_FAIL=cuInit
-fault "no GPU memory for the buffers: says so" 1 \
-  "^nqueens: n = 12: the GPU ran out of memory$" NQ_EMU_FAIL=cuMemAlloc_v2
-fault "a GPU with too little memory: says so" 1 \
-  "^nqueens: n = 12: the GPU ran out of memory$" NQ_EMU_GPU_MEMORY=4096
-fault "a failed launch: says so" 1 \
-  "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuLaunchKernel
-fault "a kernel that fails while it runs: says so" 1 \
-  "^nqueens: n = 12: the GPU or its driver failed$" NQ_EMU_FAIL=cuStreamQuery
+  while IFS='|' read -r case_name case_status case_pattern case_env <&3; do
+    fault "$case_name" "$case_status" "$case_pattern" "$case_env"
+  done 3<<'EOF'
+a driver without GPUs: status 2, says so|2|^nqueens: --device=gpu: the NVIDIA driver shows no GPU$|NQ_EMU_GPUS=0
+a driver that does not start: status 2, says so|2|^nqueens: --device=gpu: the GPU or its driver failed$|NQ_EMU_FAIL=cuInit
+no GPU memory for the buffers: says so|1|^nqueens: n = 12: the GPU ran out of memory$|NQ_EMU_FAIL=cuMemAlloc_v2
+a GPU with too little memory: says so|1|^nqueens: n = 12: the GPU ran out of memory$|NQ_EMU_GPU_MEMORY=4096
+a failed launch: says so|1|^nqueens: n = 12: the GPU or its driver failed$|NQ_EMU_FAIL=cuLaunchKernel
+a kernel that fails while it runs: says so|1|^nqueens: n = 12: the GPU or its driver failed$|NQ_EMU_FAIL=cuStreamQuery
+EOF
 done
 
 # a GPU that miscounts the join's keys (one atomic add of its listing

@@ -327,6 +327,14 @@ static void test_unwritable_places_refused_at_open(void **state)
     assert_string_equal(names, "");
 }
 
+/* Opening `file` (n = 8, symmetry) fails with `status`, errno `err`. */
+static void expect_open_error(nq_checkpoint **cp, int status, int err)
+{
+    errno = 0;
+    assert_int_equal(nq_checkpoint_open(cp, file, 8, NQ_METHOD_SYMMETRY), status);
+    assert_int_equal(errno, err);
+}
+
 /* A lock file that is not a regular file is refused, and said to be the
  * lock file's fault; a checkpoint that is not a regular file is refused
  * before its lock file is made. */
@@ -336,20 +344,14 @@ static void test_lock_and_file_kinds(void **state)
     char names[256];
     (void)state;
     assert_int_equal(mkdir(lockf, 0755), 0);
-    errno = 0;
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_ELOCK);
-    assert_int_equal(errno, EISDIR);
+    expect_open_error(&cp, NQ_ELOCK, EISDIR);
     assert_int_equal(rmdir(lockf), 0);
     assert_int_equal(mkfifo(lockf, 0600), 0);
-    errno = 0;
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_ELOCK);
-    assert_int_equal(errno, EINVAL);
+    expect_open_error(&cp, NQ_ELOCK, EINVAL);
     assert_int_equal(unlink(lockf), 0);
 
     assert_int_equal(mkdir(file, 0755), 0);
-    errno = 0;
-    assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EIO);
-    assert_int_equal(errno, EISDIR);
+    expect_open_error(&cp, NQ_EIO, EISDIR);
     assert_int_equal(rmdir(file), 0);
     assert_int_equal(mkfifo(file, 0600), 0);
     assert_int_equal(nq_checkpoint_open(&cp, file, 8, NQ_METHOD_SYMMETRY), NQ_EFORMAT);

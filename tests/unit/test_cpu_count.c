@@ -120,42 +120,62 @@ static void put(const char *rel, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
+/* A step in the fake tree: `text` written to `rel` (nothing written
+ * where rel is NULL), then the quota read from the tree must be `quota`
+ * (not read where quota is negative). */
+typedef struct tree_step {
+    const char *rel, *text;
+    int quota;
+} tree_step;
+
+static void walk_tree(const tree_step *steps, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (steps[i].rel)
+            put(steps[i].rel, steps[i].text);
+        if (steps[i].quota >= 0)
+            assert_int_equal(nq_cpu_quota_at(root), steps[i].quota);
+    }
+}
+
 static void test_quota_v2_tree(void **state)
 {
+    static const tree_step steps[] = {
+        {NULL, NULL, 0}, /* nothing there: no quota */
+        {"proc/self/cgroup", "0::/job/step\n", 0},
+        {"sys/fs/cgroup/job/step/cpu.max", "max 100000\n", 0},
+        /* a parent's quota binds its children */
+        {"sys/fs/cgroup/job/cpu.max", "150000 100000\n", 2},
+        /* the smallest on the way up applies */
+        {"sys/fs/cgroup/job/step/cpu.max", "50000 100000\n", 1},
+        {"sys/fs/cgroup/job/step/cpu.max", "garbage\n", 2},
+        /* a container sees its own cgroup as "/" */
+        {"proc/self/cgroup", "0::/\n", -1},
+        {"sys/fs/cgroup/cpu.max", "300000 100000\n", 3},
+    };
     (void)state;
-    /* nothing there: no quota */
-    assert_int_equal(nq_cpu_quota_at(root), 0);
-    put("proc/self/cgroup", "0::/job/step\n");
-    assert_int_equal(nq_cpu_quota_at(root), 0);
-    put("sys/fs/cgroup/job/step/cpu.max", "max 100000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 0);
-    /* a parent's quota binds its children */
-    put("sys/fs/cgroup/job/cpu.max", "150000 100000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 2);
-    /* the smallest on the way up applies */
-    put("sys/fs/cgroup/job/step/cpu.max", "50000 100000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 1);
-    put("sys/fs/cgroup/job/step/cpu.max", "garbage\n");
-    assert_int_equal(nq_cpu_quota_at(root), 2);
-    /* a container sees its own cgroup as "/" */
-    put("proc/self/cgroup", "0::/\n");
-    put("sys/fs/cgroup/cpu.max", "300000 100000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 3);
+    walk_tree(steps, sizeof steps / sizeof steps[0]);
 }
+
+/* the cpu controller's folder of the v1 tree's container */
+#define V1_DOCKER "sys/fs/cgroup/cpu/docker/"
 
 static void test_quota_v1_tree(void **state)
 {
+    static const tree_step steps[] = {
+        /* the cpu controller's path, no files there yet */
+        {"proc/self/cgroup", "5:memory:/m\n4:cpu,cpuacct:/docker/abc\n", 0},
+        /* a quota of -1 is none */
+        {V1_DOCKER "abc/cpu.cfs_quota_us", "-1\n", -1},
+        {V1_DOCKER "abc/cpu.cfs_period_us", "100000\n", 0},
+        /* part of a CPU counts as one */
+        {V1_DOCKER "abc/cpu.cfs_quota_us", "250000\n", 3},
+        /* a parent's quota binds its children */
+        {V1_DOCKER "cpu.cfs_quota_us", "100000\n", -1},
+        {V1_DOCKER "cpu.cfs_period_us", "100000\n", 1},
+    };
     (void)state;
-    put("proc/self/cgroup", "5:memory:/m\n4:cpu,cpuacct:/docker/abc\n");
-    assert_int_equal(nq_cpu_quota_at(root), 0);
-    put("sys/fs/cgroup/cpu/docker/abc/cpu.cfs_quota_us", "-1\n");
-    put("sys/fs/cgroup/cpu/docker/abc/cpu.cfs_period_us", "100000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 0);
-    put("sys/fs/cgroup/cpu/docker/abc/cpu.cfs_quota_us", "250000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 3);
-    put("sys/fs/cgroup/cpu/docker/cpu.cfs_quota_us", "100000\n");
-    put("sys/fs/cgroup/cpu/docker/cpu.cfs_period_us", "100000\n");
-    assert_int_equal(nq_cpu_quota_at(root), 1);
+    walk_tree(steps, sizeof steps / sizeof steps[0]);
 }
 
 static void test_usable_is_within_the_machine(void **state)

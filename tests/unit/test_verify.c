@@ -38,11 +38,13 @@ static void test_verify_valid(void **state)
     static const uint32_t eight[] = {0, 4, 7, 5, 2, 6, 1, 3};
     static const uint32_t five[] = {1, 3, 0, 2, 4};
     static const uint32_t one[] = {0};
+    static const struct {
+        const uint32_t *cols;
+        size_t n;
+    } valid[] = {{five, 5}, {NULL, 0}, {one, 1}, {eight, 8}};
     (void)state;
-    expect_fault(five, 5, NQ_VERIFY_OK, 0, 0);
-    expect_fault(NULL, 0, NQ_VERIFY_OK, 0, 0);
-    expect_fault(one, 1, NQ_VERIFY_OK, 0, 0);
-    expect_fault(eight, 8, NQ_VERIFY_OK, 0, 0);
+    for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
+        expect_fault(valid[i].cols, valid[i].n, NQ_VERIFY_OK, 0, 0);
 }
 
 static void test_verify_range(void **state)
