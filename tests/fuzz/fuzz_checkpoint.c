@@ -25,13 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checkpoint/checkpoint.h"
-
-#define CHECK(cond)       \
-    do {                  \
-        if (!(cond))      \
-            abort();      \
-    } while (0)
+#include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_format.h"
+#include "nqueens.h"
+#include "fuzz_check.h"
 
 /* The records a decode passed on, checked as they come. */
 typedef struct seen {

@@ -20,13 +20,10 @@
 #include <unistd.h>
 
 #include "checkpoint/checkpoint.h"
+#include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_format.h"
 #include "methods/methods.h"
-
-#define CHECK(cond)       \
-    do {                  \
-        if (!(cond))      \
-            abort();      \
-    } while (0)
+#include "fuzz_check.h"
 
 typedef struct seen {
     const nq_checkpoint *cp;

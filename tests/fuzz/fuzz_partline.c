@@ -19,12 +19,7 @@
 #include <string.h>
 
 #include "nqueens.h"
-
-#define CHECK(cond)       \
-    do {                  \
-        if (!(cond))      \
-            abort();      \
-    } while (0)
+#include "fuzz_check.h"
 
 #define MAX_PARTS 64
 

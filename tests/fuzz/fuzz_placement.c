@@ -22,12 +22,7 @@
 #include <string.h>
 
 #include "nqueens.h"
-
-#define CHECK(cond)       \
-    do {                  \
-        if (!(cond))      \
-            abort();      \
-    } while (0)
+#include "fuzz_check.h"
 
 static int blank(uint8_t ch) { return ch == ' ' || ch == '\t'; }
 static int digit(uint8_t ch) { return ch >= '0' && ch <= '9'; }

@@ -8,16 +8,24 @@
 #include "known_values.h"
 #include "nqueens.h"
 
+/* Counts n with the options `o` (NULL: the defaults), checks the total
+ * against the known one and returns the result for the other checks. */
+static nq_count_result count_known(unsigned n, const nq_count_options *o)
+{
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
+    assert_int_equal(nq_count(&r, n, o), NQ_OK);
+    assert_int_equal(r.total, test_known[n].total);
+    return r;
+}
+
 static void test_symmetry_17_18(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
     (void)state;
     o.unique = 1; /* the default method then is the symmetry method */
     for (unsigned n = 17; n <= 18; n++) {
-        nq_count_result r = NQ_COUNT_RESULT_INIT;
-        assert_int_equal(nq_count(&r, n, &o), NQ_OK);
+        const nq_count_result r = count_known(n, &o);
         assert_int_equal(r.method, NQ_METHOD_SYMMETRY);
-        assert_int_equal(r.total, test_known[n].total);
         assert_int_equal(r.unique, test_known[n].unique);
     }
 }
@@ -27,12 +35,8 @@ static void test_symmetry_17_18(void **state)
 static void test_default_17_18(void **state)
 {
     (void)state;
-    for (unsigned n = 17; n <= 18; n++) {
-        nq_count_result r = NQ_COUNT_RESULT_INIT;
-        assert_int_equal(nq_count(&r, n, NULL), NQ_OK);
-        assert_int_equal(r.method, NQ_METHOD_JOIN);
-        assert_int_equal(r.total, test_known[n].total);
-    }
+    for (unsigned n = 17; n <= 18; n++)
+        assert_int_equal(count_known(n, NULL).method, NQ_METHOD_JOIN);
 }
 
 /* The join at n = 17 at every SIMD level this CPU runs: lists long
@@ -44,38 +48,30 @@ static void test_join_levels_17(void **state)
     (void)state;
     o.method = NQ_METHOD_JOIN;
     for (unsigned l = 0; l < sizeof levels / sizeof levels[0]; l++) {
-        nq_count_result r = NQ_COUNT_RESULT_INIT;
         if (levels[l] > nq_simd_best()) {
             print_message("level %s: not on this CPU, skipped\n", nq_simd_name(levels[l]));
             continue;
         }
         o.simd = levels[l];
-        assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
-        assert_int_equal(r.simd, levels[l]);
-        assert_int_equal(r.total, test_known[17].total);
+        assert_int_equal(count_known(17, &o).simd, levels[l]);
     }
 }
 
 static void test_plain_17(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     o.method = NQ_METHOD_PLAIN;
-    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
-    assert_int_equal(r.total, test_known[17].total);
+    count_known(17, &o);
 }
 
 static void test_scalar_17(void **state)
 {
     nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
     o.simd = NQ_SIMD_NONE;
     o.method = NQ_METHOD_SYMMETRY;
-    assert_int_equal(nq_count(&r, 17, &o), NQ_OK);
-    assert_int_equal(r.total, test_known[17].total);
-    assert_int_equal(r.unique, test_known[17].unique);
+    assert_int_equal(count_known(17, &o).unique, test_known[17].unique);
 }
 
 int main(void)
