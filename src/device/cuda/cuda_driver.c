@@ -219,12 +219,6 @@ int nq_cuda_count_batch(cuda_gpu *g, const void *batch, size_t n, nq_cuda_counti
     return rc;
 }
 
-#else
-/* Built without CUDA: this file defines nothing (ISO C wants a
- * declaration in every translation unit). */
-typedef int nq_cuda_driver_unused;
-#endif /* NQ_HAVE_CUDA */
-
 int nq_cuda_finish(cuda_gpu *g, uint64_t *counts, size_t bytes, int rc)
 {
     if (rc == NQ_OK)
@@ -235,3 +229,9 @@ int nq_cuda_finish(cuda_gpu *g, uint64_t *counts, size_t bytes, int rc)
         g->d.StreamSynchronize(g->stream);
     return rc;
 }
+
+#else
+/* Built without CUDA: this file defines nothing (ISO C wants a
+ * declaration in every translation unit). */
+typedef int nq_cuda_driver_unused;
+#endif /* NQ_HAVE_CUDA */
