@@ -37,6 +37,14 @@ typedef struct nq_cost_model {
 
 struct nq_gpu; /* device/device.h */
 
+/* The functions of a method's plan (see nq_method_ops). */
+typedef int nq_plan_build_fn(void **plan, unsigned n);
+typedef uint64_t nq_plan_size_fn(const void *plan);
+typedef int nq_plan_solve_fn(const void *plan, uint64_t unit, nq_simd simd,
+                             const nq_stop_flag *stop, nq_unit_result *out);
+typedef void nq_plan_destroy_fn(void *plan);
+typedef int nq_has_simd_fn(nq_simd simd);
+
 typedef struct nq_method_ops {
     nq_method id;          /* never NQ_METHOD_DEFAULT */
     const char *name;      /* what nq_method_name() returns */
@@ -52,9 +60,9 @@ typedef struct nq_method_ops {
     /* Builds the ordered unit list of n (0..NQ_MAX_N) into *plan; the
      * list is never empty.
      * @return NQ_OK, NQ_ERANGE, NQ_ENOMEM, NQ_EINVAL (NULL plan). */
-    int (*build)(void **plan, unsigned n);
+    nq_plan_build_fn *build;
     /* @return the number of units of the plan. */
-    uint64_t (*size)(const void *plan);
+    nq_plan_size_fn *size;
     /* Counts unit `unit` (< size) at level `simd` (never NQ_SIMD_AUTO; a
      * level has_simd() accepts, or NQ_SIMD_NONE). Polls *stop (may be
      * NULL) every millisecond of work at most; a raised flag ends the call
@@ -64,14 +72,13 @@ typedef struct nq_method_ops {
      * first need, pooled scratch) is guarded by the method itself (see
      * docs/conventions.md, "Threads and cancellation").
      * @return NQ_OK, NQ_ECANCELED, NQ_EINVAL, NQ_EUNSUPPORTED, NQ_ENOMEM. */
-    int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
-                 const nq_stop_flag *stop, nq_unit_result *out);
+    nq_plan_solve_fn *solve;
     /* Frees a plan; NULL is fine. */
-    void (*destroy)(void *plan);
+    nq_plan_destroy_fn *destroy;
     /* Whether this build has a kernel of the method at level `simd` (the
      * CPU is not asked). NULL: the method is scalar only, and runs at
      * NQ_SIMD_NONE whatever level is asked. */
-    int (*has_simd)(nq_simd simd);
+    nq_has_simd_fn *has_simd;
     /* Fits the count of the plan with `threads` workers into `limit`
      * bytes: sets *out to the bytes it will take at most (beyond the
      * engine's unit lists), choosing a slower way in less memory where the

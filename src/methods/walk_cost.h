@@ -35,12 +35,11 @@ typedef struct nq_walk_tree {
  * functions rather than its row, which names the model. */
 typedef struct nq_walk_method {
     unsigned cal_n;
-    int (*build)(void **plan, unsigned n);
-    uint64_t (*size)(const void *plan);
-    int (*solve)(const void *plan, uint64_t unit, nq_simd simd,
-                 const nq_stop_flag *stop, nq_unit_result *out);
-    void (*destroy)(void *plan);
-    int (*has_simd)(nq_simd simd);
+    nq_plan_build_fn *build;
+    nq_plan_size_fn *size;
+    nq_plan_solve_fn *solve;
+    nq_plan_destroy_fn *destroy;
+    nq_has_simd_fn *has_simd;
     int (*tree)(const void *plan, uint64_t unit, nq_walk_tree *out);
     /* method.h's solve_gpu; NULL: no GPU path */
     int (*solve_gpu)(const void *plan, struct nq_gpu *gpu, const uint64_t *units,

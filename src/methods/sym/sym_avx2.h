@@ -5,15 +5,12 @@
 #ifndef NQ_SYM_AVX2_H
 #define NQ_SYM_AVX2_H
 
-#include <stdint.h>
-
 #include "platform/cpu.h"
 #include "sym_walk.h"
 
 #if NQ_X86
 /* sym_avx2.c: eight AVX2 lanes. Only when nq_cpu_simd_best() >= AVX2. */
-int nq_sym_count_avx2(const nq_sym_board *board, const nq_sym_node *start,
-                      const nq_stop_flag *stop, uint64_t *count);
+NQ_SYM_LEVEL_KERNEL(avx2);
 #endif
 
 #endif /* NQ_SYM_AVX2_H */

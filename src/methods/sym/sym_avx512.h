@@ -5,16 +5,13 @@
 #ifndef NQ_SYM_AVX512_H
 #define NQ_SYM_AVX512_H
 
-#include <stdint.h>
-
 #include "platform/cpu.h"
 #include "sym_walk.h"
 
 #if NQ_X86
 /* sym_avx512.c: three groups of sixteen AVX-512 lanes. Only when
  * nq_cpu_simd_best() >= AVX512. */
-int nq_sym_count_avx512(const nq_sym_board *board, const nq_sym_node *start,
-                        const nq_stop_flag *stop, uint64_t *count);
+NQ_SYM_LEVEL_KERNEL(avx512);
 #endif
 
 #endif /* NQ_SYM_AVX512_H */

@@ -5,12 +5,9 @@
 #ifndef NQ_SYM_SCALAR_H
 #define NQ_SYM_SCALAR_H
 
-#include <stdint.h>
-
 #include "sym_walk.h"
 
 /* sym_scalar.c: plain C, every architecture. */
-int nq_sym_count_scalar(const nq_sym_board *board, const nq_sym_node *start,
-                        const nq_stop_flag *stop, uint64_t *count);
+NQ_SYM_LEVEL_KERNEL(scalar);
 
 #endif /* NQ_SYM_SCALAR_H */

@@ -53,4 +53,10 @@ typedef int (*nq_sym_kernel_fn)(const nq_sym_board *board,
                                 const nq_sym_node *start,
                                 const nq_stop_flag *stop, uint64_t *count);
 
+/* Declares the kernel of one SIMD level, of type nq_sym_kernel_fn:
+ * nq_sym_count_LEVEL (sym_scalar.h, sym_avx2.h, sym_avx512.h). */
+#define NQ_SYM_LEVEL_KERNEL(level)                                                  \
+    int nq_sym_count_##level(const nq_sym_board *board, const nq_sym_node *start, \
+                             const nq_stop_flag *stop, uint64_t *count)
+
 #endif /* NQ_SYM_WALK_H */
