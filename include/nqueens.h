@@ -99,7 +99,8 @@ typedef enum nq_status {
     NQ_EFORMAT = -11,     /*!< malformed input or a corrupted file */
     NQ_EMISMATCH = -12,   /*!< a file belongs to another n, method or unit list */
     NQ_ENOTFOUND = -13,   /*!< no such value is known */
-    NQ_EBUSY = -14,       /*!< another process (or object) is using the file */
+    NQ_EBUSY = -14,       /*!< another process (or object) is using the
+                               file, or another count the checkpoint object */
     NQ_EOVERFLOW = -15,   /*!< a sum would not fit in 64 bits, or passes the
                                published count: the input cannot be right */
     NQ_EMEMLIMIT = -16,   /*!< the count would need more memory than its
@@ -113,10 +114,15 @@ typedef enum nq_status {
     NQ_ENODEVICE = -19,   /*!< the driver shows no such GPU */
     NQ_EDEVICE = -20,     /*!< the GPU or its driver failed */
     NQ_EDEVICEMEM = -21,  /*!< the GPU ran out of memory */
-    NQ_ELOCK = -22        /*!< a checkpoint's lock file (its path + ".lock")
+    NQ_ELOCK = -22,       /*!< a checkpoint's lock file (its path + ".lock")
                                cannot be made or locked (see errno: ELOOP a
                                symbolic link, EISDIR a folder, EINVAL another
                                file that is not a regular one) */
+    NQ_EPUBLISHED = -23   /*!< a finished count (every unit of the list)
+                               differs from the published value of n: a
+                               fault of the hardware, of the program or of
+                               a checkpoint's records (nq_count() sets *out
+                               even so) */
     /* A new code goes here, with its message in nq_strerror(). */
 } nq_status;
 
@@ -306,8 +312,17 @@ typedef struct nq_count_result {
 #endif
 
 /*! nq_count() : count the solutions of the n-queens problem.
+ *  A finished count, one that covers every unit of the list (no part_m
+ *  above 1, no unit range short of the end; a checkpoint's units
+ *  included), is compared with the published value of n (nq_known(),
+ *  n <= 27): total, and unique when counted. One that differs is not
+ *  answered with NQ_OK but with NQ_EPUBLISHED: a GPU that miscounted, a
+ *  fault of the program, or a checkpoint whose records are wrong
+ *  (nq_recheck() finds its bad units). A part of M > 1 cannot be compared
+ *  alone: nq_merge_parts() compares the parts' sum.
  *  @param out  receives the counts (the fields of its version); untouched
- *              unless NQ_OK is returned.
+ *              unless NQ_OK or NQ_EPUBLISHED (then: the wrong counts, for
+ *              the caller to report) is returned.
  *  @param n    board size, 0 <= n <= NQ_MAX_N. Q(0) = 1.
  *  @param opts options, or NULL for the defaults.
  *  @return NQ_OK, NQ_EINVAL (NULL out, bad option, bad part: part_m above
@@ -315,9 +330,12 @@ typedef struct nq_count_result {
  *          NQ_EVERSION, NQ_EMETHOD (unique with a method that counts
  *          totals only), NQ_EUNSUPPORTED (SIMD level), NQ_EMEMLIMIT,
  *          NQ_ENOMEM, NQ_ETHREAD, NQ_ECANCELED, NQ_EMISMATCH (the
- *          checkpoint is of another n, method or unit list), or an error
- *          of saving the checkpoint (NQ_EIO) or of recording in it
- *          (NQ_EMISMATCH, NQ_EOVERFLOW). */
+ *          checkpoint is of another n, method or unit list), NQ_EBUSY
+ *          (the checkpoint object is in use by another count at the same
+ *          time), NQ_EPUBLISHED (see above), or an error of saving the
+ *          checkpoint (NQ_EIO) or of recording in it (NQ_EMISMATCH,
+ *          NQ_EOVERFLOW: the checkpoint's records and this run's units
+ *          add up past the published count). */
 NQ_API int nq_count(nq_count_result *out, unsigned n,
                     const nq_count_options *opts);
 
@@ -536,7 +554,10 @@ NQ_API int nq_known(uint64_t *total, uint64_t *unique, unsigned n);
  * docs/checkpoint-format.md: saves write format 2, and files of format 1
  * (from older releases) are read as well. A checkpoint object is not
  * thread-safe: use it from one thread at a time (nq_count() serialises
- * its own use).
+ * its own use). One object serves one count at a time: nq_count(),
+ * nq_memory() and nq_estimate() take it for their whole call, and a
+ * second one that names it meanwhile (from another thread) gets NQ_EBUSY
+ * and leaves it alone.
  * ------------------------------------------------------------------------ */
 
 /*! The layout of nq_checkpoint_info in this header. */

@@ -35,6 +35,7 @@ const char *nq_strerror(int status)
     case NQ_EDEVICE: return "the GPU or its driver failed";
     case NQ_EDEVICEMEM: return "the GPU ran out of memory";
     case NQ_ELOCK: return "the checkpoint's lock file cannot be made or locked";
+    case NQ_EPUBLISHED: return "the finished count differs from the published value";
     default: return "unknown error";
     }
 }

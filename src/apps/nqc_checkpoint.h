@@ -155,4 +155,57 @@ static inline void nqc_checkpoint_open_error(char *buf, size_t size, int rc, int
     }
 }
 
+/* The way out of a checkpoint with a wrong record, after "... is wrong"
+ * (one %s: the file's name). */
+#define NQC_RECHECK_HINT                                                        \
+    "; 'nqueens --recheck %s' finds the bad units (or start afresh with a new " \
+    "checkpoint file)"
+
+/*! nqc_published_mismatch() : after a finished count of n came out as
+ *  `total` (and `unique`, when has_unique) where the published counts are
+ *  known_total and known_unique (nq_count() answered NQ_EPUBLISHED),
+ *  writes in buf the line that says so, with both numbers, and how to find
+ *  the units counted wrong: `name` (quoted for printing) is the checkpoint
+ *  the count resumed or recorded into, NULL if none. */
+static inline void nqc_published_mismatch(char *buf, size_t size, unsigned n,
+                                          uint64_t total, uint64_t unique, int has_unique,
+                                          uint64_t known_total, uint64_t known_unique,
+                                          const char *name)
+{
+    int len;
+    if (has_unique && unique != known_unique)
+        len = snprintf(buf, size, "n = %u: the count gives %llu solutions, %llu unique, not "
+                                  "the published %llu and %llu",
+                       n, (unsigned long long)total, (unsigned long long)unique,
+                       (unsigned long long)known_total, (unsigned long long)known_unique);
+    else
+        len = snprintf(buf, size, "n = %u: the count gives %llu solutions, not the "
+                                  "published %llu",
+                       n, (unsigned long long)total, (unsigned long long)known_total);
+    if (len < 0 || (size_t)len >= size)
+        return;
+    if (name)
+        snprintf(buf + len, size - (size_t)len,
+                 ": a record of %s is wrong, or a unit counted now" NQC_RECHECK_HINT, name,
+                 name);
+    else
+        snprintf(buf + len, size - (size_t)len,
+                 ": a fault of the GPU, the machine or the program; count again with "
+                 "--checkpoint FILE, and 'nqueens --recheck FILE' finds the units "
+                 "counted wrong");
+}
+
+/*! nqc_published_passed() : after a count that resumed the checkpoint
+ *  `name` (quoted for printing) failed with NQ_EOVERFLOW (its records and
+ *  the units counted since add up past the published count of n,
+ *  `known_total`), writes in buf the line that blames the file. */
+static inline void nqc_published_passed(char *buf, size_t size, unsigned n,
+                                        uint64_t known_total, const char *name)
+{
+    snprintf(buf, size,
+             "n = %u: the records of %s and the units counted now add up to more than "
+             "the published %llu: a record of %s is wrong" NQC_RECHECK_HINT,
+             n, name, (unsigned long long)known_total, name, name);
+}
+
 #endif

@@ -44,6 +44,7 @@
 #define _DEFAULT_SOURCE /* flock() */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,7 @@ struct nq_checkpoint {
     uint64_t *results;  /* total and unique per unit, interleaved */
     int dirty;          /* changed since the last save or load */
     int on_disk;        /* the file exists: loaded, or saved once */
+    atomic_flag in_use; /* a count holds it (nq_checkpoint_take()) */
 };
 
 static int is_done(const nq_checkpoint *cp, uint64_t unit)
@@ -323,6 +325,7 @@ int nq_checkpoint_open_list(nq_checkpoint **out, const char *path, unsigned n,
     if (!cp)
         return NQ_ENOMEM;
     cp->lock_fd = -1;
+    atomic_flag_clear(&cp->in_use);
     cp->done = calloc((size_t)(units_total / 8 + 1), 1);
     cp->results = calloc((size_t)(units_total ? units_total : 1) * 2, sizeof *cp->results);
     if (!cp->done || !cp->results) {
@@ -420,6 +423,10 @@ int nq_checkpoint_is_unbound(const nq_checkpoint *cp)
 {
     return cp->unbound && cp->units_done == 0 && !cp->on_disk;
 }
+
+int nq_checkpoint_take(nq_checkpoint *cp) { return atomic_flag_test_and_set(&cp->in_use) ? NQ_EBUSY : NQ_OK; }
+
+void nq_checkpoint_give(nq_checkpoint *cp) { atomic_flag_clear(&cp->in_use); }
 
 int nq_checkpoint_record(nq_checkpoint *cp, uint64_t unit, uint64_t total,
                          uint64_t unique)

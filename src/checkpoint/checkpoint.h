@@ -32,6 +32,11 @@ int nq_checkpoint_bind(nq_checkpoint *cp, nq_method method, uint32_t list_versio
 /* 1 if cp could still be bound to another method (see above). */
 int nq_checkpoint_is_unbound(const nq_checkpoint *cp);
 
+/* Takes cp for one count (an atomic test-and-set): NQ_OK, or NQ_EBUSY
+ * while another count holds it. nq_checkpoint_give() lets it go. */
+int nq_checkpoint_take(nq_checkpoint *cp);
+void nq_checkpoint_give(nq_checkpoint *cp);
+
 /* ---- the file format (docs/checkpoint-format.md) ------------------------ */
 #define NQ_CKPT_HEADER 40u
 #define NQ_CKPT_TRAILER 8u

@@ -105,16 +105,48 @@ static int say_resuming(const nq_checkpoint *cp, FILE *err)
     return 1;
 }
 
-/* Why a count failed, on err; @return the exit status. */
+/* A count that is not the published one (NQ_EPUBLISHED: r holds it), or
+ * a checkpoint whose records and this run's units add up past it
+ * (NQ_EOVERFLOW after `resumed` units were read from the file): one line
+ * that names the file at fault (`name`, NULL without one: it holds every
+ * unit now, for --recheck) and the way out, never "run the same command
+ * again", which would end the same way. @return the exit status,
+ * 2 where the checkpoint held finished units before this run (the file
+ * cannot be used as it is), else 1; -1 for another rc. */
+static int wrong_count(const nq_count_result *r, unsigned n, int rc, const char *name,
+                       uint64_t resumed, FILE *err)
+{
+    char why[3 * CLI_QUOTE_SIZE + 512];
+    uint64_t kt = 0, ku = 0;
+
+    if (nq_known(&kt, &ku, n) != NQ_OK || (rc == NQ_EOVERFLOW && (!name || !resumed)))
+        return -1;
+    if (rc == NQ_EPUBLISHED)
+        nqc_published_mismatch(why, sizeof why, n, r->total, r->unique, r->has_unique, kt, ku,
+                               name);
+    else if (rc == NQ_EOVERFLOW)
+        nqc_published_passed(why, sizeof why, n, kt, name);
+    else
+        return -1;
+    cli_error(err, "%s", why);
+    return name && resumed ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
+}
+
+/* Why a count failed, on err; `resumed`: the units the checkpoint held
+ * before the count. @return the exit status. */
 static int count_failed(const cli_opts *o, const nq_count_options *co,
-                        nq_checkpoint *cp, unsigned n, int rc, FILE *err)
+                        nq_checkpoint *cp, uint64_t resumed, unsigned n,
+                        const nq_count_result *r, int rc, FILE *err)
 {
     char name[CLI_QUOTE_SIZE];
     nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
-    int sig = cli_caught_signal();
+    int sig = cli_caught_signal(), status;
 
     if (o->checkpoint)
         CLI_QUOTE(name, o->checkpoint);
+    status = wrong_count(r, n, rc, o->checkpoint ? name : NULL, resumed, err);
+    if (status >= 0)
+        return status;
     if (rc == NQ_ECANCELED && sig) {
         /* the library saved the checkpoint before it answered NQ_ECANCELED
          * (a failed save answers NQ_EIO instead): the file is there */
@@ -207,6 +239,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     nq_count_options co;
     cli_progress_state ps;
     nq_checkpoint *cp = NULL;
+    nq_checkpoint_info held = NQ_CHECKPOINT_INFO_INIT;
     nq_estimate_result *forecast = NULL;
     int status = CLI_EXIT_OK, notice = !o->no_notice;
 
@@ -238,6 +271,8 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         return status;
     }
     co.checkpoint = cp;
+    if (cp) /* what the file held: a wrong count then blames it */
+        (void)nq_checkpoint_info_get(&held, cp);
     cli_progress_init(&ps, err, o->progress == 1);
     if (o->progress == 1 || (o->progress == -1 && ps.tty)) {
         co.progress = cli_progress;
@@ -263,7 +298,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         rc = nq_count(&r, sizes->n[i], &co);
         cli_progress_end(&ps);
         if (rc != NQ_OK) {
-            status = count_failed(o, &co, cp, sizes->n[i], rc, err);
+            status = count_failed(o, &co, cp, held.units_done, sizes->n[i], &r, rc, err);
         } else {
             print_count(o, sizes->n[i], &r, nqc_now() - start, out);
             status = cli_flush(out, err);
@@ -305,9 +340,9 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
         }
         if (rc == NQ_EMEMLIMIT)
             cli_say_memory_refusal(co, n, err);
-        else if (rc != NQ_OK)
+        else if (rc != NQ_OK && rc != NQ_EPUBLISHED) /* a mismatch is shown below */
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
-        if (rc != NQ_OK)
+        if (rc != NQ_OK && rc != NQ_EPUBLISHED)
             return CLI_EXIT_FAILURE;
         if (!known)
             verdict = "unknown";

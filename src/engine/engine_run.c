@@ -297,6 +297,22 @@ static int run_pool(run *r, unsigned threads, double start, accumulator *sum)
     return rc;
 }
 
+/* Every finished count passes here: one that covers the whole list (a
+ * part 1/1, a range to the end, a checkpoint's units with this run's)
+ * must be the published count of n, or a GPU, the program or a
+ * checkpoint's records went wrong; NQ_EPUBLISHED, with the counts kept in
+ * *r for the caller to show. A part of M > 1 has nothing to compare with
+ * (a merge compares the parts' sum). */
+static int published(const nq_count_result *r, unsigned n)
+{
+    uint64_t total, unique;
+    if (r->units_done != r->units_total || nq_known(&total, &unique, n) != NQ_OK)
+        return NQ_OK;
+    if (r->total != total || (r->has_unique && r->unique != unique))
+        return NQ_EPUBLISHED;
+    return NQ_OK;
+}
+
 /* Fills todo with the units of [first, end) that this run must count;
  * units that the checkpoint already holds are added to *resumed instead. */
 static uint64_t select_units(uint64_t *todo, accumulator *resumed,
@@ -399,5 +415,5 @@ int nq_counter_run(nq_count_result *out, nq_counter *c, const nq_count_options *
     out->units_total = size;
     out->units_done = sum.units + resumed.units;
     out->device = c->device;
-    return NQ_OK;
+    return published(out, c->n);
 }

@@ -11,7 +11,9 @@
  * come back; a batch that a worker gives back unfinished (it was stopped)
  * returns its remaining units to the pool.
  *
- * The ends: every unit counted (the total is printed, status 0); a signal
+ * The ends: every unit counted (the total is printed, status 0; one that
+ * is not the published count of n is said instead, with both numbers,
+ * status 1, or 2 where it resumed a checkpoint's records); a signal
  * (the workers are told to stop, their finished units are gathered for up
  * to half a second, the checkpoint is saved and the resume hint printed,
  * status 128 + signal); a worker that fails or falls silent, or a result
@@ -72,6 +74,8 @@ typedef struct ledger {
     double last_save;
     uint64_t *buf;
     size_t cap;
+    uint64_t resumed;    /* units the checkpoint held before the job */
+    int blamed;          /* the checkpoint file was found wrong */
 } ledger;
 
 static int is_taken(const ledger *l, uint64_t u) { return (l->taken[u / 8] >> (u % 8)) & 1; }
@@ -218,6 +222,18 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
             return -1;
         }
         rc = nq_checkpoint_record(l->cp, r[0], r[1], r[2]);
+        if (rc == NQ_EOVERFLOW && l->o->checkpoint && l->resumed) {
+            /* the file's records and the job's units pass the published
+             * count: the file is wrong, or this unit; resuming again
+             * would end here again */
+            char why[1024];
+            uint64_t known = 0;
+            (void)nq_known(&known, NULL, l->o->n);
+            nqc_published_passed(why, sizeof why, l->o->n, known, l->o->checkpoint);
+            nq_mpi_error("%s", why);
+            l->blamed = 1;
+            return -1;
+        }
         if (rc != NQ_OK) {
             nq_mpi_error("rank %d sent a result for unit %llu that %s", rank,
                          (unsigned long long)r[0],
@@ -339,6 +355,24 @@ static int print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *i
     return 0;
 }
 
+/* Every unit counted: a total (and unique count, of the method that
+ * counts one) that differs from the published one of n is said, with
+ * both numbers and the way to find the units counted wrong, instead of
+ * printed. @return 1 if it differed. */
+static int published(const mpi_opts *o, const nq_checkpoint_info *info)
+{
+    uint64_t kt, ku;
+    int has_unique = info->method == NQ_METHOD_SYMMETRY;
+    char why[1024];
+    if (nq_known(&kt, &ku, o->n) != NQ_OK ||
+        (info->total == kt && (!has_unique || info->unique == ku)))
+        return 0;
+    nqc_published_mismatch(why, sizeof why, o->n, info->total, info->unique, has_unique, kt,
+                           ku, o->checkpoint);
+    nq_mpi_error("%s", why);
+    return 1;
+}
+
 /* Before any work: answer every worker's first report with "finish". */
 static void dismiss(int ranks)
 {
@@ -388,6 +422,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
     }
     nq_checkpoint_info_get(&info, l.cp);
     l.units = info.units_total;
+    l.resumed = info.units_done;
     l.batch = o->batch;
     if (!l.batch) /* about sixteen batches per worker, for balance at the end */
         l.batch = (info.units_total - info.units_done) / ((uint64_t)(ranks - 1) * 16);
@@ -412,7 +447,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
     nq_checkpoint_info_get(&info, l.cp);
     if (rc != 0) {
         save(&l, 1);
-        status = 1;
+        status = l.blamed ? 2 : 1;
     } else if (stopped_by) {
         char saved[512];
         /* mpirun signals every rank at once: a worker's report may come
@@ -433,6 +468,8 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
         saved_text(saved, sizeof saved, &l);
         nq_mpi_error("the workers stopped before every unit was counted; %s", saved);
         status = 1;
+    } else if (published(o, &info)) {
+        status = o->checkpoint && l.resumed ? 2 : 1;
     } else {
         status = print_total(o, ranks, &info);
     }

@@ -159,7 +159,7 @@ static void test_unsupported_simd(void **state)
 static void test_strerror(void **state)
 {
     (void)state;
-    for (int s = NQ_ELOCK; s <= NQ_OK; s++) {
+    for (int s = NQ_EPUBLISHED; s <= NQ_OK; s++) {
         assert_non_null(nq_strerror(s));
         assert_string_not_equal(nq_strerror(s), nq_strerror(12345));
     }
