@@ -54,6 +54,8 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
+#include "checkpoint_file.h"
+#include "checkpoint_fs.h"
 #include "methods/methods.h"
 #include "results.h"
 

@@ -20,7 +20,9 @@
  */
 #include <string.h>
 
-#include "checkpoint.h"
+#include "checkpoint_file.h"
+#include "checkpoint_format.h"
+#include "nqueens.h"
 
 #define CKPT_MAGIC "NQCKPT\r\n"
 

@@ -12,7 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checkpoint.h"
+#include "checkpoint_fs.h"
+#include "checkpoint_format.h"
+#include "nqueens.h"
 
 #ifndef O_NOFOLLOW
 #define O_NOFOLLOW 0

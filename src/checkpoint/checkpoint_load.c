@@ -13,6 +13,9 @@
 #include <stdlib.h>
 
 #include "checkpoint.h"
+#include "checkpoint_file.h"
+#include "checkpoint_format.h"
+#include "checkpoint_fs.h"
 #include "methods/methods.h"
 
 static int load_record(void *data, uint64_t unit, uint64_t total,

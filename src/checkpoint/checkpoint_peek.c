@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checkpoint.h"
+#include "checkpoint_file.h"
+#include "checkpoint_format.h"
+#include "checkpoint_fs.h"
 #include "nqueens.h"
 #include "results.h"
 

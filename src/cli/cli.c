@@ -13,6 +13,8 @@
  *   recheck.c    --recheck of a checkpoint's finished units
  *   progress.c   the progress line;  signals.c  the signal flags
  *   output.c     messages, quoting, flushing: the bottom, calls nothing
+ *   exit.h       the exit statuses (CLI_EXIT_*) every file returns; no .c,
+ *                so that no file below leans on this one
  *
  * Every operand is checked before anything is computed, so a bad operand
  * never leaves half a result on stdout. Errors are one line on stderr that

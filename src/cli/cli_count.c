@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "cli_estimate.h"
 #include "nqc_clock.h"
 #include "cli_output.h"

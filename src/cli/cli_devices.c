@@ -3,7 +3,7 @@
  */
 #include "cli_devices.h"
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "cli_output.h"
 #include "nqc_gpu.h"
 

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "cli_output.h"
 #include "cli_signals.h"
 #include "nqc_memory.h"

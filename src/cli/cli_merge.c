@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "nqc_plural.h"
 #include "nqc_stream.h"
 #include "cli_output.h"

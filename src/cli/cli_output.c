@@ -1,6 +1,7 @@
 /*
  * Messages, quoting and flushing: what every other file of the command
- * uses, and which uses none of them.
+ * uses, and which uses none of them (only the exit statuses of cli_exit.h,
+ * a header no file implements).
  */
 #include "cli_output.h"
 
@@ -9,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 
 /* One "nqueens: ..." line, flushed. */
 static void vmessage(FILE *err, const char *fmt, va_list ap)

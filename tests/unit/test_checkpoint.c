@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "checkpoint/checkpoint.h"
+#include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_format.h"
 #include "known_values.h"
 #include "nqc_random.h"
 #include "nqueens.h"
