@@ -23,6 +23,11 @@ static inline int gpu_test_skip(void)
     return 1;
 }
 
+/* A GPU test program's result: 77 (skipped, saying why) where no GPU can
+ * count, else the group's. */
+#define GPU_TEST_RUN(tests, setup, teardown) \
+    (gpu_test_skip() ? 77 : cmocka_run_group_tests(tests, setup, teardown))
+
 #ifdef NQ_DEVICE_H
 /* A group's set-up and tear-down (for the programs that include
  * device/device.h first): GPU 0 opened with the memory a count opens it

@@ -347,7 +347,5 @@ int main(void)
         cmocka_unit_test(test_estimate),
         cmocka_unit_test(test_estimate_model),
     };
-    if (gpu_test_skip())
-        return 77;
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return GPU_TEST_RUN(tests, NULL, NULL);
 }

@@ -642,7 +642,5 @@ int main(void)
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_stop),
     };
-    if (gpu_test_skip())
-        return 77;
-    return cmocka_run_group_tests(tests, gpu_test_open, gpu_test_close);
+    return GPU_TEST_RUN(tests, gpu_test_open, gpu_test_close);
 }

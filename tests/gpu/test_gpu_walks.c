@@ -137,7 +137,5 @@ int main(void)
         cmocka_unit_test(test_unfit_batch),
         cmocka_unit_test(test_use_walk_arguments),
     };
-    if (gpu_test_skip())
-        return 77;
-    return cmocka_run_group_tests(tests, gpu_test_open, gpu_test_close);
+    return GPU_TEST_RUN(tests, gpu_test_open, gpu_test_close);
 }
