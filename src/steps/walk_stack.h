@@ -43,4 +43,17 @@ NQ_HOST_DEVICE void nq_walk_back(const nq_walk_stack *st, unsigned d, uint32_t *
     *rd = st->rd[d];
 }
 
+/* Places the lowest candidate of f on level d: saves the level with the
+ * candidates left after it, and moves the masks on by `shift` (the rows
+ * down to the next level). */
+NQ_HOST_DEVICE void nq_walk_down(nq_walk_stack *st, unsigned d, uint32_t f, unsigned shift,
+                                 uint32_t *cols, uint32_t *ld, uint32_t *rd)
+{
+    const uint32_t bit = f & (0u - f);
+    nq_walk_save(st, d, f ^ bit, *cols, *ld, *rd);
+    *cols |= bit;
+    *ld = (*ld | bit) << shift;
+    *rd = (*rd | bit) >> shift;
+}
+
 #endif /* NQ_WALK_STACK_H */

@@ -151,11 +151,7 @@ static int walk(unsigned n, unsigned row, uint32_t cols, uint32_t ld,
                 count += last_two(full, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
             }
         } else if (f) {
-            uint32_t bit = f & (0u - f);
-            nq_walk_save(&st, d, f ^ bit, cols, ld, rd);
-            cols |= bit;
-            ld = (ld | bit) << 1;
-            rd = (rd | bit) >> 1;
+            nq_walk_down(&st, d, f, 1, &cols, &ld, &rd);
             d++;
             f = full & ~(cols | ld | rd);
             continue;

@@ -41,12 +41,7 @@ int nq_sym_count_scalar(const nq_sym_board *bd, const nq_sym_node *start,
                 n += (al & ~(cols | bit | ((ld | bit) << s) | ((rd | bit) >> s))) != 0;
             }
         } else if (f) {
-            uint32_t bit = f & (0u - f);
-            const unsigned s = bd->shift[d];
-            nq_walk_save(&st, d, f ^ bit, cols, ld, rd);
-            cols |= bit;
-            ld = (ld | bit) << s;
-            rd = (rd | bit) >> s;
+            nq_walk_down(&st, d, f, bd->shift[d], &cols, &ld, &rd);
             d++;
             f = bd->allowed[d] & ~(cols | ld | rd);
             continue;
