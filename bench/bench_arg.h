@@ -25,6 +25,22 @@ static inline uint64_t bench_arg(const char *prog, const char *s, const char *wh
     return v;
 }
 
+/* The first `count` arguments argv[1 ..] as whole numbers into *out[0 ..]
+ * (names[i] names the (i+1)th in messages), after checking that there are
+ * 1 to `most` arguments in all: else `usage` and status 2. The arguments
+ * after the first `count` are the caller's to read. */
+static inline void bench_args(int argc, char **argv, const char *prog, const char *usage,
+                              int most, int count, const char *const names[],
+                              uint64_t *const out[])
+{
+    if (argc < 2 || argc > most + 1) {
+        fprintf(stderr, "usage: %s %s\n", prog, usage);
+        exit(2);
+    }
+    for (int i = 1; i < argc && i <= count; i++)
+        *out[i - 1] = bench_arg(prog, argv[i], names[i - 1]);
+}
+
 /* auto, none, avx2 or avx512 (nq_simd_name()) */
 static inline nq_simd bench_simd(const char *prog, const char *s)
 {

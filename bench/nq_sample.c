@@ -88,16 +88,10 @@ int main(int argc, char **argv)
     uint64_t n = 0, want = 50, seed = 1, max_memory = 0, units = 0;
     nq_simd simd = NQ_SIMD_AUTO;
     nq_method method = NQ_METHOD_JOIN;
-    if (argc < 2 || argc > 7) {
-        fputs("usage: nq_sample N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES [METHOD]]]]]\n",
-              stderr);
-        return 2;
-    }
-    n = bench_arg("nq_sample", argv[1], "N");
-    if (argc > 2)
-        want = bench_arg("nq_sample", argv[2], "UNITS");
-    if (argc > 3)
-        seed = bench_arg("nq_sample", argv[3], "SEED");
+    static const char *const names[] = { "N", "UNITS", "SEED" };
+    uint64_t *const nums[] = { &n, &want, &seed };
+    bench_args(argc, argv, "nq_sample", "N [UNITS [SEED [SIMD [MAX_MEMORY_BYTES [METHOD]]]]]",
+               6, 3, names, nums);
     if (argc > 4)
         simd = bench_simd("nq_sample", argv[4]);
     if (argc > 5)

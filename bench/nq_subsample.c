@@ -82,22 +82,12 @@ int main(int argc, char **argv)
 {
     uint64_t n, want = 12, subtrees = 1000, seed = 1, depth, units, whole = 0;
     nq_plain_plan *plan = NULL;
-    if (argc < 2 || argc > 7) {
-        fputs("usage: nq_subsample N [UNITS [SUBTREES [SEED [DEPTH [WHOLE]]]]]\n", stderr);
-        return 2;
-    }
-    n = bench_arg("nq_subsample", argv[1], "N");
-    if (argc > 2)
-        want = bench_arg("nq_subsample", argv[2], "UNITS");
-    if (argc > 3)
-        subtrees = bench_arg("nq_subsample", argv[3], "SUBTREES");
-    if (argc > 4)
-        seed = bench_arg("nq_subsample", argv[4], "SEED");
-    depth = n / 2 > 7 ? n / 2 - 4 : 3;
-    if (argc > 5)
-        depth = bench_arg("nq_subsample", argv[5], "DEPTH");
-    if (argc > 6)
-        whole = bench_arg("nq_subsample", argv[6], "WHOLE");
+    static const char *const names[] = { "N", "UNITS", "SUBTREES", "SEED", "DEPTH", "WHOLE" };
+    uint64_t *const nums[] = { &n, &want, &subtrees, &seed, &depth, &whole };
+    bench_args(argc, argv, "nq_subsample", "N [UNITS [SUBTREES [SEED [DEPTH [WHOLE]]]]]", 6,
+               6, names, nums);
+    if (argc < 6)
+        depth = n / 2 > 7 ? n / 2 - 4 : 3;
     if (n < 5 || n > NQ_MAX_N || want < 2 || subtrees < 1 || depth < 3 || depth > n - 2) {
         fputs("nq_subsample: N must be 5 to NQ_MAX_N, UNITS at least 2, SUBTREES at "
               "least 1 and DEPTH 3 to N - 2\n",
