@@ -25,27 +25,16 @@
 #include "methods/join/join_plan.h"
 #include "methods/join/join_profile.h"
 
-static unsigned long long arg(const char *s, const char *what)
-{
-    return bench_arg("nq_join_lists", s, what);
-}
 
 int main(int argc, char **argv)
 {
-    unsigned long long n, splits_done = 12, first = 3, batch = 1u << 20;
+    uint64_t n = 0, splits_done = 12, first = 3, batch = 1u << 20;
     const char *ways = argc > 5 ? argv[5] : "tqw";
     static const char *names[3] = { "table", "quarters", "walk" };
-    if (argc < 2 || argc > 6) {
-        fputs("usage: nq_join_lists N [SPLITS [FIRST [BATCH [WAYS]]]]\n", stderr);
-        return 2;
-    }
-    n = arg(argv[1], "N");
-    if (argc > 2)
-        splits_done = arg(argv[2], "SPLITS");
-    if (argc > 3)
-        first = arg(argv[3], "FIRST");
-    if (argc > 4)
-        batch = arg(argv[4], "BATCH");
+    static const char *const argn[] = { "N", "SPLITS", "FIRST", "BATCH" };
+    uint64_t *const nums[] = { &n, &splits_done, &first, &batch };
+    bench_args(argc, argv, "nq_join_lists", "N [SPLITS [FIRST [BATCH [WAYS]]]]", 5, 4, argn,
+               nums);
     if (n < 8 || n > NQ_MAX_N || splits_done == 0 || batch == 0) {
         fputs("nq_join_lists: N from 8 to NQ_MAX_N, SPLITS and BATCH at least 1\n", stderr);
         return 2;
@@ -64,8 +53,10 @@ int main(int argc, char **argv)
         if (rc == NQ_OK && way == 0 && getenv("NQ_TABLE_BYTES")) {
             /* a table larger than the default quarter of this machine */
             uint64_t need;
-            rc = nq_join_plan_fit_memory(plan, 1, arg(getenv("NQ_TABLE_BYTES"),
-                                                      "NQ_TABLE_BYTES"), &need);
+            rc = nq_join_plan_fit_memory(plan, 1,
+                                         bench_arg("nq_join_lists", getenv("NQ_TABLE_BYTES"),
+                                                   "NQ_TABLE_BYTES"),
+                                         &need);
         }
         if (rc == NQ_OK && way == 0)
             rc = nq_join_plan_prepare(plan, NULL);
@@ -77,8 +68,8 @@ int main(int argc, char **argv)
         if (rc == NQ_OK && way == 2)
             rc = nq_join_plan_set_rowset_pieces(plan, 0);
         else if (rc == NQ_OK && way == 1 && getenv("NQ_PIECES"))
-            rc = nq_join_plan_set_rowset_pieces(plan, (size_t)arg(getenv("NQ_PIECES"),
-                                                                  "NQ_PIECES"));
+            rc = nq_join_plan_set_rowset_pieces(
+                plan, (size_t)bench_arg("nq_join_lists", getenv("NQ_PIECES"), "NQ_PIECES"));
         if (rc == NQ_OK)
             rc = nq_join_plan_set_batch(plan, (size_t)batch);
         if (rc != NQ_OK) {

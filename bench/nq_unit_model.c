@@ -38,32 +38,19 @@
 #define PROBES 16384u /* as the cost model */
 #define PRICE_BUDGET 0.8
 
-static unsigned long long arg(const char *s, const char *what)
-{
-    return bench_arg("nq_unit_model", s, what);
-}
 
 int main(int argc, char **argv)
 {
-    unsigned long long n, samples = 4000, seed = 1, count = 0, walk = 0;
+    uint64_t n = 0, samples = 4000, seed = 1, count = 0, walk = 0;
     nq_join_plan *plan;
     nq_simd simd = nq_cpu_simd_best();
     uint64_t units, splits, group, m, start;
     double a, b, sum = 0.0, model_counted = 0.0, counted = 0.0;
     int rc;
-    if (argc < 2 || argc > 6) {
-        fputs("usage: nq_unit_model N [SAMPLES [SEED [COUNT [WALK]]]]\n", stderr);
-        return 2;
-    }
-    n = arg(argv[1], "N");
-    if (argc > 2)
-        samples = arg(argv[2], "SAMPLES");
-    if (argc > 3)
-        seed = arg(argv[3], "SEED");
-    if (argc > 4)
-        count = arg(argv[4], "COUNT");
-    if (argc > 5)
-        walk = arg(argv[5], "WALK");
+    static const char *const names[] = { "N", "SAMPLES", "SEED", "COUNT", "WALK" };
+    uint64_t *const nums[] = { &n, &samples, &seed, &count, &walk };
+    bench_args(argc, argv, "nq_unit_model", "N [SAMPLES [SEED [COUNT [WALK]]]]", 5, 5, names,
+               nums);
     if (n < 21 || n > NQ_MAX_N || samples == 0 || count > 1 || walk > 1) {
         fputs("nq_unit_model: N from 21 to NQ_MAX_N, SAMPLES at least 1, COUNT and WALK "
               "0 or 1\n", stderr);
@@ -75,8 +62,8 @@ int main(int argc, char **argv)
     if (rc != NQ_OK)
         return 1;
     const char *batch = getenv("NQ_BATCH_KEYS"), *cuts = getenv("NQ_CUTS");
-    if ((batch && nq_join_plan_set_batch(plan, (size_t)arg(batch, "NQ_BATCH_KEYS")) != NQ_OK) ||
-        (cuts && nq_join_plan_set_cuts(plan, (int)arg(cuts, "NQ_CUTS")) != NQ_OK)) {
+    if ((batch && nq_join_plan_set_batch(plan, (size_t)bench_arg("nq_unit_model", batch, "NQ_BATCH_KEYS")) != NQ_OK) ||
+        (cuts && nq_join_plan_set_cuts(plan, (int)bench_arg("nq_unit_model", cuts, "NQ_CUTS")) != NQ_OK)) {
         fputs("nq_unit_model: NQ_BATCH_KEYS or NQ_CUTS out of range\n", stderr);
         return 2;
     }
@@ -141,7 +128,7 @@ int main(int argc, char **argv)
     printf("# n = %llu, %llu units of %llu splits, every %llu-th from %llu; SIMD %s;\n"
            "# prices (%s): %.4g s per meeting, %.4g s per key; "
            "one-core seconds of the count: %.4g\n",
-           n, (unsigned long long)units, (unsigned long long)group,
+           (unsigned long long)n, (unsigned long long)units, (unsigned long long)group,
            (unsigned long long)m, (unsigned long long)start, nq_simd_name(simd),
            walks ? "without the table" : "with the table", a, b,
            sum * (double)m);
