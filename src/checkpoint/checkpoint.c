@@ -14,13 +14,12 @@
  *    open to close: a second run on the same checkpoint, in this process or
  *    another, is refused at once with NQ_EBUSY instead of racing the first
  *    one's saves. The lock sits on a file of its own because every save
- *    replaces FILE by another inode. After locking, the store checks that
- *    the name still leads to the inode it locked (a closing holder may have
- *    just removed it) and tries again if not; a holder removes the lock
- *    file at close only if it created it or finds in it the one line that
- *    a run writes into one it creates (one left by a killed run), so
- *    nothing of the user's is ever deleted; and a file left by a killed
- *    process never stops a run: the kernel dropped its lock.
+ *    replaces FILE by another inode. A new lock file is made whole and
+ *    locked before it gets its name, so runs started together never leave
+ *    one behind; a holder removes it at close, and only one that a run
+ *    made, so nothing of the user's is ever deleted; and a file left by a
+ *    killed process never stops a run: the kernel dropped its lock.
+ *    checkpoint_fs.c has the details.
  *  - The temporary file gets a new name each time and is created with
  *    O_CREAT | O_EXCL | O_NOFOLLOW: never through a symbolic link, never
  *    over an existing file. Every failure removes it.
@@ -41,14 +40,12 @@
  * In memory the checkpoint is a bitmap of finished units plus their
  * results, indexed by unit.
  */
-#define _DEFAULT_SOURCE /* flock() */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,7 +68,7 @@ struct nq_checkpoint {
     char *lock_path;
     char *tmp_path;     /* room for path + ".tmp-XXXXXXXX" */
     int lock_fd;        /* -1 when not locked (memory only) */
-    int lock_created;   /* this object created the lock file */
+    int lock_created;   /* unlock() removes the lock file */
     uint64_t tmp_seq;   /* varies the temporary names */
     unsigned n;
     nq_method method;
@@ -120,103 +117,23 @@ static char *join(const char *a, const char *b, size_t extra)
     return s;
 }
 
-/* What a lock file made here holds, so that the next run knows one left
- * by a killed run as its own. */
-static const char lock_text[] = "nqueens checkpoint lock\n";
-
-/* Whether the lock file open at fd holds lock_text and nothing else. */
-static int lock_is_ours(int fd)
-{
-    char buf[sizeof lock_text + 1];
-    const ssize_t got = pread(fd, buf, sizeof buf, 0);
-    return got == (ssize_t)(sizeof lock_text - 1) && memcmp(buf, lock_text, (size_t)got) == 0;
-}
-
-/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_ELOCK (errno;
- * ELOOP: a link, EISDIR: a folder, EINVAL: another kind of file). */
+/* Takes the lock file: NQ_OK, NQ_EBUSY (held elsewhere), NQ_ELOCK. */
 static int lock(nq_checkpoint *cp)
 {
-    for (int attempt = 0; attempt < 16; attempt++) {
-        struct stat held, named;
-        int created = 1, e;
-        int fd = open(cp->lock_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd >= 0) {
-            /* (without its text it still locks; a later run leaves it) */
-            const ssize_t wrote = write(fd, lock_text, sizeof lock_text - 1);
-            (void)wrote;
-        }
-        if (fd < 0 && errno == EEXIST) {
-            created = 0;
-            fd = open(cp->lock_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-            if (fd < 0 && errno == ENOENT)
-                continue; /* removed meanwhile */
-        }
-        if (fd < 0)
-            return NQ_ELOCK;
-        if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
-            /* not a file of ours */
-            e = fstat(fd, &held) != 0 ? errno : S_ISDIR(held.st_mode) ? EISDIR : EINVAL;
-            close(fd);
-            errno = e;
-            return NQ_ELOCK;
-        }
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            e = errno;
-            close(fd);
-            if (e == EWOULDBLOCK || e == EAGAIN)
-                return NQ_EBUSY;
-            errno = e;
-            return NQ_ELOCK;
-        }
-        if (lstat(cp->lock_path, &named) == 0 && named.st_ino == held.st_ino &&
-            named.st_dev == held.st_dev) {
-            cp->lock_fd = fd;
-            /* one left by a killed run is removed at close like a new one */
-            cp->lock_created = created || lock_is_ours(fd);
-            return NQ_OK;
-        }
-        close(fd); /* a closing holder removed it: take the new one */
-    }
-    errno = EAGAIN;
-    return NQ_ELOCK;
+    nq_ckpt_lock_names names = {cp->tmp_path, strlen(cp->path), &cp->tmp_seq, (uintptr_t)cp};
+    return nq_ckpt_lock(&cp->lock_fd, &cp->lock_created, cp->lock_path, &names);
 }
 
 static void unlock(nq_checkpoint *cp)
 {
-    if (cp->lock_fd < 0)
-        return;
-    if (cp->lock_created)
-        unlink(cp->lock_path); /* while still holding it: see the top */
-    close(cp->lock_fd);
+    nq_ckpt_unlock(cp->lock_fd, cp->lock_created, cp->lock_path);
     cp->lock_fd = -1;
 }
 
-
-/* Creates a new temporary file beside the checkpoint, never following a
- * link nor reusing a name: its descriptor, or -1 with errno set. */
+/* A new temporary file beside the checkpoint (nq_ckpt_create_tmp()). */
 static int create_tmp(nq_checkpoint *cp)
 {
-    size_t base = strlen(cp->path) + 5; /* after "FILE.tmp-" */
-    struct timespec ts;
-
-    clock_gettime(CLOCK_REALTIME, &ts);
-    for (int attempt = 0; attempt < 64; attempt++) {
-        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32) ^
-                     (uint64_t)(uintptr_t)cp ^ (++cp->tmp_seq * UINT64_C(0x9e3779b97f4a7c15));
-        int fd;
-        x ^= x >> 31;
-        x *= UINT64_C(0xbf58476d1ce4e5b9);
-        x ^= x >> 29;
-        memcpy(cp->tmp_path + base - 5, ".tmp-", 5);
-        for (int i = 0; i < NQ_CKPT_TMP_CHARS; i++, x >>= 5)
-            cp->tmp_path[base + (size_t)i] = NQ_CKPT_TMP_DIGITS[x & 31];
-        cp->tmp_path[base + NQ_CKPT_TMP_CHARS] = '\0';
-        fd = open(cp->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd >= 0 || errno != EEXIST)
-            return fd;
-    }
-    errno = EEXIST;
-    return -1;
+    return nq_ckpt_create_tmp(cp->tmp_path, strlen(cp->path), &cp->tmp_seq, (uintptr_t)cp);
 }
 
 /* Can new files be made beside the checkpoint? NQ_OK or NQ_EIO (errno). */
