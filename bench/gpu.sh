@@ -142,8 +142,8 @@ cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release $cuda -DNQ_BUILD_MPI=OFF $cmocka_d
   { tail -n 40 "$tmp/build.log"; exit 1; }
 tests=0
 if cmake --build "$b" --target help | grep -q ' test_gpu$'; then
-  cmake --build "$b" -j "$jobs" --target test_gpu test_gpu_walks test_gpu_join test_sym_gpu \
-    test_join_gpu test_device \
+  cmake --build "$b" -j "$jobs" --target test_gpu test_gpu_walks test_gpu_join test_gpu_join_memory \
+    test_sym_gpu test_join_gpu test_device \
     >>"$tmp/build.log" 2>&1 || { tail -n 40 "$tmp/build.log"; exit 1; }
   tests=1
 fi
@@ -173,7 +173,7 @@ fi
 # a failed test is reported and the timings still run (a GPU machine's
 # time is short); the script's status says it at the end
 tests_failed=0
-gpu_tests='^(test_(gpu|gpu_walks|gpu_join|sym_gpu|join_gpu|device)|gpu_e2e)$'
+gpu_tests='^(test_(gpu|gpu_walks|gpu_join|gpu_join_memory|sym_gpu|join_gpu|device)|gpu_e2e)$'
 if [ $tests = 0 ]; then
   echo "== GPU unit tests not built: no cmocka here (see NQ_CMOCKA_DEBS)"
   gpu_tests='^gpu_e2e$'

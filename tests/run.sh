@@ -153,7 +153,8 @@ build_gpu_emu() {
   cmake -S . -B build/gpu-emu -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
         -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DNQ_WERROR=ON -DNQ_SANITIZE=address,undefined \
         -DNQ_CUDA_EMULATOR=ON -DNQ_REQUIRE_TESTS=ON &&
-    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_gpu_walks test_gpu_join test_device
+    nice cmake --build build/gpu-emu -j "$jobs" --target nqueens_exe nqueens_mpi test_gpu test_gpu_walks test_gpu_join \
+      test_gpu_join_memory test_device
 }
 build_fuzzers() {  # one at a time: the tests have the other cores
   mkdir -p build/fuzz
@@ -209,7 +210,7 @@ ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 # tests whose work is the same on every x86-64 CPU (files, options, the
 # usage text, the examples, construction, the cost model's unit tests,
 # the shape of the source).
-same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust|json_doc)_e2e|.*_tables_generated|layers|file_sizes|kernel_ptx)\$"
+same_on_every_cpu="^(test_(estimate|checkpoint|checkpoint_format|checkpoint_safety|verify|construct|random|merge|part|options|list)|(usage|examples|trust|json_doc)_e2e|.*_tables_generated|layers|file_sizes|kernel_ptx)\$"
 runs_at() {  # runs_at CPU LEVEL: does nqueens --simd=LEVEL start on CPU?
   QEMU_CPU=$1 qemu-x86_64 build/x86-qemu/nqueens --simd="$2" 4 >/dev/null 2>&1
 }

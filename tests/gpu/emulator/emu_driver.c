@@ -2,7 +2,10 @@
  * emu_driver.c - an emulated NVIDIA driver: the CUDA driver calls that the
  * library's CUDA backend makes (src/device/cuda/cuda_host.c), answered on
  * the CPU, built as libcuda.so.1 for the tests of a build configured with
- * NQ_CUDA_EMULATOR. Test helper, never installed.
+ * NQ_CUDA_EMULATOR. Test helper, never installed. This file: the driver's
+ * start, its GPUs, contexts and memory, and the checks that end the
+ * process on a fault; emu_launch.c: modules, streams, copies and launches
+ * (emu_driver.h is what the two share).
  *
  * With it, the GPU path runs on any machine, under the sanitizers too:
  * the driver loaded at run time, the kernels' embedding, the buffers,
@@ -49,91 +52,17 @@
 #include <string.h>
 
 #include "emu.h"
+#include "emu_driver.h"
 
-typedef int CUresult;
-typedef int CUdevice;
-typedef unsigned long long CUdeviceptr;
-
-enum {
-    CUDA_SUCCESS = 0,
-    CUDA_ERROR_INVALID_VALUE = 1,
-    CUDA_ERROR_OUT_OF_MEMORY = 2,
-    CUDA_ERROR_NOT_INITIALIZED = 3,
-    CUDA_ERROR_NO_DEVICE = 100,
-    CUDA_ERROR_INVALID_DEVICE = 101,
-    CUDA_ERROR_INVALID_IMAGE = 200,
-    CUDA_ERROR_INVALID_CONTEXT = 201,
-    CUDA_ERROR_INVALID_HANDLE = 400,
-    CUDA_ERROR_NOT_FOUND = 500,
-    CUDA_ERROR_NOT_READY = 600,
-    CUDA_ERROR_LAUNCH_FAILED = 719
-};
-
-#define EXPORT __attribute__((visibility("default")))
-#define MAX_GPUS 8
-#define MAX_DEPTH 16
-#define KERNEL_PARAMS 10
-#define BLOCKS_PER_SM 4
-
-/* --- the machine -------------------------------------------------------- */
-
-typedef struct buffer {
-    struct buffer *next;
-    unsigned char *p;
-    size_t size;
-    int host; /* pinned host memory (cuMemHostAlloc) */
-} buffer;
-
-typedef struct CUctx_st {
-    int gpu;
-    int retained;
-    size_t used; /* bytes of device memory allocated */
-    buffer *buffers;
-    int streams, modules;
-} emu_ctx;
-
-typedef struct CUmod_st {
-    emu_ctx *ctx;
-} emu_module;
-
-typedef struct CUfunc_st {
-    const char *name;
-} emu_function;
-
-/* A stream: at most one launch in flight; every later call on the stream
- * waits for it (calls on one stream run in order). */
-typedef struct CUstream_st {
-    emu_ctx *ctx;
-    int running;
-    const emu_function *fn;
-    unsigned grid, threads, shared;
-    unsigned long long values[KERNEL_PARAMS];
-    void *params[KERNEL_PARAMS];
-    atomic_uint next_block, finished;
-    unsigned workers;
-    pthread_t worker[64];
-} emu_stream;
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t emu_lock = PTHREAD_MUTEX_INITIALIZER;
+unsigned emu_host_threads;
 static int started, gpus;
 static size_t memory;
-static unsigned host_threads;
 static emu_ctx ctxs[MAX_GPUS];
-/* the kernels of the image, as cuModuleGetFunction hands them out */
-static const emu_function functions[] = {{"nq_sym_walk_kernel"},
-                                         {"nq_sym_step_kernel"},
-                                         {"nq_join_list_kernel"},
-                                         {"nq_join_lay_kernel"},
-                                         {"nq_join_sort_kernel"},
-                                         {"nq_join_check_kernel"},
-                                         {"nq_join_pairs_kernel"},
-                                         {"nq_join_pairs_warp_kernel"}};
-#define NFUNCTIONS (sizeof functions / sizeof functions[0])
-static atomic_ulong launched[NFUNCTIONS];
 static _Thread_local emu_ctx *current[MAX_DEPTH];
 static _Thread_local int depth;
 
-static void fault(const char *fmt, ...)
+void emu_fault(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -153,12 +82,11 @@ static unsigned long env_number(const char *name, unsigned long fallback)
         return fallback;
     v = strtoul(s, &end, 10);
     if (*end)
-        fault("%s=%s is not a number", name, s);
+        emu_fault("%s=%s is not a number", name, s);
     return v;
 }
 
-/* Whether the driver function `name` is to fail now (NQ_EMU_FAIL). */
-static int fails(const char *name)
+int emu_fails(const char *name)
 {
     static atomic_ulong calls;
     const char *spec = getenv("NQ_EMU_FAIL");
@@ -171,14 +99,12 @@ static int fails(const char *name)
     return atomic_fetch_add(&calls, 1) + 1 >= from;
 }
 
-static emu_ctx *context(void)
+emu_ctx *emu_context(void)
 {
     return depth > 0 ? current[depth - 1] : NULL;
 }
 
-/* The buffer of context c that holds [p, p + size), or NULL. The caller
- * holds the lock. */
-static buffer *find(emu_ctx *c, const void *p, size_t size)
+buffer *emu_find(emu_ctx *c, const void *p, size_t size)
 {
     const unsigned char *q = p;
     for (buffer *b = c->buffers; b; b = b->next)
@@ -187,52 +113,19 @@ static buffer *find(emu_ctx *c, const void *p, size_t size)
     return NULL;
 }
 
-static void *device_address(CUdeviceptr p)
+void *emu_device_address(CUdeviceptr p)
 {
     return (void *)(uintptr_t)p;
 }
 
-/* Faults when [p, p + size) is not in one buffer of the current context. */
-static void check_range(const char *what, const void *p, size_t size)
+void emu_check_range(const char *what, const void *p, size_t size)
 {
     buffer *b;
-    pthread_mutex_lock(&lock); /* another thread may allocate or free */
-    b = find(context(), p, size);
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_lock(&emu_lock); /* another thread may allocate or free */
+    b = emu_find(emu_context(), p, size);
+    pthread_mutex_unlock(&emu_lock);
     if (!b)
-        fault("%s: %zu bytes at %p are not in one buffer of the context", what, size, p);
-}
-
-#define NEED_CONTEXT(what)                                                              \
-    do {                                                                                \
-        if (!context())                                                                 \
-            fault("%s without a current context", what);                                \
-    } while (0)
-
-/* --- launches ----------------------------------------------------------- */
-
-static void *run_blocks(void *arg)
-{
-    emu_stream *s = arg;
-    for (;;) {
-        unsigned b = atomic_fetch_add(&s->next_block, 1);
-        if (b >= s->grid)
-            break;
-        if (nq_emu_run_block(s->fn->name, b, s->grid, s->threads, s->shared, s->params) != 0)
-            fault("%s: block %u wrote past its %u bytes of shared memory", s->fn->name, b,
-                  s->shared);
-    }
-    atomic_fetch_add(&s->finished, 1);
-    return NULL;
-}
-
-static void finish(emu_stream *s)
-{
-    if (!s->running)
-        return;
-    for (unsigned i = 0; i < s->workers; i++)
-        pthread_join(s->worker[i], NULL);
-    s->running = 0;
+        emu_fault("%s: %zu bytes at %p are not in one buffer of the context", what, size, p);
 }
 
 /* --- the driver's functions --------------------------------------------- */
@@ -241,21 +134,21 @@ EXPORT CUresult cuInit(unsigned flags)
 {
     if (flags != 0)
         return CUDA_ERROR_INVALID_VALUE;
-    if (fails("cuInit"))
+    if (emu_fails("cuInit"))
         return CUDA_ERROR_NOT_INITIALIZED;
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&emu_lock);
     if (!started) {
         unsigned long k = env_number("NQ_EMU_GPUS", 1);
         gpus = k > MAX_GPUS ? MAX_GPUS : (int)k;
         memory = (size_t)env_number("NQ_EMU_GPU_MEMORY", 2048ul << 20);
-        host_threads = (unsigned)env_number("NQ_EMU_THREADS", 2);
-        if (host_threads < 1 || host_threads > 64)
-            fault("NQ_EMU_THREADS must be 1 to 64");
+        emu_host_threads = (unsigned)env_number("NQ_EMU_THREADS", 2);
+        if (emu_host_threads < 1 || emu_host_threads > 64)
+            emu_fault("NQ_EMU_THREADS must be 1 to 64");
         for (int i = 0; i < MAX_GPUS; i++)
             ctxs[i].gpu = i;
         started = 1;
     }
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&emu_lock);
     return gpus > 0 ? CUDA_SUCCESS : CUDA_ERROR_NO_DEVICE;
 }
 
@@ -308,10 +201,10 @@ EXPORT CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
     NEED_CONTEXT("cuMemGetInfo_v2");
     if (!free_bytes || !total)
         return CUDA_ERROR_INVALID_VALUE;
-    pthread_mutex_lock(&lock);
-    *free_bytes = memory - context()->used;
+    pthread_mutex_lock(&emu_lock);
+    *free_bytes = memory - emu_context()->used;
     *total = memory;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&emu_lock);
     return CUDA_SUCCESS;
 }
 
@@ -331,11 +224,11 @@ EXPORT CUresult cuDeviceGetAttribute(int *out, int attribute, CUdevice dev)
 EXPORT CUresult cuDevicePrimaryCtxRetain(emu_ctx **out, CUdevice dev)
 {
     NEED_DEVICE(dev);
-    if (fails("cuDevicePrimaryCtxRetain"))
+    if (emu_fails("cuDevicePrimaryCtxRetain"))
         return CUDA_ERROR_OUT_OF_MEMORY;
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&emu_lock);
     ctxs[dev].retained++;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&emu_lock);
     *out = &ctxs[dev];
     return CUDA_SUCCESS;
 }
@@ -345,13 +238,13 @@ EXPORT CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
     emu_ctx *c;
     NEED_DEVICE(dev);
     c = &ctxs[dev];
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&emu_lock);
     if (c->retained <= 0)
-        fault("cuDevicePrimaryCtxRelease: GPU %d's context is not retained", dev);
+        emu_fault("cuDevicePrimaryCtxRelease: GPU %d's context is not retained", dev);
     if (--c->retained == 0 && (c->buffers || c->streams || c->modules))
-        fault("the last release of GPU %d's context left %zu bytes of buffers, "
-              "%d streams and %d modules in it", dev, c->used, c->streams, c->modules);
-    pthread_mutex_unlock(&lock);
+        emu_fault("the last release of GPU %d's context left %zu bytes of buffers, "
+                  "%d streams and %d modules in it", dev, c->used, c->streams, c->modules);
+    pthread_mutex_unlock(&emu_lock);
     return CUDA_SUCCESS;
 }
 
@@ -360,7 +253,7 @@ EXPORT CUresult cuCtxPushCurrent_v2(emu_ctx *c)
     if (!c || c->retained <= 0)
         return CUDA_ERROR_INVALID_CONTEXT;
     if (depth == MAX_DEPTH)
-        fault("cuCtxPushCurrent: %d contexts pushed and never popped", MAX_DEPTH);
+        emu_fault("cuCtxPushCurrent: %d contexts pushed and never popped", MAX_DEPTH);
     current[depth++] = c;
     return CUDA_SUCCESS;
 }
@@ -375,82 +268,17 @@ EXPORT CUresult cuCtxPopCurrent_v2(emu_ctx **out)
     return CUDA_SUCCESS;
 }
 
-EXPORT CUresult cuModuleLoadData(emu_module **out, const void *image)
-{
-    emu_module *m;
-    NEED_CONTEXT("cuModuleLoadData");
-    if (memcmp(image, NQ_EMU_IMAGE_MAGIC, sizeof NQ_EMU_IMAGE_MAGIC - 1) != 0)
-        return CUDA_ERROR_INVALID_IMAGE;
-    m = malloc(sizeof *m);
-    if (!m)
-        return CUDA_ERROR_OUT_OF_MEMORY;
-    m->ctx = context();
-    pthread_mutex_lock(&lock);
-    m->ctx->modules++;
-    pthread_mutex_unlock(&lock);
-    *out = m;
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuModuleUnload(emu_module *m)
-{
-    NEED_CONTEXT("cuModuleUnload");
-    if (!m)
-        return CUDA_ERROR_INVALID_HANDLE;
-    pthread_mutex_lock(&lock);
-    m->ctx->modules--;
-    pthread_mutex_unlock(&lock);
-    free(m);
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuModuleGetFunction(const emu_function **out, emu_module *m, const char *name)
-{
-    NEED_CONTEXT("cuModuleGetFunction");
-    if (!m)
-        return CUDA_ERROR_INVALID_HANDLE;
-    if (!name || !nq_emu_has_kernel(name))
-        return CUDA_ERROR_NOT_FOUND;
-    for (size_t i = 0; i < sizeof functions / sizeof functions[0]; i++)
-        if (strcmp(functions[i].name, name) == 0) {
-            *out = &functions[i];
-            return CUDA_SUCCESS;
-        }
-    fault("cuModuleGetFunction: the kernels know %s, the driver does not", name);
-    return CUDA_ERROR_NOT_FOUND;
-}
-
-EXPORT CUresult cuFuncSetAttribute(const emu_function *f, int attribute, int value)
-{
-    NEED_CONTEXT("cuFuncSetAttribute");
-    /* the one attribute the backend sets: the preferred carveout, in
-     * percent of the shared memory's most (or -1, no preference) */
-    if (!f || attribute != 9 || value < -1 || value > 100)
-        return CUDA_ERROR_INVALID_VALUE;
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *out, const emu_function *f,
-                                                             int threads, size_t shared)
-{
-    NEED_CONTEXT("cuOccupancyMaxActiveBlocksPerMultiprocessor");
-    if (!f || threads <= 0 || threads > 1024 || shared > NQ_EMU_SHARED_BYTES)
-        return CUDA_ERROR_INVALID_VALUE;
-    *out = BLOCKS_PER_SM;
-    return CUDA_SUCCESS;
-}
-
 static CUresult allocate(void **out, size_t size, int host, const char *name)
 {
-    emu_ctx *c = context();
+    emu_ctx *c = emu_context();
     buffer *b;
     if (size == 0)
         return CUDA_ERROR_INVALID_VALUE;
-    if (fails(name))
+    if (emu_fails(name))
         return CUDA_ERROR_OUT_OF_MEMORY;
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&emu_lock);
     if (!host && size > memory - c->used) {
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&emu_lock);
         return CUDA_ERROR_OUT_OF_MEMORY;
     }
     b = malloc(sizeof *b);
@@ -458,7 +286,7 @@ static CUresult allocate(void **out, size_t size, int host, const char *name)
         b->p = malloc(size);
     if (!b || !b->p) {
         free(b);
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&emu_lock);
         return CUDA_ERROR_OUT_OF_MEMORY;
     }
     /* what a buffer holds before it is written is not zero */
@@ -469,30 +297,30 @@ static CUresult allocate(void **out, size_t size, int host, const char *name)
     c->buffers = b;
     if (!host)
         c->used += size;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&emu_lock);
     *out = b->p;
     return CUDA_SUCCESS;
 }
 
 static CUresult release(const void *p, int host, const char *name)
 {
-    emu_ctx *c = context();
-    pthread_mutex_lock(&lock);
+    emu_ctx *c = emu_context();
+    pthread_mutex_lock(&emu_lock);
     for (buffer **at = &c->buffers; *at; at = &(*at)->next) {
         buffer *b = *at;
         if (b->p != p)
             continue;
         if (b->host != host)
-            fault("%s: %p was allocated by the other kind of allocation", name, p);
+            emu_fault("%s: %p was allocated by the other kind of allocation", name, p);
         *at = b->next;
         if (!host)
             c->used -= b->size;
         free(b->p);
         free(b);
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&emu_lock);
         return CUDA_SUCCESS;
     }
-    fault("%s: %p is not a buffer of the context", name, p);
+    emu_fault("%s: %p is not a buffer of the context", name, p);
     return CUDA_ERROR_INVALID_VALUE;
 }
 
@@ -510,7 +338,7 @@ EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t size)
 EXPORT CUresult cuMemFree_v2(CUdeviceptr p)
 {
     NEED_CONTEXT("cuMemFree");
-    return release(device_address(p), 0, "cuMemFree");
+    return release(emu_device_address(p), 0, "cuMemFree");
 }
 
 EXPORT CUresult cuMemHostAlloc(void **out, size_t size, unsigned flags)
@@ -531,155 +359,11 @@ EXPORT CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *out, void *p, unsigned
 {
     buffer *b;
     NEED_CONTEXT("cuMemHostGetDevicePointer");
-    pthread_mutex_lock(&lock);
-    b = find(context(), p, 1);
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_lock(&emu_lock);
+    b = emu_find(emu_context(), p, 1);
+    pthread_mutex_unlock(&emu_lock);
     if (flags != 0 || !b || !b->host)
         return CUDA_ERROR_INVALID_VALUE;
     *out = (CUdeviceptr)(uintptr_t)p;
     return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamCreate(emu_stream **out, unsigned flags)
-{
-    emu_stream *s;
-    NEED_CONTEXT("cuStreamCreate");
-    if (flags & ~1u)
-        return CUDA_ERROR_INVALID_VALUE;
-    s = calloc(1, sizeof *s);
-    if (!s)
-        return CUDA_ERROR_OUT_OF_MEMORY;
-    s->ctx = context();
-    pthread_mutex_lock(&lock);
-    s->ctx->streams++;
-    pthread_mutex_unlock(&lock);
-    *out = s;
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamDestroy_v2(emu_stream *s)
-{
-    NEED_CONTEXT("cuStreamDestroy");
-    if (!s)
-        return CUDA_ERROR_INVALID_HANDLE;
-    finish(s);
-    pthread_mutex_lock(&lock);
-    s->ctx->streams--;
-    pthread_mutex_unlock(&lock);
-    free(s);
-    return CUDA_SUCCESS;
-}
-
-/* Every call on a stream: the stream given, the context current, the
- * launch before it finished. */
-static CUresult stream_call(emu_stream *s, const char *name)
-{
-    if (!context())
-        fault("%s without a current context", name);
-    if (!s)
-        fault("%s on the default stream (the backend has its own)", name);
-    if (s->ctx != context())
-        fault("%s on a stream of another context", name);
-    finish(s);
-    return fails(name) ? CUDA_ERROR_LAUNCH_FAILED : CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamQuery(emu_stream *s)
-{
-    if (s && s->running && atomic_load(&s->finished) < s->workers)
-        return CUDA_ERROR_NOT_READY;
-    return stream_call(s, "cuStreamQuery");
-}
-
-EXPORT CUresult cuStreamSynchronize(emu_stream *s)
-{
-    return stream_call(s, "cuStreamSynchronize");
-}
-
-EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t size,
-                                     emu_stream *s)
-{
-    CUresult r = stream_call(s, "cuMemcpyHtoDAsync_v2");
-    if (r != CUDA_SUCCESS)
-        return r;
-    check_range("cuMemcpyHtoDAsync", device_address(dst), size);
-    memcpy(device_address(dst), src, size);
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t size, emu_stream *s)
-{
-    CUresult r = stream_call(s, "cuMemcpyDtoHAsync_v2");
-    if (r != CUDA_SUCCESS)
-        return r;
-    check_range("cuMemcpyDtoHAsync", device_address(src), size);
-    memcpy(dst, device_address(src), size);
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t size,
-                                emu_stream *s)
-{
-    CUresult r = stream_call(s, "cuMemsetD8Async");
-    if (r != CUDA_SUCCESS)
-        return r;
-    check_range("cuMemsetD8Async", device_address(dst), size);
-    memset(device_address(dst), value, size);
-    return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuLaunchKernel(const emu_function *f, unsigned gx, unsigned gy, unsigned gz,
-                               unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                               emu_stream *s, void **params, void **extra)
-{
-    unsigned count, values, narrow, nullable;
-    CUresult r = stream_call(s, "cuLaunchKernel");
-    if (r != CUDA_SUCCESS)
-        return r;
-    if (!f || gx == 0 || gy != 1 || gz != 1 || bx == 0 || bx > 1024 || by != 1 ||
-        bz != 1 || !params || extra)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (shared > NQ_EMU_SHARED_BYTES)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (nq_emu_kernel_params(f->name, &count, &values, &narrow, &nullable) != 0 ||
-        count > KERNEL_PARAMS)
-        fault("cuLaunchKernel: no parameters known for %s", f->name);
-    /* the parameters are taken now, as the driver takes them: each of its
-     * own width (a 4-byte one read as 8 would take in what lies past it) */
-    for (unsigned i = 0; i < count; i++) {
-        s->values[i] = 0;
-        memcpy(&s->values[i], params[i], narrow >> i & 1u ? 4u : sizeof s->values[i]);
-        s->params[i] = &s->values[i];
-    }
-    /* every pointer (all but the counts) is in a buffer of the context,
-     * or null where the kernel takes null */
-    pthread_mutex_lock(&lock);
-    for (unsigned i = 0; i < count; i++)
-        if (!(values >> i & 1u) && !(nullable >> i & 1u && s->values[i] == 0) &&
-            !find(context(), device_address(s->values[i]), 1))
-            fault("cuLaunchKernel: parameter %u (%#llx) is not in a buffer of the context",
-                  i, s->values[i]);
-    pthread_mutex_unlock(&lock);
-    atomic_fetch_add(&launched[f - functions], 1);
-    nq_emu_launch_starts(f->name);
-    s->fn = f;
-    s->grid = gx;
-    s->threads = bx;
-    s->shared = shared;
-    s->workers = host_threads < gx ? host_threads : gx;
-    atomic_store(&s->next_block, 0);
-    atomic_store(&s->finished, 0);
-    s->running = 1;
-    for (unsigned i = 0; i < s->workers; i++)
-        if (pthread_create(&s->worker[i], NULL, run_blocks, s) != 0)
-            fault("cuLaunchKernel: no thread for the launch");
-    return CUDA_SUCCESS;
-}
-
-EXPORT unsigned long nq_emu_launches(const char *name)
-{
-    for (size_t i = 0; i < NFUNCTIONS; i++)
-        if (name && strcmp(functions[i].name, name) == 0)
-            return atomic_load(&launched[i]);
-    return 0;
 }
