@@ -220,7 +220,9 @@ static int merge_and_print(const cli_opts *o, const part_list *list, FILE *out, 
     if (rc != NQ_OK) {
         report(list, &e, rc, err);
         free(sums);
-        return CLI_EXIT_FAILURE;
+        /* a line whose M no split of its n has is not a part line (2);
+         * parts that do not add up are a failure (1) */
+        return e.fault == NQ_MERGE_UNITS ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
     }
     for (size_t i = 0; i < nsums; i++)
         if (o->unique && !sums[i].has_unique) {

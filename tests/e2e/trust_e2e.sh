@@ -109,8 +109,10 @@ line parts 18446744073709551616 >"$work/bad.json"
 merge_refused 2 'bad value for "parts"' "parts = 2^64 is refused"
 { line parts 4294967295; } >"$work/bad.json"
 start=$(date +%s)
-merge_refused 1 "no split into 4294967295 parts exists" "parts = 2^32 - 1: no such split (at once)"
+merge_refused 2 "no split into 4294967295 parts exists" "parts = 2^32 - 1: no such split (at once), a bad line: status 2"
 [ $(( $(date +%s) - start )) -le 10 ] || echo "# (that took long)"
+line parts 99999 >"$work/bad.json"
+merge_refused 2 "no split into 99999 parts exists" "parts above the units of n = 12: a bad line, status 2"
 { line total 6000; strip "$work/p2.json" "$work/p3.json"; } >"$work/bad.json"
 merge_refused 1 "the parts add up to [0-9]* solutions, but the published count is 14200" \
   "a sum that is not the published count is refused"
