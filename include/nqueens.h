@@ -161,12 +161,15 @@ typedef enum nq_device {
     NQ_DEVICE_CPU = 0,  /*!< the CPU's threads */
     NQ_DEVICE_GPU = 1,  /*!< one GPU (nq_count_options.gpu): NQ_EUNSUPPORTED
                              when this build has no GPU support, NQ_ENODRIVER
-                             or NQ_ENODEVICE when no usable GPU is there;
-                             a count never moves to the CPU instead */
-    NQ_DEVICE_AUTO = 2  /*!< the GPU when one is usable, the method can run
-                             there and the board is large enough to gain
-                             from it; else the CPU (nq_count_result.device
-                             says which ran) */
+                             or NQ_ENODEVICE when no usable GPU is there,
+                             NQ_EDEVICEMEM when its memory is too small for
+                             a count's buffers; a count never moves to the
+                             CPU instead */
+    NQ_DEVICE_AUTO = 2  /*!< the GPU when one is usable (its memory holds a
+                             count's buffers: nq_count_fallback()), the
+                             method can run there and the board is large
+                             enough to gain from it; else the CPU
+                             (nq_count_result.device says which ran) */
 } nq_device;
 
 /*! The layout of nq_progress in this header. */
@@ -344,12 +347,26 @@ NQ_API int nq_count(nq_count_result *out, unsigned n,
  *  method of a checkpoint, NQ_DEVICE_AUTO) without counting, building
  *  tables or starting a GPU. Since the default may differ between
  *  machines, give every part of a split count the method this says.
+ *  NQ_DEVICE_AUTO takes the CPU, with the method the CPU takes, where the
+ *  GPU's memory is too small for a count's buffers (nq_count_fallback()).
  *  @return NQ_OK (*method never NQ_METHOD_DEFAULT, *device never
  *          NQ_DEVICE_AUTO), NQ_EINVAL (NULL out, bad option), NQ_ERANGE,
  *          NQ_EVERSION, NQ_EMETHOD, NQ_EUNSUPPORTED (no GPU support in
- *          this build, for NQ_DEVICE_GPU), NQ_ENODRIVER, NQ_ENODEVICE. */
+ *          this build, for NQ_DEVICE_GPU), NQ_ENODRIVER, NQ_ENODEVICE,
+ *          NQ_EDEVICEMEM (NQ_DEVICE_GPU: the GPU's memory is too small
+ *          for a count's buffers, whatever the count). */
 NQ_API int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
                            const nq_count_options *opts);
+
+/*! nq_count_fallback() : why nq_count(n, opts) with NQ_DEVICE_AUTO counts
+ *  on the CPU where it would otherwise take the GPU, so that a program can
+ *  say so: *out is NQ_EDEVICEMEM when the GPU's memory is too small for a
+ *  count's buffers, else NQ_OK (the count takes the device that
+ *  nq_count_choice() says for its usual reasons: a small board, no usable
+ *  GPU, a method without a GPU path, or another device asked for).
+ *  @return as nq_count_choice() (NQ_EINVAL also for a NULL out); *out is
+ *          untouched unless NQ_OK. */
+NQ_API int nq_count_fallback(int *out, unsigned n, const nq_count_options *opts);
 
 /*! How nq_estimate() reached its figure. */
 typedef enum nq_estimate_kind {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_devices.h"
 #include "cli_exit.h"
 #include "cli_estimate.h"
 #include "nqc_clock.h"
@@ -160,10 +161,12 @@ static int count_failed(const cli_opts *o, const nq_count_options *co,
                            "runs resumable)", nqc_signal_name(sig));
         return 128 + sig;
     }
+    if (rc == NQ_EMEMLIMIT) { /* refused before counting: no rerun fits */
+        cli_say_memory_refusal(co, n, err);
+        return CLI_EXIT_USAGE;
+    }
     if (rc == NQ_EIO && cp)
         cli_error(err, "%s: cannot save the checkpoint: %s", name, strerror(errno));
-    else if (rc == NQ_EMEMLIMIT)
-        cli_say_memory_refusal(co, n, err);
     else if (cp && nq_checkpoint_info_get(&info, cp) == NQ_OK && info.units_done > 0 &&
              nq_checkpoint_save(cp) == NQ_OK)
         /* a count that failed midway (a GPU lost, memory gone) keeps its
@@ -248,14 +251,14 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
     co = count_options(o, sizes, &file, &has_file);
-    if (check_parts(o, &co, sizes, err) != 0)
+    if (cli_check_choice(o, &co, sizes, err) != 0 || check_parts(o, &co, sizes, err) != 0)
         return CLI_EXIT_USAGE;
     /* a part printed bare or with labels is for a person to read: on a
      * terminal, where one reads it, say what a merge needs */
     if (o->part_m && o->format != CLI_FORMAT_JSON && isatty(fileno(err)))
         cli_error(err, "note: --merge reads only parts printed with --json");
     if (cli_check_memory(&co, sizes, err) != 0)
-        return CLI_EXIT_FAILURE;
+        return CLI_EXIT_USAGE;
     /* caught before the forecast and before the lock is taken: a stop while
      * the forecast samples stops the count at once, with the usual message,
      * and no stop leaves the lock behind */
@@ -338,12 +341,14 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
             cli_error(err, "interrupted by %s", nqc_signal_name(cli_caught_signal()));
             return 128 + cli_caught_signal();
         }
-        if (rc == NQ_EMEMLIMIT)
+        if (rc == NQ_EMEMLIMIT) {
             cli_say_memory_refusal(co, n, err);
-        else if (rc != NQ_OK && rc != NQ_EPUBLISHED) /* a mismatch is shown below */
+            return CLI_EXIT_USAGE;
+        }
+        if (rc != NQ_OK && rc != NQ_EPUBLISHED) { /* a mismatch is shown below */
             cli_error(err, "n = %u: %s", n, nq_strerror(rc));
-        if (rc != NQ_OK && rc != NQ_EPUBLISHED)
             return CLI_EXIT_FAILURE;
+        }
         if (!known)
             verdict = "unknown";
         else if (r.total != kt || (r.has_unique && r.unique != ku))
@@ -404,8 +409,8 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
                             sizes->n[i]);
             return CLI_EXIT_USAGE;
         }
-    if (cli_check_memory(&co, sizes, err) != 0)
-        return CLI_EXIT_FAILURE;
+    if (cli_check_choice(o, &co, sizes, err) != 0 || cli_check_memory(&co, sizes, err) != 0)
+        return CLI_EXIT_USAGE;
     co.stop = cli_catch_signals();
     if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
         status = CLI_EXIT_FAILURE;

@@ -6,6 +6,7 @@
 #include "cli_exit.h"
 #include "cli_output.h"
 #include "nqc_gpu.h"
+#include "nqc_memory.h"
 
 int cli_check_device(const cli_opts *o, FILE *err)
 {
@@ -23,6 +24,52 @@ int cli_check_device(const cli_opts *o, FILE *err)
         cli_usage_error(err, "--device=gpu counts with " NQC_GPU_METHODS ", not --method=%s",
                         nq_method_name(o->method));
         return -1;
+    }
+    return 0;
+}
+
+/* "the GPU's memory (1.0 GiB)": GPU `index`'s, for a message. */
+static void gpu_memory(char *buf, size_t size, unsigned index)
+{
+    nq_gpu_info g = NQ_GPU_INFO_INIT;
+    char bytes[32];
+    if (nq_gpu_info_get(&g, index) != NQ_OK) {
+        snprintf(buf, size, "the GPU's memory");
+        return;
+    }
+    nqc_format_bytes(bytes, sizeof bytes, g.memory);
+    snprintf(buf, size, "the GPU's memory (%s)", bytes);
+}
+
+int cli_check_choice(const cli_opts *o, const nq_count_options *co, const cli_sizes *sizes,
+                     FILE *err)
+{
+    char memory[64], name[CLI_QUOTE_SIZE];
+    int said = 0;
+
+    if (co->device == NQ_DEVICE_GPU && !nqc_gpu_runs(co->method)) {
+        /* a checkpoint's method: a named one is refused before */
+        if (o->checkpoint)
+            CLI_QUOTE(name, o->checkpoint);
+        cli_error(err, "--device=gpu counts with " NQC_GPU_METHODS "; %s holds units of the "
+                       "%s method (resume it without --device=gpu)",
+                  o->checkpoint ? name : "the checkpoint", nq_method_name(co->method));
+        return -1;
+    }
+    for (size_t i = 0; i < sizes->len; i++) {
+        int why = NQ_OK, rc = nq_count_fallback(&why, sizes->n[i], co);
+        if (rc == NQ_EDEVICEMEM) {
+            gpu_memory(memory, sizeof memory, co->gpu);
+            cli_error(err, "--device=gpu: %s is too small for a count's buffers; "
+                           "--device=cpu counts on the CPU", memory);
+            return -1;
+        }
+        if (rc == NQ_OK && why == NQ_EDEVICEMEM && !said && !o->no_notice) {
+            gpu_memory(memory, sizeof memory, co->gpu);
+            cli_error(err, "--device=auto: %s is too small for a count's buffers; "
+                           "counting on the CPU", memory);
+            said = 1;
+        }
     }
     return 0;
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli_devices.h"
 #include "cli_exit.h"
 #include "cli_output.h"
 #include "cli_signals.h"
@@ -193,10 +194,12 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
     nq_count_options co = cli_count_options(o);
     int status = CLI_EXIT_OK;
 
+    if (cli_check_choice(o, &co, sizes, err) != 0)
+        return CLI_EXIT_USAGE;
     /* several sizes: refuse any that cannot fit before printing any (one
      * size is refused by nq_estimate(), which works the memory out too) */
     if (sizes->len > 1 && cli_check_memory(&co, sizes, err) != 0)
-        return CLI_EXIT_FAILURE;
+        return CLI_EXIT_USAGE;
     co.stop = cli_catch_signals();
     if (o->format == CLI_FORMAT_LABELS) {
         fputs("n\tseconds\tthreads\tmethod\tlow\thigh\tcore_hours\testimate\n", out);
@@ -211,7 +214,7 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
             status = 128 + cli_caught_signal();
         } else if (rc == NQ_EMEMLIMIT) {
             cli_say_memory_refusal(&co, sizes->n[i], err);
-            status = CLI_EXIT_FAILURE;
+            status = CLI_EXIT_USAGE;
         } else if (rc != NQ_OK) {
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
             status = CLI_EXIT_FAILURE;

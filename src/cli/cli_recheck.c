@@ -266,10 +266,10 @@ static int report(int rc, const cli_opts *o, const nq_recheck_options *ro,
                         nq_simd_name(ro->simd), nq_method_name(method));
         return CLI_EXIT_USAGE;
     }
-    if (rc == NQ_EMEMLIMIT) {
-        cli_error(err, "the re-count does not fit in %s",
+    if (rc == NQ_EMEMLIMIT) { /* no rerun with the same limit fits */
+        cli_error(err, "the re-count does not fit in %s; a larger --max-memory lets it",
                   o->max_memory ? "--max-memory" : "half of this machine's memory");
-        return CLI_EXIT_FAILURE;
+        return CLI_EXIT_USAGE;
     }
     cli_error(err, "%s", nq_strerror(rc));
     return CLI_EXIT_FAILURE;

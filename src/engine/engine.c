@@ -74,15 +74,35 @@ static int pick_method(const nq_method_ops **out, const nq_count_options *o,
     return nq_method_pick(out, method, n, o->unique);
 }
 
+/* Whether GPU `index` can hold a count's buffers: each of the
+ * NQ_GPU_WORKERS that drive it opens it with NQ_GPU_MEMORY_MIN at least,
+ * past the margin left to the driver (the backend's open refuses less,
+ * NQ_EDEVICEMEM). Judged on the card's whole memory, not on what is free
+ * now: a card too small for any count, not one that others fill for a
+ * while. A card whose size cannot be read is taken to hold them (opening
+ * it says what is wrong). */
+static int gpu_holds(unsigned index)
+{
+    nq_gpu_info info = NQ_GPU_INFO_INIT;
+    if (nq_gpu_info_get(&info, index) != NQ_OK)
+        return 1;
+    return info.memory >= NQ_GPU_CARD_MARGIN + NQ_GPU_WORKERS * NQ_GPU_MEMORY_MIN;
+}
+
 /* The method and device of the count (o checked): the GPU when asked for
- * and there, or under NQ_DEVICE_AUTO when it is there and runs the
- * method; NQ_EMETHOD when the GPU is asked for and the method (named, or
- * a checkpoint's) has no GPU path. Such a method does not depend on the
- * device, so under NQ_DEVICE_AUTO it stays, on the CPU. */
-static int choose(const nq_method_ops **ops, nq_device *device,
+ * and there, or under NQ_DEVICE_AUTO when it is there, runs the method
+ * and can hold the count; NQ_EMETHOD when the GPU is asked for and the
+ * method (named, or a checkpoint's) has no GPU path, NQ_EDEVICEMEM when
+ * its memory is too small for a count's buffers. Such a method does not
+ * depend on the device, so under NQ_DEVICE_AUTO it stays, on the CPU;
+ * from a GPU too small, NQ_DEVICE_AUTO goes to the CPU with the method
+ * the CPU takes there, and *fallback says why (NQ_EDEVICEMEM; else
+ * NQ_OK). */
+static int choose(const nq_method_ops **ops, nq_device *device, int *fallback,
                   const nq_count_options *o, unsigned n)
 {
     int gpu, rc = want_gpu(&gpu, o, n);
+    *fallback = NQ_OK;
     if (rc != NQ_OK)
         return rc;
     rc = pick_method(ops, o, n, gpu);
@@ -90,6 +110,12 @@ static int choose(const nq_method_ops **ops, nq_device *device,
         if (o->device == NQ_DEVICE_GPU)
             return NQ_EMETHOD;
         gpu = 0;
+    } else if (rc == NQ_OK && gpu && !gpu_holds(o->gpu)) {
+        if (o->device == NQ_DEVICE_GPU)
+            return NQ_EDEVICEMEM;
+        *fallback = NQ_EDEVICEMEM;
+        gpu = 0;
+        rc = pick_method(ops, o, n, 0);
     }
     *device = gpu ? NQ_DEVICE_GPU : NQ_DEVICE_CPU;
     return rc;
@@ -164,7 +190,7 @@ static uint64_t gpu_share(unsigned index)
 int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
 {
     uint64_t limit, base, method_bytes = 0;
-    int rc;
+    int rc, fallback;
 
     memset(s, 0, sizeof *s);
     rc = nq_count_options_load(&s->o, opts);
@@ -182,7 +208,7 @@ int nq_counter_open(nq_counter *s, unsigned n, const nq_count_options *opts)
             return rc;
         s->held = s->o.checkpoint;
     }
-    rc = choose(&s->ops, &s->device, &s->o, n);
+    rc = choose(&s->ops, &s->device, &fallback, &s->o, n);
     if (rc == NQ_OK)
         rc = bind_checkpoint(&s->o, n, s->ops);
     if (rc != NQ_OK)
@@ -250,25 +276,44 @@ void nq_counter_close(nq_counter *c)
     c->held = NULL;
 }
 
-int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
-                    const nq_count_options *opts)
+/* nq_count_choice() and nq_count_fallback(): the choice, and why
+ * NQ_DEVICE_AUTO left the GPU. */
+static int choice(nq_method *method, nq_device *device, int *fallback, unsigned n,
+                  const nq_count_options *opts)
 {
     nq_count_options o;
     const nq_method_ops *ops;
     nq_device dev;
-    int rc;
-    if (!method || !device)
-        return NQ_EINVAL;
+    int rc, why;
     rc = nq_count_options_load(&o, opts);
     if (rc == NQ_OK)
         rc = check_options(&o, n);
     if (rc == NQ_OK)
-        rc = choose(&ops, &dev, &o, n);
+        rc = choose(&ops, &dev, &why, &o, n);
     if (rc != NQ_OK)
         return rc;
     *method = ops->id;
     *device = dev;
+    *fallback = why;
     return NQ_OK;
+}
+
+int nq_count_choice(nq_method *method, nq_device *device, unsigned n,
+                    const nq_count_options *opts)
+{
+    int why;
+    if (!method || !device)
+        return NQ_EINVAL;
+    return choice(method, device, &why, n, opts);
+}
+
+int nq_count_fallback(int *out, unsigned n, const nq_count_options *opts)
+{
+    nq_method method;
+    nq_device device;
+    if (!out)
+        return NQ_EINVAL;
+    return choice(&method, &device, out, n, opts);
 }
 
 int nq_memory(uint64_t *out, unsigned n, const nq_count_options *opts)

@@ -139,7 +139,7 @@ for method in symmetry join; do
 a driver without GPUs: status 2, says so|2|^nqueens: --device=gpu: the NVIDIA driver shows no GPU$|NQ_EMU_GPUS=0
 a driver that does not start: status 2, says so|2|^nqueens: --device=gpu: the GPU or its driver failed$|NQ_EMU_FAIL=cuInit
 no GPU memory for the buffers: says so|1|^nqueens: n = 12: the GPU ran out of memory$|NQ_EMU_FAIL=cuMemAlloc_v2
-a GPU with too little memory: says so|1|^nqueens: n = 12: the GPU ran out of memory$|NQ_EMU_GPU_MEMORY=4096
+a GPU with too little memory: status 2, says so|2|^nqueens: --device=gpu: the GPU's memory (4.0 KiB) is too small for a count's buffers; --device=cpu counts on the CPU$|NQ_EMU_GPU_MEMORY=4096
 a failed launch: says so|1|^nqueens: n = 12: the GPU or its driver failed$|NQ_EMU_FAIL=cuLaunchKernel
 a kernel that fails while it runs: says so|1|^nqueens: n = 12: the GPU or its driver failed$|NQ_EMU_FAIL=cuStreamQuery
 EOF
@@ -175,13 +175,14 @@ done
 # a card with less free memory than a count's share (320 MiB: 32 MiB
 # for each worker past the driver's margin) counts in what it has, in
 # smaller pieces; with 280 MiB (12 MiB each), less than a GPU opens with,
-# it says so (above: 4 KiB)
+# it is refused before counting, as no rerun fits (above: 4 KiB)
 for method in symmetry join; do
   out=$(NQ_EMU_GPU_MEMORY=335544320 "$bin" --device=gpu -m "$method" 14 2>"$work/err")
   [ "$out" = 365596 ] && [ ! -s "$work/err" ]
   report "a card smaller than a count's share: counted within it ($method)" $((! $?))
-  fault "a card too small for a worker's least: says so" 1 \
-    "^nqueens: n = 12: the GPU ran out of memory$" NQ_EMU_GPU_MEMORY=293601280
+  fault "a card too small for a worker's least: status 2, says so" 2 \
+    "^nqueens: --device=gpu: the GPU's memory (280 MiB) is too small for a count's buffers; --device=cpu counts on the CPU$" \
+    NQ_EMU_GPU_MEMORY=293601280
 done
 
 # a GPU lost in the middle of a checkpointed count keeps what was finished:

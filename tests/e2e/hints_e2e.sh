@@ -72,7 +72,7 @@ report "--merge of a damaged part: no word of --json" $((! $?))
 
 # --- memory: one thread fits, and -j 1 says so ---------------------------------------
 m1=$("$bin" --estimate --json -m symmetry -j 1 12 | sed 's/.*"memory":\([0-9]*\).*/\1/')
-refused 1 -m symmetry -j 2 --max-memory="${m1}B" 12 &&
+refused 2 -m symmetry -j 2 --max-memory="${m1}B" 12 &&
   case $msg in *"; with 1 thread it needs "*" (-j 1)") true ;; *) false ;; esac &&
   works 14200 -m symmetry -j 1 --max-memory="${m1}B" 12
 report "a count that fits one thread: -j 1 counts it" $((! $?))

@@ -35,7 +35,7 @@ refused --max-memory=0 8 &&
   [ "$msg" = "nqueens: --max-memory: the size must be at least 1 byte (leave the option out for half of this machine's memory)" ]
 report "--max-memory=0 says what the default is" $((! $?))
 "$bin" -m symmetry --max-memory=512B 8 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 1 ] && [ ! -s "$work/out" ] &&
+[ $status -eq 2 ] && [ ! -s "$work/out" ] &&
   grep -q "^nqueens: n = 8 needs at least .*, more than --max-memory allows (512 bytes)" "$work/err"
 report "--max-memory=512B is 512 bytes, and the refusal says so" $((! $?))
 

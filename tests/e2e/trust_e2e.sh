@@ -161,7 +161,7 @@ for mode in "--no-progress" "--labels" "--json" "--estimate" "--estimate --label
   # shellcheck disable=SC2086
   # 2100 KiB holds the process and n = 3, not the join's table of 14
   "$bin" $mode --max-memory=2100K -m join $sizes >"$work/out" 2>"$work/err"; status=$?
-  refused 1 && grep -q "^nqueens: n = 14 needs at least .* more than --max-memory allows (2.1 MiB)$" "$work/err" &&
+  refused 2 && grep -q "^nqueens: n = 14 needs at least .* more than --max-memory allows (2.1 MiB)$" "$work/err" &&
     [ ! -e "$work/mem.ckpt" ] && [ ! -e "$work/mem.ckpt.lock" ]
   report "nqueens $mode --max-memory=2100K -m join $sizes: refused before any output or file, the least it needs named" $((! $?))
 done

@@ -15,6 +15,11 @@
 
 #include "nqueens.h"
 
+/* A card smaller than this holds no count's buffers: the driver's margin
+ * (256 MiB) and the least each of a count's two workers opens it with
+ * (16 MiB). */
+#define SMALL_CARD ((uint64_t)288u << 20)
+
 /* What nq_gpu_count() says here: NQ_OK with a GPU, else why not. */
 static int gpu_status(void)
 {
@@ -154,6 +159,10 @@ static void test_gpu_memory(void **state)
     share = g.memory / 2 > 512 * mib ? g.memory / 2 : 512 * mib;
     o.device = NQ_DEVICE_GPU;
     o.method = NQ_METHOD_JOIN;
+    if (g.memory < SMALL_CARD) { /* test_fallback's card */
+        assert_int_equal(nq_memory(&bytes, 16, &o), NQ_EDEVICEMEM);
+        return;
+    }
     o.max_memory = share + 256 * mib; /* the share, and the host's part */
     assert_int_equal(nq_memory(&bytes, 16, &o), NQ_OK);
     if (bytes < share || bytes > share + 64 * mib)
@@ -167,6 +176,55 @@ static void test_gpu_memory(void **state)
     o.max_memory = 4 * mib;
     assert_int_equal(nq_memory(&bytes, 16, &o), NQ_EMEMLIMIT);
     assert_true(bytes > 16 * mib); /* what it needs at least */
+}
+
+/* A GPU whose memory cannot hold a count's buffers (the driver's margin
+ * of 256 MiB and 16 MiB for each of its two workers: the emulated GPU
+ * with NQ_EMU_GPU_MEMORY=4096, test_device_small_gpu): NQ_DEVICE_GPU
+ * refuses every count before it starts, NQ_DEVICE_AUTO counts on the CPU
+ * with the CPU's method and says why (nq_count_fallback()). Without a
+ * GPU, or on one that holds them, nothing falls back. */
+static void test_fallback(void **state)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
+    nq_gpu_info g = NQ_GPU_INFO_INIT;
+    nq_method m = NQ_METHOD_DEFAULT;
+    nq_device d = NQ_DEVICE_AUTO;
+    uint64_t bytes = 0;
+    int why = 12345;
+    (void)state;
+    assert_int_equal(nq_count_fallback(NULL, 18, &o), NQ_EINVAL);
+    assert_int_equal(nq_count_fallback(&why, NQ_MAX_N + 1, &o), NQ_ERANGE);
+    assert_int_equal(why, 12345); /* untouched */
+    o.threads = 1;
+    o.device = NQ_DEVICE_AUTO;
+    assert_int_equal(nq_count_fallback(&why, 18, &o), NQ_OK);
+    if (gpu_status() != NQ_OK || nq_gpu_info_get(&g, 0) != NQ_OK || g.memory >= SMALL_CARD) {
+        assert_int_equal(why, NQ_OK);
+        return;
+    }
+    assert_int_equal(why, NQ_EDEVICEMEM);
+    assert_int_equal(nq_count_choice(&m, &d, 18, &o), NQ_OK);
+    assert_int_equal(d, NQ_DEVICE_CPU);
+    assert_int_equal(m, nq_method_default(18, 0, NQ_SIMD_AUTO));
+    /* a board kept on the CPU anyway: no fallback to speak of */
+    assert_int_equal(nq_count_fallback(&why, 12, &o), NQ_OK);
+    assert_int_equal(why, NQ_OK);
+    /* a part of n = 18 is counted, on the CPU */
+    o.part_k = 1;
+    o.part_m = 1000;
+    assert_int_equal(nq_count(&r, 18, &o), NQ_OK);
+    assert_int_equal(r.device, NQ_DEVICE_CPU);
+    assert_int_equal(r.method, m);
+    assert_true(r.total > 0);
+    /* asked for, the GPU refuses before anything is built */
+    o.device = NQ_DEVICE_GPU;
+    o.part_k = o.part_m = 0;
+    assert_int_equal(nq_count_fallback(&why, 12, &o), NQ_EDEVICEMEM);
+    assert_int_equal(nq_count_choice(&m, &d, 12, &o), NQ_EDEVICEMEM);
+    assert_int_equal(nq_memory(&bytes, 12, &o), NQ_EDEVICEMEM);
+    assert_int_equal(nq_count(&r, 12, &o), NQ_EDEVICEMEM);
 }
 
 /* A caller built against the version-3 header (no device fields) counts
@@ -196,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_no_gpu),
         cmocka_unit_test(test_choice),
         cmocka_unit_test(test_gpu_memory),
+        cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_version_3),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
