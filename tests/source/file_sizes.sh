@@ -1,6 +1,7 @@
 #!/bin/sh
-# file_sizes.sh SRCDIR - no C or CUDA source file (.c, .h, .cu) of src/,
-# include/, tests/, bench/ or tools/ is longer than 600 lines: a longer
+# file_sizes.sh SRCDIR - no C, C++ or CUDA source file (.c, .h, .cc,
+# .cpp, .cu) of src/, include/, tests/, bench/ or tools/ is longer than
+# 600 lines: a longer
 # file holds more than one concern and should be split
 # (docs/conventions.md). Excepted:
 #   *_tables.h                 generated tables, made by tools/ (and checked
@@ -14,7 +15,8 @@ max=600
 cd "$1"
 bad=0
 for f in $(find src include tests bench tools \
-             -name '*.c' -o -name '*.h' -o -name '*.cu' | sort); do
+             -name '*.c' -o -name '*.h' -o -name '*.cc' -o -name '*.cpp' -o -name '*.cu' |
+             sort); do
   case $f in
     *_tables.h | include/nqueens.h | tests/abi/nqueens-2.0.0.h) continue ;;
   esac
@@ -25,6 +27,6 @@ for f in $(find src include tests bench tools \
   fi
 done
 [ "$bad" = 0 ] &&
-  echo "file_sizes: every C and CUDA file of src/, include/, tests/, bench/ and tools/" \
+  echo "file_sizes: every C, C++ and CUDA file of src/, include/, tests/, bench/ and tools/" \
        "has at most $max lines"
 exit "$bad"
