@@ -1,9 +1,8 @@
 #!/bin/sh
 # file_sizes.sh SRCDIR - no C, C++ or CUDA source file (.c, .h, .cc,
 # .cpp, .cu) of src/, include/, tests/, bench/ or tools/ is longer than
-# 600 lines: a longer
-# file holds more than one concern and should be split
-# (docs/conventions.md). Excepted:
+# 600 lines: a longer file holds more than one concern and should be
+# split (docs/conventions.md). Excepted:
 #   *_tables.h                 generated tables, made by tools/ (and checked
 #                              against their generator's output);
 #   include/nqueens.h          the public API is one header by design: a
