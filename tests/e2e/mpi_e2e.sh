@@ -99,10 +99,9 @@ for how in TERM-mpirun INT-mpirun INT-rank0 TERM-rank0; do
   "$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 \
     $big >"$work/out" 2>"$work/err" &
   pid=$!
-  # signalled once some units are done (start-up time varies a lot)
-  i=0
-  while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
-  sleep 0.3
+  # signalled once the checkpoint records a finished unit (start-up time
+  # varies a lot; a file that exists may hold no unit yet)
+  wait_saved "$ck" "$pid"
   target=$pid
   case $how in *-rank0) target=$(rank0 "$pid") ;; esac
   kill -"$sig" "$target"
@@ -141,9 +140,7 @@ for how in HUP-0:129 QUIT-0:131 XCPU-0:152 TERM2-0:143 HUP-1:129 XCPU-2:152; do
   "$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 \
     $big >"$work/out" 2>"$work/err" &
   pid=$!
-  i=0
-  while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
-  sleep 0.3
+  wait_saved "$ck" "$pid"
   target=$(rankpid "$pid" "$r")
   kill -"$sig" "$target"
   [ $twice = 1 ] && kill -"$sig" "$target"
@@ -163,11 +160,13 @@ out=$(run 3 -j 1 --checkpoint="$ck" $big 2>"$work/err")
 # refused with the numbers
 run 2 -j 1 -m join --max-memory=1K 14 >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 1 ] && [ ! -s "$work/out" ] &&
-  grep -q "^nqueens-mpi: rank 1 failed: n = 14 needs at least .* with 1 thread, more than --max-memory allows (1.0 KiB)$" "$work/err"
+  grep -q "^nqueens-mpi: rank [1-9][0-9]* failed: n = 14 needs at least .* with 1 thread, more than --max-memory allows (1.0 KiB)$" "$work/err"
 report "--max-memory=1K: the worker's refusal names what it needs" $((! $?))
 run 2 -j 3 -m join --max-memory=1K 14 >"$work/out" 2>"$work/err"; status=$?
-[ $status -eq 1 ] && grep -q "^nqueens-mpi: rank 1 failed: n = 14 needs at least .* with 3 threads" "$work/err"
-report "--max-memory with 3 threads: the count of threads is named" $((! $?))
+[ $status -eq 1 ] && grep -q "^nqueens-mpi: rank [1-9][0-9]* failed: n = 14 needs at least .* with 3 threads" "$work/err"
+ok=$?
+report "--max-memory with 3 threads: the count of threads is named" $((! ok))
+[ $ok -eq 0 ] || sed 's/^/# /' "$work/err"
 out=$(run 2 -j 1 --max-memory=64MiB 12 2>"$work/err")
 [ "$out" = 14200 ]; report "--max-memory=64MiB counts" $((! $?))
 for bad in 0 0K 12X -1; do
@@ -224,19 +223,19 @@ out=$(run 2 -j 1 --checkpoint="$ck" 15 2>"$work/err")
 
 # rank 0 itself stopped (SIGSTOP) for longer than --worker-timeout: the
 # workers were never silent, rank 0 was not listening; the job goes on and
-# ends with the exact count
+# ends with the exact count (a timeout of 5 seconds, as above: on a busy
+# machine a healthy worker has gone 2 seconds between reports)
 rm -f "$ck"
 "$mpiexec" --oversubscribe -np 3 "$bin" -j 1 --checkpoint="$ck" --checkpoint-interval=0 \
-  --worker-timeout=2 $big >"$work/out" 2>"$work/err" &
+  --worker-timeout=5 $big >"$work/out" 2>"$work/err" &
 pid=$!
-i=0
-while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+wait_saved "$ck" "$pid"
 target=$(rank0 "$pid")
-kill -STOP "$target"; sleep 5; kill -CONT "$target"
+kill -STOP "$target"; sleep 8; kill -CONT "$target"
 wait "$pid"; status=$?
 [ $status -eq 0 ] && [ "$(cat "$work/out")" = $big_total ] && [ ! -s "$work/err" ]
 ok=$?
-report "rank 0 stopped for 5 s with --worker-timeout=2: the job goes on (status $status)" $((! ok))
+report "rank 0 stopped for 8 s with --worker-timeout=5: the job goes on (status $status)" $((! ok))
 [ $ok -eq 0 ] || sed 's/^/# /' "$work/err"
 
 # two jobs on one checkpoint: the second is refused while the first runs
@@ -248,8 +247,7 @@ rm -f "$ck"
 "$mpiexec" --oversubscribe -np 2 "$bin" -j 1 -m plain --checkpoint="$ck" \
   --checkpoint-interval=0 17 >"$work/out1" 2>/dev/null &
 pid=$!
-i=0
-while [ ! -s "$ck" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+wait_saved "$ck" "$pid"
 run 2 -j 1 -m plain --checkpoint="$ck" 17 >"$work/out" 2>"$work/err"; status=$?
 kill -TERM "$pid" 2>/dev/null
 wait "$pid"

@@ -12,13 +12,12 @@ bin=$1
 
 # four to eight seconds of work on one thread (the sanitizers: three times
 # as long), and the CPU time (in clock ticks of /proc) a started count is
-# given before it is signalled (and for `timeout`, which counts wall time,
-# how long). The sanitizers count the same board: n = 17 took them only
+# given before it is signalled. The sanitizers count the same board: n = 17 took them only
 # about three seconds, and a count that ends before its signal fails the
 # test. So that no CPU is too fast for the stops, a checkpoint more than
 # half done is started afresh after its check (check below).
-n=18 total=666090624 ticks=50 pause=2
-[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && ticks=150 pause=3
+n=18 total=666090624 ticks=50
+[ "${NQ_TEST_SANITIZED:-0}" = 1 ] && ticks=150
 
 # wait_running PID [TICKS]: until the process has run for TICKS (default
 # $ticks) of CPU time (its handlers are in place long before), at most a
@@ -29,6 +28,17 @@ wait_running() {
   while [ $i -lt 6000 ]; do
     t=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 0
     [ -n "$t" ] && [ "$t" -ge "$want" ] && return 0
+    sleep 0.01; i=$((i + 1))
+  done
+}
+# wait_taken PID SIG: until signal number SIG, sent to PID, is no longer
+# pending there (a thread of PID has taken it), at most a minute
+wait_taken() {
+  i=0
+  while [ $i -lt 6000 ]; do
+    p=$(sed -n 's/^ShdPnd:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$p" ] || return 0
+    [ $(((0x$p >> ($2 - 1)) & 1)) -eq 0 ] && return 0
     sleep 0.01; i=$((i + 1))
   done
 }
@@ -98,8 +108,16 @@ i=0
 while [ ! -e "$ck.lock" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i + 1)); done
 kill -TERM "$pid"; wait "$pid"; check "SIGTERM at once" $? 143
 
-# GNU timeout: SIGTERM to the count, then to the whole process group
-timeout --preserve-status -s TERM "$pause" "$bin" $args >"$work/out" 2>"$work/err"
+# GNU timeout: SIGTERM to the count, then to the whole process group. Its
+# time is not waited for (on a busy machine the count may not have started
+# by then): timeout is sent SIGTERM once the count has run, which it
+# passes on in the same way.
+timeout --preserve-status -s TERM 600 "$bin" $args >"$work/out" 2>"$work/err" &
+tpid=$!
+i=0
+while [ -z "$(pgrep -P $tpid)" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i + 1)); done
+wait_running "$(pgrep -P $tpid)"
+kill -TERM $tpid; wait $tpid
 check "timeout --preserve-status -s TERM" $? 143
 
 start; kill -TERM "$pid"; kill -TERM "$pid"; wait "$pid"
@@ -108,8 +126,9 @@ check "SIGTERM twice" $? 143
 start; kill -INT "$pid"; kill -INT "$pid"; kill -INT "$pid"; wait "$pid"
 check "SIGINT three times" $? 130
 
-# (apart, or the kernel hands pending signals over lowest number first)
-start; kill -INT "$pid"; sleep 0.05; kill -TERM "$pid"; kill -HUP "$pid"; wait "$pid"
+# (apart, or the kernel hands pending signals over lowest number first:
+# the others once the first is taken, however long that takes)
+start; kill -INT "$pid"; wait_taken "$pid" 2; kill -TERM "$pid"; kill -HUP "$pid"; wait "$pid"
 check "SIGINT, then SIGTERM and SIGHUP: the first one's status" $? 130
 
 for sig in HUP QUIT XCPU; do

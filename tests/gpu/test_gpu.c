@@ -247,7 +247,13 @@ static void cancel(nq_method method)
     nq_cancel_free(ra.flag); /* before the checks: a failed one returns */
     printf("%s: stopped %.3f s after the flag\n", nq_method_name(method), end - ra.raised_at);
     assert_int_equal(rc, NQ_ECANCELED);
+#ifdef NQ_TEST_EMULATED_GPU
+    /* the emulated GPU's host threads, beside the other tests of the full
+     * test command, may wait seconds for a core: the limit ends a hang */
+    assert_true(end - ra.raised_at < 30.0);
+#else
     assert_true(end - ra.raised_at < 1.0);
+#endif
 }
 
 static void test_cancel(void **state)

@@ -5,8 +5,9 @@
  *
  *   pty_resize LOG COLS1 COLS2 AFTER COMMAND [ARG]...
  *
- * The command starts on a COLS1 x 24 terminal; AFTER seconds later the
- * terminal becomes COLS2 wide (TIOCSWINSZ on the master side: the kernel
+ * The command starts on a COLS1 x 24 terminal; AFTER seconds after its
+ * first output (not after its start: on a busy machine a command may
+ * take seconds to draw anything) the terminal becomes COLS2 wide (TIOCSWINSZ on the master side: the kernel
  * sends SIGWINCH to the command). Everything the command writes to the
  * terminal is copied to LOG, with two lines of its own (never sent to the
  * terminal): "@@RESIZE@@" where the width changed, and "@@RESIZED@@" half
@@ -54,7 +55,7 @@ int main(int argc, char **argv)
 {
     struct winsize ws;
     unsigned short cols1, cols2;
-    double after, start, resized_at = 0.0;
+    double after, start, first = 0.0, resized_at = 0.0;
     int master, status, marked = 0;
     FILE *log;
     pid_t pid;
@@ -89,7 +90,7 @@ int main(int argc, char **argv)
         double t = now();
         ssize_t got;
 
-        if (resized_at == 0.0 && t - start >= after) {
+        if (resized_at == 0.0 && first > 0.0 && t - first >= after) {
             ws.ws_col = cols2;
             if (ioctl(master, TIOCSWINSZ, &ws) != 0) {
                 perror("TIOCSWINSZ");
@@ -116,6 +117,8 @@ int main(int argc, char **argv)
             continue;
         if (got <= 0)
             break; /* EIO: the command and its children closed the terminal */
+        if (first == 0.0)
+            first = now();
         fwrite(buf, 1, (size_t)got, log);
     }
     if (fclose(log) != 0) {
