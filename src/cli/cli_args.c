@@ -81,7 +81,8 @@ static int size_value(uint64_t *out, const char *arg, const char *typed, FILE *e
 }
 
 /* A duration: digits, then optionally s, m, h, d or y (365.25 days);
- * or "none", stored as 0. */
+ * or "none", stored as 0. The number is 1 to 2^32 - 1 of its unit; 0 and
+ * numbers past that each get their own message. */
 static int time_value(double *out, const char *arg, const char *typed, FILE *err)
 {
     static const struct {
@@ -90,26 +91,38 @@ static int time_value(double *out, const char *arg, const char *typed, FILE *err
     } units[] = {{'s', 1.0}, {'m', 60.0}, {'h', 3600.0}, {'d', 86400.0},
                  {'y', 31557600.0}};
     size_t len = strspn(arg, "0123456789");
+    double unit = 0.0;
     uint64_t v;
+    int rc;
     char q[64];
 
     if (strcmp(arg, "none") == 0) {
         *out = 0.0;
         return 0;
     }
-    if (len > 0 && nqc_parse_u64(&v, arg, len) == 0 && v > 0 && v <= UINT32_MAX) {
-        if (arg[len] == '\0') {
-            *out = (double)v;
-            return 0;
-        }
-        for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-            if (arg[len] == units[i].suffix && arg[len + 1] == '\0') {
-                *out = (double)v * units[i].seconds;
-                return 0;
-            }
+    if (len > 0 && arg[len] == '\0')
+        unit = 1.0;
+    for (size_t i = 0; len > 0 && i < sizeof units / sizeof units[0]; i++)
+        if (arg[len] == units[i].suffix && arg[len + 1] == '\0')
+            unit = units[i].seconds;
+    if (unit == 0.0) {
+        cli_usage_error(err, "%s: '%s' is not a duration (e.g. 90s, 12h, 10y, or none)",
+                        typed, CLI_QUOTE(q, arg));
+        return -1;
     }
-    cli_usage_error(err, "%s: '%s' is not a duration (e.g. 90s, 12h, 10y, or none)",
-                    typed, CLI_QUOTE(q, arg));
+    rc = nqc_parse_u64(&v, arg, len);
+    if (rc == 0 && v > 0 && v <= UINT32_MAX) {
+        *out = (double)v * unit;
+        return 0;
+    }
+    if (rc == 0 && v == 0)
+        cli_usage_error(err, "%s: '%s' is no time at all: give a positive duration "
+                             "(e.g. 90s, 12h), or none for no limit",
+                        typed, CLI_QUOTE(q, arg));
+    else
+        cli_usage_error(err, "%s: '%s' is out of range: the number before the unit "
+                             "is 1 to 4294967295",
+                        typed, CLI_QUOTE(q, arg));
     return -1;
 }
 
@@ -117,11 +130,16 @@ static int time_value(double *out, const char *arg, const char *typed, FILE *err
 static int part_value(cli_opts *o, const char *arg, const char *typed, FILE *err)
 {
     const char *slash = strchr(arg, '/');
-    uint64_t k, m;
+    uint64_t k = 0, m = 0;
     char q[64];
-    if (!slash || nqc_parse_u64(&k, arg, (size_t)(slash - arg)) != 0 ||
-        nqc_parse_u64(&m, slash + 1, strlen(slash + 1)) != 0 || k < 1 ||
-        m < 1 || k > m || m > UINT32_MAX) {
+    int rk = slash ? nqc_parse_u64(&k, arg, (size_t)(slash - arg)) : -1;
+    int rm = slash ? nqc_parse_u64(&m, slash + 1, strlen(slash + 1)) : -1;
+    if (rk == 0 && k >= 1 && (rm == -2 || (rm == 0 && m > UINT32_MAX && k <= m))) {
+        cli_usage_error(err, "%s: '%s' is out of range: M is at most 4294967295",
+                        typed, CLI_QUOTE(q, arg));
+        return -1;
+    }
+    if (rk != 0 || rm != 0 || k < 1 || m < 1 || k > m) {
         cli_usage_error(err, "%s: '%s' is not K/M with 1 <= K <= M (e.g. 3/8)",
                         typed, CLI_QUOTE(q, arg));
         return -1;

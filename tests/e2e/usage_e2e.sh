@@ -127,6 +127,25 @@ printf '{"n":8}\n' | "$bin" --merge >"$work/out" 2>"$work/err"; status=$?
 [ $status -eq 2 ] && grep -q '^nqueens: standard input:1: ' "$work/err"
 report "a bad part line on line 1 of standard input: named" $((! $?))
 
+# --- a value out of range says so, not that it is of the wrong kind ------------------
+while IFS='|' read -r args msg; do
+  # shellcheck disable=SC2086
+  "$bin" $args 8 >"$work/out" 2>"$work/err"; status=$?
+  [ $status -eq 2 ] && [ ! -s "$work/out" ] && [ "$(head -1 "$work/err")" = "nqueens: $msg" ]
+  report "nqueens $args 8: status 2, '$msg'" $((! $?))
+  [ $status -eq 2 ] || sed 's/^/# /' "$work/err"
+done <<'VALUES'
+--max-time=0|--max-time: '0' is no time at all: give a positive duration (e.g. 90s, 12h), or none for no limit
+--max-time=0h|--max-time: '0h' is no time at all: give a positive duration (e.g. 90s, 12h), or none for no limit
+--max-time=4294967296s|--max-time: '4294967296s' is out of range: the number before the unit is 1 to 4294967295
+--max-time=99999999999999999999|--max-time: '99999999999999999999' is out of range: the number before the unit is 1 to 4294967295
+--max-time=5x|--max-time: '5x' is not a duration (e.g. 90s, 12h, 10y, or none)
+--part 1/4294967296|--part: '1/4294967296' is out of range: M is at most 4294967295
+--part 1/99999999999999999999|--part: '1/99999999999999999999' is out of range: M is at most 4294967295
+--part 5/3|--part: '5/3' is not K/M with 1 <= K <= M (e.g. 3/8)
+--max-memory=0|--max-memory: the size must be at least 1 byte (leave the option out for half of this machine's memory)
+VALUES
+
 # --- counts that cannot finish ---------------------------------------------------------
 # (these samples take a fraction of a second: the forecast samples for 0.2 s)
 "$bin" --check 28 >"$work/out" 2>"$work/err"; status=$?
