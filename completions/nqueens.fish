@@ -9,7 +9,7 @@ complete -c nqueens -s m -l method -x -a 'plain symmetry join' -d 'counting meth
 complete -c nqueens -l simd -x -a 'auto none avx2 avx512' -d 'SIMD kernels'
 complete -c nqueens -l device -x -a 'cpu gpu auto' -d 'where to count: cpu'
 complete -c nqueens -l max-memory -x -d 'use at most SIZE bytes, at least 1'
-complete -c nqueens -l estimate -d 'print how many seconds counting each N would take here, in a few seconds: a sample of the count timed'
+complete -c nqueens -l estimate -d 'print how long counting each N would take here, in words, worked out in a few seconds: a sample of the count timed'
 complete -c nqueens -l max-time -x -d 'refuse a count estimated to take longer than TIME'
 complete -c nqueens -l no-notice -d 'no notice before a long count'
 complete -c nqueens -l progress -d 'show progress on stderr'

@@ -150,7 +150,10 @@ int cli_check_memory(const nq_count_options *co, const cli_sizes *sizes, FILE *e
     return 0;
 }
 
-/* Every format says "at least" of a lower bound, or gives the interval. */
+/* Every format says "at least" of a lower bound, or gives the interval:
+ * the bare one in words, in the unit that suits the time ("n = 24: about
+ * 46 hours (41 to 52 hours) with 2 threads, ..."), --labels and --json in
+ * seconds as well, for scripts. */
 static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_result *e,
                            FILE *out)
 {
@@ -166,8 +169,8 @@ static void print_estimate(const cli_opts *o, unsigned n, const nq_estimate_resu
     else
         snprintf(high, sizeof high, "%.3f", e->high);
     switch (o->format) {
-    case CLI_FORMAT_BARE:
-        fprintf(out, "%s%.3f seconds\n", bound, e->seconds);
+    case CLI_FORMAT_BARE: /* for a person; scripts read --labels or --json */
+        fprintf(out, "n = %u: %s\n", n, sentence);
         break;
     case CLI_FORMAT_LABELS:
         fprintf(out, "%u\t%s%.3f\t%u\t%s\t%.3f\t%s\t%.4g\t%s\n", n, bound, e->seconds,

@@ -43,7 +43,7 @@ static const char epilogue[] =
     "  nqueens --list --limit=3 8      the first three solutions of n = 8\n"
     "  nqueens --one 1000000 | nqueens --verify\n"
     "  nqueens --check 1-16            exits 1 if any count is wrong\n"
-    "  nqueens --estimate 20           seconds that 'nqueens 20' would take\n"
+    "  nqueens --estimate 20           how long 'nqueens 20' would take here\n"
     "\n"
     "To spread one count over the machines of a cluster, see nqueens-mpi(1).\n"
     "Report bugs to: " NQ_HOMEPAGE_URL "/issues\n"

@@ -56,11 +56,11 @@ const cli_option cli_options[CLI_OPT_COUNT_OF_OPTIONS] = {
      "iB; default: half the memory here); a count that\n"
      "cannot fit is refused before it starts"},
     {CLI_OPT_ESTIMATE, "estimate", 0, NULL, CLI_MODE_ESTIMATE, ONLY(ESTIMATE), NULL,
-     "print how many seconds counting each N would take\n"
-     "here, in a few seconds: a sample of the count timed\n"
-     "(large counts: their work sampled and priced by a\n"
-     "smaller board); --labels and --json add the interval\n"
-     "(low, high) and core-hours"},
+     "print how long counting each N would take here, in\n"
+     "words, worked out in a few seconds: a sample of the\n"
+     "count timed (large counts: their work sampled and\n"
+     "priced by a smaller board); --labels and --json give\n"
+     "the seconds, the interval (low, high) and core-hours"},
     {CLI_OPT_MAX_TIME, "max-time", 0, "TIME", -1, ONLY(COUNT) | ONLY(CHECK), NULL,
      "refuse a count estimated to take longer than TIME\n"
      "(suffix s, m, h, d or y; default 10y; 'none': no\n"

@@ -57,20 +57,34 @@ void cli_format_clock(char *buf, size_t size, double s)
         snprintf(buf, size, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
 }
 
-/* Writes the longest form of the line that fits in `room` columns. */
+/* Writes the longest form of the line that fits in `room` columns. Until
+ * this run has finished a unit, the count is setting up (the join builds
+ * its quarter table first: seconds at n = 24) or in its first units, and
+ * no rate is known: the line says "preparing" rather than "0.0%, ETA ?". */
 static void compose(char *line, size_t size, size_t room, unsigned n,
                     const nq_progress *p, double pct, const char *elapsed,
                     const char *eta)
 {
     char form[5][160];
-    snprintf(form[0], sizeof form[0], "n = %u: %llu/%llu units, %.1f%%, elapsed %s, ETA %s",
-             n, (unsigned long long)p->units_done, (unsigned long long)p->units_total,
-             pct, elapsed, eta);
-    snprintf(form[1], sizeof form[1], "n = %u: %.1f%%, elapsed %s, ETA %s", n, pct,
-             elapsed, eta);
-    snprintf(form[2], sizeof form[2], "n = %u: %.1f%%, ETA %s", n, pct, eta);
-    snprintf(form[3], sizeof form[3], "%.1f%% ETA %s", pct, eta);
-    snprintf(form[4], sizeof form[4], "%.0f%%", pct);
+    if (p->units_done == p->units_resumed && p->units_done < p->units_total) {
+        snprintf(form[0], sizeof form[0], "n = %u: preparing, %llu/%llu units, elapsed %s",
+                 n, (unsigned long long)p->units_done, (unsigned long long)p->units_total,
+                 elapsed);
+        snprintf(form[1], sizeof form[1], "n = %u: preparing, elapsed %s", n, elapsed);
+        snprintf(form[2], sizeof form[2], "n = %u: preparing", n);
+        snprintf(form[3], sizeof form[3], "preparing");
+        snprintf(form[4], sizeof form[4], "%.0f%%", pct);
+    } else {
+        snprintf(form[0], sizeof form[0],
+                 "n = %u: %llu/%llu units, %.1f%%, elapsed %s, ETA %s", n,
+                 (unsigned long long)p->units_done, (unsigned long long)p->units_total, pct,
+                 elapsed, eta);
+        snprintf(form[1], sizeof form[1], "n = %u: %.1f%%, elapsed %s, ETA %s", n, pct,
+                 elapsed, eta);
+        snprintf(form[2], sizeof form[2], "n = %u: %.1f%%, ETA %s", n, pct, eta);
+        snprintf(form[3], sizeof form[3], "%.1f%% ETA %s", pct, eta);
+        snprintf(form[4], sizeof form[4], "%.0f%%", pct);
+    }
     for (int i = 0; i < 5; i++)
         if (strlen(form[i]) <= room || i == 4) {
             size_t k = strlen(form[i]) < room ? strlen(form[i]) : room;

@@ -21,7 +21,7 @@ formats() {
 # bound_everywhere: 1 when the three formats agree on "at least"
 bound_everywhere() {
   b=0 l=0 j=0
-  grep -Eqx 'at least [0-9]+\.[0-9]{3} seconds' "$work/bare" && b=1
+  grep -Eq '^n = [0-9]+: at least [0-9.]+ (seconds|minutes|hours|days|years) ' "$work/bare" && b=1
   tail -n 1 "$work/labels" | grep -Eq '^[0-9]+	at least [0-9]+\.[0-9]{3}	.*	-	.*	at least ' && l=1
   grep -q '"lower_bound":true,' "$work/json" && grep -q '"high":null' "$work/json" &&
     grep -q '"text":"at least ' "$work/json" && j=1
@@ -44,8 +44,9 @@ done
 formats 21 -j1
 report "the join at 21 is estimated in every format" $((! $?))
 report "no format says at least" "$([ "$(bound_everywhere)" = 000 ] && echo 1 || echo 0)"
-grep -Eqx '[0-9]+\.[0-9]{3} seconds' "$work/bare"
-report "bare: the seconds, with their unit" $((! $?))
+u='(seconds|minutes|hours|days|years)'
+grep -Eqx "n = 21: about [0-9.]+ $u \([0-9.]+ to [0-9.]+ $u\) with 1 thread, [0-9.]+ [KMG]iB of memory(, [0-9.e+]+ core-hours)?" "$work/bare"
+report "bare: in words, in a unit that suits it, with the interval" $((! $?))
 [ "$(head -n 1 "$work/labels")" = "n	seconds	threads	method	low	high	core_hours	estimate" ]
 report "labels: the header names the interval" $((! $?))
 tail -n 1 "$work/labels" | awk -F '\t' '{ exit !($1 == 21 && $5 + 0 <= $2 + 0 && $2 + 0 <= $6 + 0 && $5 > 0) }'
@@ -68,10 +69,11 @@ report "json: an exact sample's interval is its point" $((! $?))
 # no estimate says "0.0"
 # (n = 5: microseconds of work, even under the sanitizers on a busy machine)
 "$bin" --estimate --labels -j 1 5 >"$work/labels" && "$bin" --estimate --json -j 1 5 >"$work/json" &&
+  "$bin" --estimate -j 1 5 >"$work/bare" && grep -q '^n = 5: under 0\.1 seconds with 1 thread, ' "$work/bare" &&
   tail -n 1 "$work/labels" | grep -q '	under 0\.1 seconds with 1 thread, ' &&
   grep -q '"text":"under 0\.1 seconds with ' "$work/json"
-report "n = 5: under 0.1 seconds, in the sentence of --labels and --json" $((! $?))
-! grep -q ' 0\.0 ' "$work/labels" "$work/json"
+report "n = 5: under 0.1 seconds, in the bare line and the sentence of --labels and --json" $((! $?))
+! grep -q ' 0\.0 ' "$work/bare" "$work/labels" "$work/json"
 report "  and no 0.0 anywhere" $((! $?))
 
 finish

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_progress.h"
 #include "nqueens.h"
 #include "test_cli_run.h"
 
@@ -341,15 +342,16 @@ static void test_file_names_escaped(void **state)
  * ------------------------------------------------------------------------ */
 static void test_estimate(void **state)
 {
-    outcome o = run_cli(NULL, "--estimate", "4", "10", NULL);
+    outcome o = run_cli(NULL, "--estimate", "-j1", "4", "10", NULL);
     char *second;
     (void)state;
     assert_int_equal(o.status, 0);
-    /* small counts are sampled whole: two numbers of seconds */
+    /* small counts are sampled whole: a sentence for each, in words */
     second = strchr(o.out, '\n');
     assert_non_null(second);
-    assert_true(strtod(o.out, NULL) >= 0.0);
-    assert_true(strtod(second + 1, NULL) >= 0.0);
+    assert_memory_equal(o.out, "n = 4: under 0.1 seconds with 1 thread, ", 40);
+    assert_memory_equal(second + 1, "n = 10: ", 8);
+    assert_non_null(strstr(second + 1, " with 1 thread, "));
     assert_int_equal(count_lines(o.out), 2);
     o = run_cli(NULL, "--estimate", "--json", "-j1", "-m", "plain", "9", NULL);
     assert_int_equal(o.status, 0);
@@ -368,6 +370,41 @@ static void test_estimate(void **state)
     expect_usage_error(run_cli(NULL, "--estimate", "29", NULL), "out of range");
 }
 
+/* ------------------------------------------------------------------------
+ * progress: "preparing" until this run has finished a unit
+ * ------------------------------------------------------------------------ */
+static void progress_line(char *buf, size_t size, uint64_t done, uint64_t resumed,
+                          double elapsed)
+{
+    cli_progress_state st;
+    nq_progress p = {NQ_PROGRESS_VERSION, done, 1352078, resumed, elapsed};
+    FILE *f = tmpfile();
+    size_t got;
+    assert_non_null(f);
+    cli_progress_init(&st, f, 1); /* a file: plain lines */
+    st.n = 24;
+    cli_progress(&p, &st);
+    rewind(f);
+    got = fread(buf, 1, size - 1, f);
+    buf[got] = '\0';
+    fclose(f);
+}
+
+static void test_progress_preparing(void **state)
+{
+    char buf[256];
+    (void)state;
+    progress_line(buf, sizeof buf, 0, 0, 12.0);
+    assert_string_equal(buf, "nqueens: n = 24: preparing, 0/1352078 units, elapsed 0:00:12\n");
+    /* a resumed checkpoint's units are not this run's */
+    progress_line(buf, sizeof buf, 40, 40, 12.0);
+    assert_string_equal(buf, "nqueens: n = 24: preparing, 40/1352078 units, elapsed 0:00:12\n");
+    /* from the first unit on, the usual line */
+    progress_line(buf, sizeof buf, 41, 40, 12.0);
+    assert_memory_equal(buf, "nqueens: n = 24: 41/1352078 units, 0.0%, elapsed 0:00:12, ETA ",
+                        62);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -383,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_closed_pipe_status),
         cmocka_unit_test(test_file_names_escaped),
         cmocka_unit_test(test_estimate),
+        cmocka_unit_test(test_progress_preparing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
