@@ -51,4 +51,26 @@ static inline void nqc_memory_refusal(char *buf, size_t size, unsigned n, uint64
         snprintf(buf + len, size - (size_t)len, "; with 1 thread it needs %s (-j 1)", c);
 }
 
+/*! nqc_gpu_memory_refusal() : the same for a count on a GPU, where -j
+ *  changes nothing (its two workers drive the card whatever -j says):
+ *  "n = 24 needs at least 60 MiB to count on the GPU, more than
+ *  --max-memory allows (10 MiB); a larger --max-memory, or the CPU
+ *  (--device=cpu), lets it count" in buf. `limit` and `machine` as for
+ *  nqc_memory_refusal(). */
+static inline void nqc_gpu_memory_refusal(char *buf, size_t size, unsigned n, uint64_t need,
+                                          uint64_t limit, const char *machine)
+{
+    char a[32], b[32];
+    nqc_format_bytes(a, sizeof a, need);
+    nqc_format_bytes(b, sizeof b, limit);
+    if (limit)
+        snprintf(buf, size, "n = %u needs at least %s to count on the GPU, more than "
+                            "--max-memory allows (%s); a larger --max-memory, or the CPU "
+                            "(--device=cpu), lets it count", n, a, b);
+    else
+        snprintf(buf, size, "n = %u needs at least %s to count on the GPU, more than half "
+                            "the memory of %s; a larger --max-memory, or the CPU "
+                            "(--device=cpu), lets it count", n, a, machine);
+}
+
 #endif

@@ -122,6 +122,12 @@ static void say_refusal(const nq_count_options *co, unsigned n, uint64_t need, F
     char text[256];
 
     one.threads = 1;
+    if (co->device == NQ_DEVICE_GPU) {
+        /* -j changes nothing there: name what does */
+        nqc_gpu_memory_refusal(text, sizeof text, n, need, co->max_memory, "this machine");
+        cli_error(err, "%s", text);
+        return;
+    }
     if (threads == 1 || nq_memory(&need_one, n, &one) != NQ_OK)
         need_one = 0;
     nqc_memory_refusal(text, sizeof text, n, need, threads, co->max_memory, need_one,

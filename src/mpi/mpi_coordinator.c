@@ -189,8 +189,12 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
         if (code == NQ_EMEMLIMIT && count == MPI_REPORT_HEAD + MPI_REPORT_MEMORY &&
             m[1] >= 1 && m[1] <= 1024) {
             char text[256];
-            nqc_memory_refusal(text, sizeof text, l->o->n, m[0], (unsigned)m[1],
-                               l->o->max_memory, m[2], "its node");
+            if (l->o->device == NQ_DEVICE_GPU) /* -j changes nothing there */
+                nqc_gpu_memory_refusal(text, sizeof text, l->o->n, m[0], l->o->max_memory,
+                                       "its node");
+            else
+                nqc_memory_refusal(text, sizeof text, l->o->n, m[0], (unsigned)m[1],
+                                   l->o->max_memory, m[2], "its node");
             nq_mpi_error("rank %d failed: %s", rank, text);
         } else if (l->o->device == NQ_DEVICE_GPU &&
                    (code == NQ_EUNSUPPORTED || code == NQ_ENODRIVER || code == NQ_ENODEVICE)) {
