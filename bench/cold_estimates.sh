@@ -1,0 +1,41 @@
+#!/bin/sh
+# Cold first estimates against the count, one thread: for each N of SIZES,
+# the count itself once (`nqueens -j1 N`, user + system seconds of GNU
+# time), then ROUNDS times: NQ_COLD_IDLE seconds in which this script runs
+# nothing, and `nqueens --estimate --json -j1 N` (a first estimate after an
+# idle spell, as a user runs it). Prints each estimate over the count, and
+# per n their median, least and greatest. Run it on a quiet machine: pin
+# it with `taskset -c 1` and leave the other core idle.
+#
+# usage: sh bench/cold_estimates.sh [SIZES [ROUNDS]]  (default "18 19 20", 10)
+# env:   NQ_COLD_IDLE   idle seconds before each estimate (default 15)
+#        NQ_BENCH_BUILD build tree to use (default build/bench)
+set -eu
+cd "$(dirname "$0")/.."
+sizes=${1:-18 19 20}
+rounds=${2:-10}
+idle=${NQ_COLD_IDLE:-15}
+b=${NQ_BENCH_BUILD:-build/bench}
+[ -x /usr/bin/time ] || { echo "cold_estimates.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
+. bench/sides.sh
+bench_build "$b"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+echo "CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo "n	count_cpu_s	estimates / count (in order)	median	least	greatest"
+for n in $sizes; do
+  /usr/bin/time -f '%U %S' -o "$tmp/time" "$b/nqueens" -j1 "$n" >/dev/null
+  count=$(awk '{ print $1 + $2 }' "$tmp/time")
+  ratios=""
+  i=0
+  while [ "$i" -lt "$rounds" ]; do
+    sleep "$idle"
+    "$b/nqueens" --estimate --json -j1 "$n" >"$tmp/est"
+    s=$(sed -n 's/.*"seconds":\([-0-9.e+]*\).*/\1/p' "$tmp/est")
+    ratios="$ratios $(awk -v s="$s" -v c="$count" 'BEGIN { printf "%.3f", s / c }')"
+    i=$((i + 1))
+  done
+  echo "$ratios" | tr ' ' '\n' | sed '/^$/d' | sort -n >"$tmp/sorted"
+  median=$(awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }' "$tmp/sorted")
+  echo "$n	$count	$(echo $ratios)	$median	$(head -n1 "$tmp/sorted")	$(tail -n1 "$tmp/sorted")"
+done
