@@ -11,13 +11,7 @@
 bin=$1
 . "$(dirname "$0")/../helpers/e2e_lib.sh"
 
-"$bin" --devices >"$work/devices" 2>&1
-if ! grep -q "^gpu 0" "$work/devices"; then
-  echo "skipped: no GPU to count on ($(grep -v '^cpu' "$work/devices" | head -n 1))"
-  exit 77
-fi
-emulated=0
-grep -q "^gpu 0.*nqueens emulated GPU" "$work/devices" && emulated=1
+need_gpu
 
 # refused WANT PATTERN ARGS...: status WANT, nothing on stdout, one line on
 # stderr that matches PATTERN

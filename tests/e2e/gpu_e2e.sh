@@ -13,13 +13,7 @@
 bin=$1
 . "$(dirname "$0")/../helpers/e2e_lib.sh"
 
-"$bin" --devices >"$work/devices" 2>&1
-if ! grep -q "^gpu 0" "$work/devices"; then
-  echo "skipped: no GPU to count on ($(grep -v '^cpu' "$work/devices" | head -n 1))"
-  exit 77
-fi
-emulated=0
-grep -q "^gpu 0.*nqueens emulated GPU" "$work/devices" && emulated=1
+need_gpu
 
 totals="1 0 0 2 10 4 40 92 352 724 2680 14200 73712"
 n=1 ok=1

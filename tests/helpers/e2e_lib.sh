@@ -18,6 +18,19 @@ if [ -n "${NQ_EMULATOR:-}" ]; then
   bin=$work/nqueens
 fi
 
+# need_gpu: exits 77 (skipped, saying why) where `nqueens --devices` lists
+# no GPU; else sets emulated to 1 on the emulated GPU of a build with
+# NQ_CUDA_EMULATOR, 0 on a real one.
+need_gpu() {
+  "$bin" --devices >"$work/devices" 2>&1
+  if ! grep -q "^gpu 0" "$work/devices"; then
+    echo "skipped: no GPU to count on ($(grep -v '^cpu' "$work/devices" | head -n 1))"
+    exit 77
+  fi
+  emulated=0
+  grep -q "^gpu 0.*nqueens emulated GPU" "$work/devices" && emulated=1
+}
+
 report() {
   if [ "$2" -eq 1 ]; then passed=$((passed + 1)); echo "ok - $1"
   else failed=$((failed + 1)); echo "not ok - $1"; fi
