@@ -63,16 +63,23 @@ static nq_checkpoint *forged(unsigned n, nq_method method, int64_t total_delta,
     return cp;
 }
 
+/* The options of a count by method m over checkpoint cp. */
+static nq_count_options over(nq_checkpoint *cp, nq_method m)
+{
+    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
+    o.method = m;
+    o.checkpoint = cp;
+    return o;
+}
+
 /* Every unit from a checkpoint with a record one short: NQ_EPUBLISHED,
  * and the wrong total in *out. */
 static void test_resumed_total_differs(void **state)
 {
-    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp = forged(10, NQ_METHOD_JOIN, -1, 0, 0);
+    nq_count_options o = over(cp, NQ_METHOD_JOIN);
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
-    o.method = NQ_METHOD_JOIN;
-    o.checkpoint = cp;
     assert_int_equal(nq_count(&r, 10, &o), NQ_EPUBLISHED);
     assert_int_equal(r.total, 723);
     assert_int_equal(r.units_done, r.units_total);
@@ -93,12 +100,10 @@ static void test_resumed_total_differs(void **state)
  * finished count is compared too, not only the records. */
 static void test_counted_and_resumed_differs(void **state)
 {
-    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp = forged(11, NQ_METHOD_PLAIN, -2, 0, 1);
+    nq_count_options o = over(cp, NQ_METHOD_PLAIN);
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
-    o.method = NQ_METHOD_PLAIN;
-    o.checkpoint = cp;
     assert_int_equal(nq_count(&r, 11, &o), NQ_EPUBLISHED);
     assert_int_equal(r.total, 2678);
     nq_checkpoint_close(cp);
@@ -125,12 +130,10 @@ static void test_unique_differs(void **state)
  * of the last one is refused (NQ_EOVERFLOW), never a total above it. */
 static void test_records_pass_published(void **state)
 {
-    nq_count_options o = NQ_COUNT_OPTIONS_INIT;
-    nq_count_result r = NQ_COUNT_RESULT_INIT;
     nq_checkpoint *cp = forged(10, NQ_METHOD_JOIN, 1, 0, 1);
+    nq_count_options o = over(cp, NQ_METHOD_JOIN);
+    nq_count_result r = NQ_COUNT_RESULT_INIT;
     (void)state;
-    o.method = NQ_METHOD_JOIN;
-    o.checkpoint = cp;
     assert_int_equal(nq_count(&r, 10, &o), NQ_EOVERFLOW);
     nq_checkpoint_close(cp);
 }
