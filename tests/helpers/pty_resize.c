@@ -15,7 +15,9 @@
  * out: what precedes the first was drawn for COLS1, what follows the
  * second for COLS2. Exit status: the command's (128 + signal if
  * a signal ended it); 3 if it ended before that mark, so that the resize
- * was not tried; 4 on a failure of this program.
+ * was not tried (never with COLS1 equal to COLS2: no resize is wanted,
+ * as for a command that may draw nothing before it ends); 4 on a failure
+ * of this program.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -127,7 +129,7 @@ int main(int argc, char **argv)
     }
     if (waitpid(pid, &status, 0) != pid)
         return 4;
-    if (!marked)
+    if (!marked && cols1 != cols2)
         return 3;
     if (WIFSIGNALED(status))
         return 128 + WTERMSIG(status);
