@@ -14,6 +14,7 @@ bin=$1 tamper=$2 mpiexec=${3:-} mpibin=${4:-}
 # refused: status 2, nothing on stdout, one line with the file's name,
 # both numbers where given and the way out
 refused() { # status out err what file [numbers]
+  sed 's/^/  | /' "$3"  # shown with the check, to say why one fails
   [ "$1" -eq 2 ] && [ ! -s "$2" ] && [ "$(wc -l <"$3")" -eq 1 ] &&
     grep -q "'nqueens --recheck $5' finds the bad units (or start afresh with a new checkpoint file)\$" "$3" &&
     ! grep -q "run the same" "$3" && { [ -z "${6:-}" ] || grep -q "$6" "$3"; }
@@ -39,6 +40,7 @@ for run in 1 2; do
 done
 
 "$bin" -m join --checkpoint good.ckpt 12 >out 2>err; status=$?
+sed 's/^/  | /' err
 [ $status -eq 0 ] && [ "$(cat out)" = 14200 ] && [ ! -s err ]
 report "a true count with a new checkpoint: printed" $((! $?))
 
@@ -46,8 +48,9 @@ if [ -n "$mpibin" ]; then
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 HWLOC_HIDE_ERRORS=2
   export OMPI_MCA_rmaps_base_oversubscribe=1
   for f in low high; do
-    timeout -k 10 60 "$mpiexec" --oversubscribe -np 2 "$mpibin" -j 1 -m join \
+    timeout -k 10 300 "$mpiexec" --oversubscribe -np 2 "$mpibin" -j 1 -m join \
       --checkpoint=$f.ckpt 12 >out 2>err; status=$?
+    sed 's/^/  | /' err
     [ $status -eq 2 ] && [ ! -s out ] &&
       grep -q "^nqueens-mpi: n = 12: .*published 14200: a record of $f.ckpt is wrong.*'nqueens --recheck $f.ckpt' finds the bad units" err &&
       ! grep -q "run the same" err
