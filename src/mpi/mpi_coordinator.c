@@ -16,12 +16,16 @@
  * status 1, or 2 where it resumed a checkpoint's records); a signal
  * (the workers are told to stop, their finished units are gathered for up
  * to half a second, the checkpoint is saved and the resume hint printed,
- * status 128 + signal); a worker that fails or falls silent, or a result
+ * status 128 + signal; but where rank 0's own signal comes after a
+ * worker of its node died, mpirun's doing, that worker's end is said
+ * instead, status 1); a worker that fails or falls silent, or a result
  * that contradicts the checkpoint (the checkpoint is saved, the error
  * printed, and MPI_Abort ends every rank, status 1). Messages are printed
  * by rank 0 only, once.
  */
 #include <mpi.h>
+
+#include <sys/types.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -58,6 +62,7 @@ typedef struct peer {
     uint64_t first, count; /* its batch; count 0: none */
     double heard;          /* when its last report came */
     int finished;          /* told to finish */
+    int answered;          /* reported after the job began to stop */
 } peer;
 
 typedef struct ledger {
@@ -76,6 +81,7 @@ typedef struct ledger {
     size_t cap;
     uint64_t resumed;    /* units the checkpoint held before the job */
     int blamed;          /* the checkpoint file was found wrong */
+    int gone;            /* the first worker found gone while stopping, or 0 */
 } ledger;
 
 static int is_taken(const ledger *l, uint64_t u) { return (l->taken[u / 8] >> (u % 8)) & 1; }
@@ -283,6 +289,39 @@ static double start_turn(ledger *l, double *last, double *stop_deadline)
     return now;
 }
 
+/* The first worker that neither finished nor answered the stop, or 0. */
+static int silent_after_stop(const ledger *l)
+{
+    for (int r = 1; r < l->ranks; r++)
+        if (!l->peers[r].finished && !l->peers[r].answered)
+            return r;
+    return 0;
+}
+
+/* Whether worker r is known to be gone: one of rank 0's node whose
+ * process no longer exists (mpirun reaps a rank that died before it stops
+ * the others). A worker of another node, or one whose process id is not
+ * known, is never called gone. */
+static int is_gone(const ledger *l, int r)
+{
+    return l->o->node_pids && l->o->node_pids[r] > 0 &&
+           kill((pid_t)l->o->node_pids[r], 0) == -1 && errno == ESRCH;
+}
+
+/* While the job stops on rank 0's own signal: the workers that are gone
+ * will never answer, so the job waits no longer for them (mpirun kills
+ * rank 0 a second after its SIGTERM); the first is kept in l->gone. */
+static void drop_gone(ledger *l)
+{
+    for (int r = 1; r < l->ranks; r++)
+        if (!l->peers[r].finished && !l->peers[r].answered && is_gone(l, r)) {
+            l->peers[r].finished = 1;
+            l->active--;
+            if (!l->gone)
+                l->gone = r;
+        }
+}
+
 /* Runs the job until the workers are finished or it must end:
  * 0, or -1 after printing why. */
 static int run(ledger *l, int *stopped_by)
@@ -308,6 +347,11 @@ static int run(ledger *l, int *stopped_by)
                     MPI_Send(&stop, 1, MPI_INT, r, MPI_TAG_STOP, MPI_COMM_WORLD);
                 }
         }
+        if (*stopped_by && nq_mpi_signal) {
+            drop_gone(l);
+            if (l->active == 0)
+                break;
+        }
         if (*stopped_by && now > stop_deadline)
             return 0; /* whatever did not come back in time is not saved */
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_TAG_REPORT, MPI_COMM_WORLD, &flag, &st);
@@ -328,6 +372,8 @@ static int run(ledger *l, int *stopped_by)
         MPI_Get_count(&st, MPI_UINT64_T, &count);
         if (take_report(l, st.MPI_SOURCE, count, &kind) != 0)
             return -1;
+        if (*stopped_by)
+            l->peers[st.MPI_SOURCE].answered = 1;
         if (kind == MPI_REPORT_DONE || kind == MPI_REPORT_STOPPED) {
             give_back(l, &l->peers[st.MPI_SOURCE]);
             send_work(l, st.MPI_SOURCE, *stopped_by || kind == MPI_REPORT_STOPPED);
@@ -411,7 +457,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
 {
     ledger l;
     nq_checkpoint_info info = NQ_CHECKPOINT_INFO_INIT;
-    int status = 0, stopped_by = 0, rc;
+    int status = 0, stopped_by = 0, rc, gone;
     double start = nqc_now();
 
     memset(&l, 0, sizeof l);
@@ -461,12 +507,24 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
             l.signal_rank = 0;
         }
         saved_text(saved, sizeof saved, &l);
-        if (l.signal_rank)
+        if (l.signal_rank == 0 && (gone = l.gone) > 0) {
+            /* mpirun's SIGTERM after a rank of the job died: a failure,
+             * not a user's signal */
+            nq_mpi_error("rank %d ended before the job did (mpirun says how), and mpirun "
+                         "then stopped every rank; %s", gone, saved);
+            stopped_by = 0;
+            status = 1;
+        } else if (l.signal_rank == 0 && (gone = silent_after_stop(&l)) > 0)
+            nq_mpi_error("interrupted by %s, and rank %d did not answer it (if it ended "
+                         "first, mpirun says how); %s", nqc_signal_name(stopped_by), gone,
+                         saved);
+        else if (l.signal_rank)
             nq_mpi_error("interrupted by %s (on rank %d); %s", nqc_signal_name(stopped_by),
                          l.signal_rank, saved);
         else
             nq_mpi_error("interrupted by %s; %s", nqc_signal_name(stopped_by), saved);
-        status = 128 + stopped_by;
+        if (stopped_by)
+            status = 128 + stopped_by;
     } else if (info.units_done != info.units_total) {
         char saved[512];
         saved_text(saved, sizeof saved, &l);
@@ -481,7 +539,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
     free(l.buf);
     free(l.taken);
     nq_checkpoint_close(l.cp);
-    if (status != 0 && (rc != 0 || l.active > 0)) {
+    if (status != 0 && (rc != 0 || l.active > 0 || l.gone)) {
         free(l.peers);
         MPI_Abort(MPI_COMM_WORLD, status); /* some workers cannot finish */
     }

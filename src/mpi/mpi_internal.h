@@ -56,6 +56,8 @@ typedef struct mpi_opts {
     nq_checkpoint_info file;
     int unique;
     int json;
+    const long long *node_pids; /* rank 0: each rank's process id where it
+                               shares rank 0's node, else 0; NULL if unknown */
     int crash_rank;         /* testing aid: this rank aborts after its first batch */
     int hang_rank;          /* testing aid: this rank stops answering after it */
 } mpi_opts;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mpi_internal.h"
 #include "nqc_checkpoint.h"
@@ -278,6 +279,34 @@ static unsigned node_gpu(void)
     return (unsigned)local % count;
 }
 
+/* Rank 0 learns each rank's process id where it shares rank 0's node (0
+ * elsewhere), to tell later whether a rank that fell silent is gone: a
+ * rank that dies makes mpirun stop the others with SIGTERM, which rank 0
+ * must not take for a user's signal. Collective. @return the array (rank
+ * 0 only), or NULL. */
+static long long *node_pids(int rank, int ranks)
+{
+    MPI_Comm node;
+    long long mine[2] = {(long long)getpid(), 0}, *all = NULL, *pids = NULL;
+    int first = rank;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                            &node) == MPI_SUCCESS) {
+        MPI_Allreduce(&rank, &first, 1, MPI_INT, MPI_MIN, node);
+        MPI_Comm_free(&node);
+    } else {
+        first = -1; /* not known: no rank counts as rank 0's neighbour */
+    }
+    mine[1] = first;
+    if (rank == 0)
+        all = malloc(sizeof *all * 2 * (size_t)ranks);
+    MPI_Gather(mine, 2, MPI_LONG_LONG, all, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (rank == 0 && all && (pids = calloc((size_t)ranks, sizeof *pids)) != NULL)
+        for (int r = 0; r < ranks; r++)
+            pids[r] = all[2 * r + 1] == 0 ? all[2 * r] : 0;
+    free(all);
+    return pids;
+}
+
 int main(int argc, char **argv)
 {
     mpi_opts o;
@@ -348,7 +377,12 @@ int main(int argc, char **argv)
     }
     if (o.device == NQ_DEVICE_GPU)
         o.gpu = node_gpu(); /* collective: every rank takes part */
-    rc = rank == 0 ? nq_mpi_coordinator(&o, ranks) : nq_mpi_worker(&o, rank);
+    {
+        long long *pids = node_pids(rank, ranks); /* collective */
+        o.node_pids = pids;
+        rc = rank == 0 ? nq_mpi_coordinator(&o, ranks) : nq_mpi_worker(&o, rank);
+        free(pids);
+    }
     MPI_Finalize();
     return rc;
 }
