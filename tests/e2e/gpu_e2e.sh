@@ -161,6 +161,27 @@ for kernel in list sort; do
   report "a GPU whose join $kernel kernel drops an add: the exact total or a failure ($caught of $tries failed)" $((! $?))
 done
 
+# a GPU whose pairs kernel drops an add miscounts with no check of its own
+# to see it: the finished total is compared with the published one, so
+# the count fails (status 1, one line with both numbers and the way to
+# find the bad units, nothing on stdout) and is never printed, whether
+# plain, in JSON, as part 1/1 or with a checkpoint (which it then names)
+ok=1 tries=0
+for k in 1 5 20; do
+  for how in "" --json "--part 1/1" "--checkpoint $work/drop$k.ckpt"; do
+    NQ_EMU_DROP=nq_join_pairs_kernel:$k "$bin" --device=gpu -m join $how 12 >"$work/out" 2>"$work/err"
+    status=$?
+    tries=$((tries + 1))
+    file=${how#--checkpoint }
+    [ "$file" = "$how" ] && file=FILE
+    [ $status -eq 1 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+      grep -q "^nqueens: n = 12: the count gives [0-9]* solutions, not the published 14200: .*'nqueens --recheck $file' finds the" "$work/err" ||
+      { ok=0; echo "add $k of the pairs kernel dropped ($how): status $status, '$(cat "$work/out")'"; cat "$work/err"; }
+  done
+done
+[ $ok -eq 1 ]
+report "a GPU whose pairs kernel drops an add: the count fails, never a wrong total ($tries tries)" $((! $?))
+
 # a card with less free memory than a count's share (320 MiB: 32 MiB
 # for each worker past the driver's margin) counts in what it has, in
 # smaller pieces; with 280 MiB (12 MiB each), less than a GPU opens with,
