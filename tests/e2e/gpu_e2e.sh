@@ -181,6 +181,11 @@ for k in 1 5 20; do
 done
 [ $ok -eq 1 ]
 report "a GPU whose pairs kernel drops an add: the count fails, never a wrong total ($tries tries)" $((! $?))
+NQ_EMU_DROP=nq_join_pairs_kernel:5 "$bin" --check --device=gpu -m join 12 >"$work/out" 2>"$work/err"
+status=$?
+[ $status -eq 1 ] && grep -q "^12	[0-9]*	-	14200	1787	MISMATCH\$" "$work/out" &&
+  ! grep -q "^12	14200	" "$work/out" && grep -q "^nqueens: 1 count differs from the known values\$" "$work/err"
+report "--check of that GPU: the line says MISMATCH, status 1 (status $status)" $((! $?))
 
 # a card with less free memory than a count's share (320 MiB: 32 MiB
 # for each worker past the driver's margin) counts in what it has, in
