@@ -291,8 +291,8 @@ static void test_sieve_matches_naive(void **state)
             const uint64_t want = naive_class_pairs(raw_e, ne, raw_w, nw, holes,
                                                     class_bits, classes > 1 ? c : 0);
             for (unsigned l = 0; l < nl; l++) {
-                nq_join_matcher mt;
-                uint64_t got = 0, got2 = 0;
+                nq_join_matcher mt = {0}; /* sample_step 0: every block */
+                uint64_t got = 0, got2 = 0, sampled = 0;
                 mt.block = block;
                 mt.fill = rows[l]->fill;
                 mt.match = nq_join_match_of(rows[l], nq_cpu_has_vpopcnt());
@@ -305,6 +305,18 @@ static void test_sieve_matches_naive(void **state)
                 assert_int_equal(nq_join_sieve_match(&mt, w.keys, woff + c * sv.buckets,
                                                      e.keys, eoff, sv.buckets, &got2), NQ_OK);
                 assert_int_equal(got2, want);
+                /* a sample of one block in three, over its three phases:
+                 * each block is taken once, its pairs counted thrice */
+                for (uint64_t phase = 0; phase < 3; phase++) {
+                    uint64_t at = phase;
+                    mt.sample_step = 3;
+                    mt.sample_at = &at;
+                    assert_int_equal(nq_join_sieve_match(&mt, e.keys, eoff, w.keys,
+                                                         woff + c * sv.buckets, sv.buckets,
+                                                         &sampled), NQ_OK);
+                }
+                mt.sample_step = 0;
+                assert_int_equal(sampled, 3 * want);
             }
         }
     }

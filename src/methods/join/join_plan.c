@@ -390,6 +390,8 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->mt.match = nq_join_match_of(s->kernel, plan->vpopcnt);
     s->mt.fill_items = nq_join_fill_items_of(s->kernel, plan->vpopcnt);
     s->mt.stop = stop;
+    s->mt.sample_step = 0; /* every block: nq_join_sample_unit() sets it */
+    s->mt.sample_at = &s->sample_at;
     return s;
 }
 
@@ -411,8 +413,11 @@ static void scratch_give_back(const nq_join_plan *plan, nq_join_scratch *s)
     pthread_mutex_unlock(&t->idle_lock);
 }
 
-int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
-                       const nq_stop_flag *stop, nq_unit_result *out)
+/* nq_join_solve_unit() and nq_join_sample_unit(): every block of the
+ * sieve's matches when step < 2, else one in `step` from `phase`. */
+static int solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                      const nq_stop_flag *stop, unsigned step, unsigned phase,
+                      nq_unit_result *out, double *match_seconds)
 {
     nq_join_scratch *s;
     const nq_join_quarter *quarter;
@@ -439,13 +444,35 @@ int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     s = scratch_take(plan, quarter, simd, stop);
     if (!s)
         return NQ_ENOMEM;
+    s->mt.sample_step = step > 1 ? step : 0;
+    s->sample_at = phase;
+    s->sampled_seconds = 0.0;
     rc = nq_join_solve_splits(s, plan->n, plan->per_m, first, end, &total);
+    if (match_seconds)
+        *match_seconds = s->sampled_seconds;
+    s->mt.sample_step = 0;
     scratch_give_back(plan, s);
     if (rc != NQ_OK)
         return rc;
     out->total = total;
     out->unique = 0;
     return NQ_OK;
+}
+
+int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                       const nq_stop_flag *stop, nq_unit_result *out)
+{
+    return solve_unit(plan, unit, simd, stop, 0, 0, out, NULL);
+}
+
+int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                        unsigned step, unsigned phase, const nq_stop_flag *stop,
+                        nq_unit_result *out, double *match_seconds)
+{
+    if (!match_seconds || step < 1 || phase >= step)
+        return NQ_EINVAL;
+    *match_seconds = 0.0;
+    return solve_unit(plan, unit, simd, stop, step, phase, out, match_seconds);
 }
 
 /* ========================================================================

@@ -71,6 +71,22 @@ uint64_t nq_join_plan_size(const nq_join_plan *plan);
 int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
                        const nq_stop_flag *stop, nq_unit_result *out);
 
+/* Unit `unit` solved as nq_join_solve_unit() does, but the sieve's
+ * matches take only one block of stored keys in `step` (>= 1), those
+ * whose place in the unit's run of blocks is -phase modulo the step
+ * (phase < step), and count their pairs `step` times: out->total is an
+ * unbiased estimate of the unit's total (exact with step 1, and the mean
+ * over the step's phases is exact), and *match_seconds the thread CPU
+ * time of the sampled matches, which `step` times estimates the
+ * matching of the whole unit (its listing and sorting are done whole).
+ * Splits counted in one block (weighted) are counted whole. For the
+ * samplers of benches (bench/nq_join_sample.c) and their tests.
+ * @return as nq_join_solve_unit(), and NQ_EINVAL for a bad step or
+ * phase or a NULL match_seconds. */
+int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                        unsigned step, unsigned phase, const nq_stop_flag *stop,
+                        nq_unit_result *out, double *match_seconds);
+
 /* The splits first .. end - 1 that unit `unit` (< size) counts: a run of
  * consecutive split numbers (nq_join_profile_split), taken in a cost
  * proxy's order, heaviest first, from n = 24 on (join_order.c); builds

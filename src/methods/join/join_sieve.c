@@ -259,6 +259,8 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
         int filled = 0;
         while (soff[a + 1] <= f)
             a++;
+        if (mt->sample_step > 1 && (*mt->sample_at)++ % mt->sample_step != 0)
+            continue; /* a block the sample leaves out */
         memset(want, 0, ((nb + 63u) / 64u) * sizeof *want);
         for (unsigned a2 = a; a2 < nb && soff[a2] < end; a2++)
             if (soff[a2 + 1] > soff[a2])
@@ -278,6 +280,6 @@ int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                 return NQ_ECANCELED;
         }
     }
-    *out += pairs;
+    *out += mt->sample_step > 1 ? pairs * mt->sample_step : pairs;
     return NQ_OK;
 }

@@ -30,7 +30,12 @@ void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
 #define NQ_JOIN_SORT_STREAMS 4u
 
 /* What counts pairs against one block (fill_items: the cost model's
- * weight of a fill, nq_join_fill_items_of()). */
+ * weight of a fill, nq_join_fill_items_of()). With sample_step > 1 the
+ * sieve's match takes only every sample_step-th block of stored keys it
+ * meets (*sample_at counts them; a block is taken when the count, before
+ * it moves on, is a multiple of the step) and adds its pairs times the
+ * step: an unbiased estimate, for the samplers of benches (0 or 1: every
+ * block, the exact count). */
 typedef struct nq_join_matcher {
     nq_join_block *block;
     nq_join_fill_fn fill;
@@ -38,6 +43,8 @@ typedef struct nq_join_matcher {
     unsigned chunks;
     double fill_items;
     const nq_stop_flag *stop;
+    unsigned sample_step;
+    uint64_t *sample_at;
 } nq_join_matcher;
 
 /* Adds to *out the pairs of mt's filled block with items[0 .. count),
@@ -49,7 +56,8 @@ int nq_join_match_items(const nq_join_matcher *mt, const uint64_t *items, size_t
 /* Adds to *out the disjoint pairs between stored[soff[0] .. soff[nb]) and
  * items[ioff[0] .. ioff[nb]), both sorted into nb buckets (soff[b], ioff[b]
  * where bucket b starts): each block of stored keys meets only the items
- * of buckets disjoint from one of its own. Polls mt->stop.
+ * of buckets disjoint from one of its own (a sample of the blocks when
+ * mt->sample_step > 1: see nq_join_matcher). Polls mt->stop.
  * @return NQ_OK, NQ_ECANCELED. */
 int nq_join_sieve_match(const nq_join_matcher *mt, const uint64_t *stored,
                         const size_t *soff, const uint64_t *items,

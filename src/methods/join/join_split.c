@@ -135,6 +135,7 @@ static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
                          uint64_t *p, double *t)
 {
     const unsigned nb = s->sieve.buckets;
+    const double t0 = s->mt.sample_step > 1 ? nq_join_cpu_now() : 0.0;
     int rc = NQ_OK;
     if (s->profile) {
         for (unsigned c = 0; c < classes; c++)
@@ -147,6 +148,8 @@ static int match_batches(nq_join_scratch *s, unsigned classes, int none_weight,
     for (unsigned c = 0; c < classes && rc == NQ_OK; c++)
         if (classes == 1 || c > 0 || none_weight > 0)
             rc = match_class(s, s->west_off + c * nb, &p[c]);
+    if (s->mt.sample_step > 1) /* a sample of the blocks: see nq_join_sample_unit */
+        s->sampled_seconds += nq_join_cpu_now() - t0;
     if (s->profile)
         profile_match(s->profile, t);
     return rc;

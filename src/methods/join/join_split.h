@@ -30,6 +30,9 @@ typedef struct nq_join_scratch {
     size_t *sort_count;
     unsigned bins_room;          /* buckets they have room for */
     nq_join_profile *profile; /* non-NULL: measured for join_profile.c */
+    uint64_t sample_at;       /* the sampled matches' count of blocks
+                                 (mt.sample_step, nq_join_matcher) */
+    double sampled_seconds;   /* thread CPU time of those matches */
 } nq_join_scratch;
 
 /* Makes room in s for the bins of `buckets` buckets: the sort's counters

@@ -1,0 +1,157 @@
+/*
+ * nq_join_sample: the one-core time and the total of a join count too big
+ * to sample by whole units (n = 27 and 28), from a two-stage sample: a
+ * systematic sample of the units (every m-th unit from a start drawn from
+ * the seed, as nq_sample.c takes it), and in each of them one block of
+ * stored keys in STEP of the sieve's matches (nq_join_sample_unit(): the
+ * unit's splits are listed and sorted whole, as its count does, but only
+ * the blocks of one phase of the step meet their items, and their pairs
+ * count STEP times).
+ *
+ * A unit's time is then its thread CPU time plus STEP - 1 times that of
+ * its sampled matches, and its total the sampled pairs times STEP: both
+ * unbiased, each block being taken with chance 1/STEP (the phase is drawn
+ * per unit from the seed). The sample's 95% intervals come from the spread
+ * of the units' estimates, which holds the spread within the units too;
+ * the interval of the total must hold the published one where it is known.
+ *
+ * With WHOLE 1 each sampled unit is also counted whole (nq_join_solve_unit)
+ * and timed: its line adds that total, time and the estimates over them,
+ * the check of the sampling unit by unit (n = 21 to 24, where whole units
+ * take seconds).
+ *
+ * Boards from n = 25 on walk their halves (their table does not fit), as
+ * their counts do; up to 24 the table is built first, untimed.
+ *
+ * Printed: one line per unit, then what the sample says of the whole
+ * count: the one-core CPU seconds and core-hours, and the total.
+ *
+ * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE]]]]
+ *        (defaults 64 units, STEP 1, seed 1, WHOLE 0)
+ * env:   NQ_BATCH_KEYS: the plan's batch (nq_join_plan_set_batch)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench_arg.h"
+#include "bench_sample.h"
+#include "methods/join/join_plan.h"
+#include "platform/cpu.h"
+#include "nqueens.h"
+
+/* Unit u counted whole, and its thread CPU seconds. */
+static int whole_unit(const nq_join_plan *plan, uint64_t u, nq_simd simd, nq_unit_result *w,
+                      double *seconds)
+{
+    const double t0 = nq_join_cpu_now();
+    const int rc = nq_join_solve_unit(plan, u, simd, NULL, w);
+    *seconds = nq_join_cpu_now() - t0;
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 0, want = 64, step = 1, seed = 1, whole = 0;
+    static const char *const names[] = { "N", "UNITS", "STEP", "SEED", "WHOLE" };
+    uint64_t *const nums[] = { &n, &want, &step, &seed, &whole };
+    const nq_simd simd = nq_cpu_simd_best();
+    const char *batch = getenv("NQ_BATCH_KEYS");
+    nq_join_plan *plan;
+    uint64_t units, m, first, known = 0;
+    double *secs, *tots, sum_est = 0.0, sum_whole = 0.0;
+    size_t len = 0;
+    int rc;
+
+    bench_args(argc, argv, "nq_join_sample", "N [UNITS [STEP [SEED [WHOLE]]]]", 5, 5, names,
+               nums);
+    if (n < 4 || n > NQ_MAX_N || want < 2 || step < 1 || step > 1u << 20 || whole > 1) {
+        fputs("nq_join_sample: N from 4 to NQ_MAX_N, UNITS at least 2, STEP from 1 to 2^20, "
+              "WHOLE 0 or 1\n", stderr);
+        return 2;
+    }
+    rc = n >= 25 ? nq_join_plan_build_walk(&plan, (unsigned)n)
+                 : nq_join_plan_build(&plan, (unsigned)n);
+    if (rc == NQ_OK && batch)
+        rc = nq_join_plan_set_batch(plan, (size_t)bench_arg("nq_join_sample", batch,
+                                                            "NQ_BATCH_KEYS"));
+    if (rc == NQ_OK)
+        rc = nq_join_plan_prepare(plan, NULL); /* the table, the order: untimed */
+    if (rc != NQ_OK) {
+        fprintf(stderr, "nq_join_sample: n = %u: %s\n", (unsigned)n, nq_strerror(rc));
+        return 1;
+    }
+    units = nq_join_plan_size(plan);
+    if (want > units)
+        want = units;
+    m = units / want;
+    first = bench_sample_start(seed, m) - 1;
+    secs = calloc((size_t)(units / m + 1), sizeof *secs);
+    tots = calloc((size_t)(units / m + 1), sizeof *tots);
+    if (!secs || !tots) {
+        fputs("nq_join_sample: out of memory\n", stderr);
+        return 1;
+    }
+    printf("# n = %u, join, SIMD %s, 1 thread, %s: every %llu-th of %llu units from %llu, "
+           "one block in %llu, seed %llu\n",
+           (unsigned)n, nq_simd_name(simd), nq_join_plan_walks(plan) ? "halves walked" : "table",
+           (unsigned long long)m, (unsigned long long)units, (unsigned long long)first,
+           (unsigned long long)step, (unsigned long long)seed);
+    printf(whole ? "unit\ttotal\tseconds\tmatch_sampled\twhole_total\twhole_seconds\t"
+                   "total/whole\tseconds/whole\n"
+                 : "unit\ttotal\tseconds\tmatch_sampled\n");
+    for (uint64_t u = first; u < units && rc == NQ_OK; u += m) {
+        uint64_t x = seed ^ (u * 0x9E3779B97F4A7C15u);
+        const unsigned phase = (unsigned)(bench_sample_start(x, step) - 1);
+        nq_unit_result r, w;
+        double matched, t0, t, est, tw = 0.0;
+        /* with WHOLE, every other unit is counted whole first: neither
+         * way always finds the unit's memory warm from the other */
+        if (whole && len % 2 == 1 && (rc = whole_unit(plan, u, simd, &w, &tw)) != NQ_OK)
+            break;
+        t0 = nq_join_cpu_now();
+        rc = nq_join_sample_unit(plan, u, simd, (unsigned)step, phase, NULL, &r, &matched);
+        if (rc != NQ_OK)
+            break;
+        t = nq_join_cpu_now() - t0;
+        est = t + (double)(step - 1) * matched;
+        if (whole && len % 2 == 0 && (rc = whole_unit(plan, u, simd, &w, &tw)) != NQ_OK)
+            break;
+        secs[len] = est;
+        tots[len] = (double)r.total;
+        len++;
+        sum_est += est;
+        printf("%llu\t%llu\t%.4f\t%.4f", (unsigned long long)u, (unsigned long long)r.total,
+               est, matched);
+        if (whole) {
+            sum_whole += tw;
+            printf("\t%llu\t%.4f\t%.4f\t%.4f", (unsigned long long)w.total, tw,
+                   w.total ? (double)r.total / (double)w.total : 0.0, tw > 0 ? est / tw : 0.0);
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    nq_join_plan_free(plan);
+    if (rc != NQ_OK) {
+        fprintf(stderr, "nq_join_sample: n = %u: %s\n", (unsigned)n, nq_strerror(rc));
+        return 1;
+    }
+    {
+        double mean, se;
+        const double u = (double)units;
+        bench_mean_se(&mean, &se, secs, len);
+        printf("# one-core CPU seconds of the whole count: %.4g (95%%: %.4g to %.4g); "
+               "%.4g core-hours (%.4g to %.4g)\n",
+               u * mean, u * (mean - 1.96 * se), u * (mean + 1.96 * se), u * mean / 3600,
+               u * (mean - 1.96 * se) / 3600, u * (mean + 1.96 * se) / 3600);
+        if (whole)
+            printf("# the sample's units: estimated %.4g s, counted whole %.4g s: %.4f\n",
+                   sum_est, sum_whole, sum_whole > 0 ? sum_est / sum_whole : 0.0);
+    }
+    {
+        const int have_known = nq_known(&known, NULL, (unsigned)n) == NQ_OK;
+        bench_sample_report("total", tots, len, (double)units, "", have_known, known);
+    }
+    free(secs);
+    free(tots);
+    return 0;
+}
