@@ -22,9 +22,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* Longest unit list: runs of splits are grouped to stay below it; from
- * NQ_JOIN_MANY_N on, longer, so that thousands of workers share a count
- * evenly (unit list version 2: up to n = 23 the list is version 1's). */
+/* Longest unit list (runs of splits grouped to stay below it); from
+ * NQ_JOIN_MANY_N on longer, for thousands of workers (list version 2). */
 #define NQ_JOIN_MAX_UNITS 65536u
 #define NQ_JOIN_MANY_N 24u
 #define NQ_JOIN_MAX_UNITS_MANY ((uint64_t)1 << 21)
@@ -92,6 +91,7 @@ static uint64_t nq_join_table_limit(void)
 int nq_join_plan_build(nq_join_plan **out, unsigned n)
 {
     nq_join_plan *p;
+    int ready = 0; /* the shared part's locks and condition that came up */
     if (!out)
         return NQ_EINVAL;
     *out = NULL;
@@ -101,20 +101,15 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     if (!p)
         return NQ_ENOMEM;
     p->shared = calloc(1, sizeof *p->shared);
-    if (!p->shared || pthread_mutex_init(&p->shared->lock, NULL) != 0) {
-        free(p->shared);
-        free(p);
-        return NQ_ENOMEM;
-    }
-    if (pthread_mutex_init(&p->shared->idle_lock, NULL) != 0) {
-        pthread_mutex_destroy(&p->shared->lock);
-        free(p->shared);
-        free(p);
-        return NQ_ENOMEM;
-    }
-    if (pthread_cond_init(&p->shared->pass_done, NULL) != 0) {
-        pthread_mutex_destroy(&p->shared->idle_lock);
-        pthread_mutex_destroy(&p->shared->lock);
+    if (p->shared && pthread_mutex_init(&p->shared->lock, NULL) == 0 && ++ready &&
+        pthread_mutex_init(&p->shared->idle_lock, NULL) == 0 && ++ready &&
+        pthread_cond_init(&p->shared->pass_done, NULL) == 0)
+        ready++;
+    if (ready < 3) { /* undo what came up */
+        if (ready > 1)
+            pthread_mutex_destroy(&p->shared->idle_lock);
+        if (ready > 0)
+            pthread_mutex_destroy(&p->shared->lock);
         free(p->shared);
         free(p);
         return NQ_ENOMEM;
@@ -198,8 +193,7 @@ void nq_join_plan_free(nq_join_plan *plan)
  * Units
  * ======================================================================== */
 
-/* Whether a unit may run at level simd: a level (never AUTO) that this
- * build has kernels of and this CPU runs. */
+/* Whether a unit may run at level simd (never AUTO): kernels built, CPU able. */
 static int check_level(const nq_join_plan *plan, nq_simd simd)
 {
     if (simd == NQ_SIMD_AUTO || !nq_simd_name(simd))
@@ -209,10 +203,9 @@ static int check_level(const nq_join_plan *plan, nq_simd simd)
     return NQ_OK;
 }
 
-/* Ends a pass of the table's build (called under lock by the unit that
- * finished its last part): indexes the counts and starts the fills, or
- * ends the build; after an error, or when the table does not fit (the
- * halves are then walked), frees what was built. */
+/* Ends a pass of the table's build (under lock, by the unit that ended
+ * its last part): indexes the counts and starts the fills, or ends the
+ * build; frees what was built after an error or when it does not fit. */
 static void end_pass(const nq_join_plan *plan, plan_shared *t)
 {
     int rc = t->build_rc;
@@ -237,12 +230,10 @@ static void end_pass(const nq_join_plan *plan, plan_shared *t)
     pthread_cond_broadcast(&t->pass_done);
 }
 
-/* Takes part in the table's build until it ends (called under lock):
- * begins it if no unit has, then files parts of the current pass, one at
- * a time, while there are some left, and waits for the pass to end when
- * the others' last parts are still running. Every unit that needs the
- * table while it is built shares the work, so that the build is not a
- * serial step of a count on many threads. */
+/* Takes part in the table's build until it ends (under lock): begins it
+ * if no unit has, fills parts of the current pass one at a time while some
+ * are left, else waits for the others' last parts. Every unit that needs
+ * the table meanwhile shares the work: no serial step on many threads. */
 static int join_build(const nq_join_plan *plan, plan_shared *t,
                       const nq_stop_flag *stop)
 {
@@ -282,9 +273,8 @@ static int join_build(const nq_join_plan *plan, plan_shared *t,
     return NQ_OK;
 }
 
-/* The quarter table of the plan, built by the units that need it while
- * it is built (so that listing units costs nothing); NULL when it would
- * not fit in memory, and the halves are walked instead. */
+/* The plan's quarter table, built by the units that need it meanwhile;
+ * NULL when it would not fit in memory (the halves are walked). */
 static int plan_quarter(const nq_join_plan *plan, const nq_stop_flag *stop,
                         const nq_join_quarter **out)
 {
@@ -345,8 +335,7 @@ int nq_join_plan_unit_splits(const nq_join_plan *plan, uint64_t unit,
     return NQ_OK;
 }
 
-/* A scratch for one unit at level simd: an idle one of the plan, else a
- * new one. @return NULL when out of memory. */
+/* A scratch for one unit at level simd: an idle one, else a new one. */
 static nq_join_scratch *scratch_take(const nq_join_plan *plan,
                                      const nq_join_quarter *quarter,
                                      nq_simd simd, const nq_stop_flag *stop)
@@ -390,8 +379,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->mt.match = nq_join_match_of(s->kernel, plan->vpopcnt);
     s->mt.fill_items = nq_join_fill_items_of(s->kernel, plan->vpopcnt);
     s->mt.stop = stop;
-    s->mt.sample_step = 0; /* every block: nq_join_sample_unit() sets it */
-    s->mt.sample_at = &s->sample_at;
+    s->mt.sample_at = &s->sample_at; /* sample_step 0: every block */
     return s;
 }
 
@@ -413,22 +401,26 @@ static void scratch_give_back(const nq_join_plan *plan, nq_join_scratch *s)
     pthread_mutex_unlock(&t->idle_lock);
 }
 
-/* nq_join_solve_unit() and nq_join_sample_unit(): every block of the
- * sieve's matches when step < 2, else one in `step` from `phase`. */
-static int solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
-                      const nq_stop_flag *stop, unsigned step, unsigned phase,
-                      nq_unit_result *out, double *match_seconds)
+int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                       const nq_stop_flag *stop, nq_unit_result *out)
+{
+    double matched;
+    return nq_join_sample_unit(plan, unit, simd, 1, 0, stop, out, &matched);
+}
+
+int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
+                        unsigned step, unsigned phase, const nq_stop_flag *stop,
+                        nq_unit_result *out, double *match_seconds)
 {
     nq_join_scratch *s;
     const nq_join_quarter *quarter;
     uint64_t total = 0, first, end;
-    int rc;
+    int rc = NQ_EINVAL;
 
-    if (!plan || !out || unit >= plan->nunits)
-        return NQ_EINVAL;
-    rc = check_level(plan, simd);
-    if (rc != NQ_OK)
+    if (!plan || !out || unit >= plan->nunits || !match_seconds || step < 1 ||
+        phase >= step || (rc = check_level(plan, simd)) != NQ_OK)
         return rc;
+    *match_seconds = 0.0;
     if (nq_stopped(stop))
         return NQ_ECANCELED;
     if (plan->n < NQ_JOIN_MIN_N) {
@@ -444,12 +436,11 @@ static int solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     s = scratch_take(plan, quarter, simd, stop);
     if (!s)
         return NQ_ENOMEM;
-    s->mt.sample_step = step > 1 ? step : 0;
+    s->mt.sample_step = step > 1 ? step : 0; /* 0: every block */
     s->sample_at = phase;
     s->sampled_seconds = 0.0;
     rc = nq_join_solve_splits(s, plan->n, plan->per_m, first, end, &total);
-    if (match_seconds)
-        *match_seconds = s->sampled_seconds;
+    *match_seconds = s->sampled_seconds;
     s->mt.sample_step = 0;
     scratch_give_back(plan, s);
     if (rc != NQ_OK)
@@ -457,22 +448,6 @@ static int solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     out->total = total;
     out->unique = 0;
     return NQ_OK;
-}
-
-int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
-                       const nq_stop_flag *stop, nq_unit_result *out)
-{
-    return solve_unit(plan, unit, simd, stop, 0, 0, out, NULL);
-}
-
-int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
-                        unsigned step, unsigned phase, const nq_stop_flag *stop,
-                        nq_unit_result *out, double *match_seconds)
-{
-    if (!match_seconds || step < 1 || phase >= step)
-        return NQ_EINVAL;
-    *match_seconds = 0.0;
-    return solve_unit(plan, unit, simd, stop, step, phase, out, match_seconds);
 }
 
 /* ========================================================================
