@@ -244,7 +244,7 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     nq_checkpoint *cp = NULL;
     nq_checkpoint_info held = NQ_CHECKPOINT_INFO_INIT;
     nq_estimate_result *forecast = NULL;
-    int status = CLI_EXIT_OK, notice = !o->no_notice;
+    int status = CLI_EXIT_OK, notice = !o->no_notice, rc;
 
     if (o->checkpoint && sizes->len != 1) {
         cli_usage_error(err, "--checkpoint takes one board size, not %zu", sizes->len);
@@ -263,8 +263,8 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
      * the forecast samples stops the count at once, with the usual message,
      * and no stop leaves the lock behind */
     co.stop = cli_catch_signals();
-    if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
-        status = CLI_EXIT_FAILURE;
+    if ((rc = cli_forecast_counts(&forecast, o, &co, sizes, err)) != 0)
+        status = rc;
     else if (o->checkpoint && open_checkpoint(&cp, o->checkpoint, sizes->n[0], &co,
                                               has_file ? &file : NULL, err) != 0)
         status = CLI_EXIT_USAGE;
@@ -285,15 +285,9 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
             notice = 0;
     }
 
-    if (o->format == CLI_FORMAT_LABELS) {
-        fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);
-        fputs(o->part_m ? "\tpart\tmethod\tunit_list_version\n" : "\n", out);
-        status = cli_flush(out, err);
-    }
     for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
         nq_count_result r = NQ_COUNT_RESULT_INIT;
         double start;
-        int rc;
         if (notice)
             cli_notice_long_count(o, sizes->n[i], &forecast[i], ps.tty, err);
         start = nqc_now();
@@ -303,6 +297,12 @@ int cli_count(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
         if (rc != NQ_OK) {
             status = count_failed(o, &co, cp, held.units_done, sizes->n[i], &r, rc, err);
         } else {
+            if (i == 0 && o->format == CLI_FORMAT_LABELS) {
+                /* the header with the first line: a count that fails
+                 * leaves nothing on stdout */
+                fputs(o->unique ? "n\ttotal\tunique" : "n\ttotal", out);
+                fputs(o->part_m ? "\tpart\tmethod\tunit_list_version\n" : "\n", out);
+            }
             print_count(o, sizes->n[i], &r, nqc_now() - start, out);
             status = cli_flush(out, err);
         }
@@ -321,8 +321,6 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
 {
     int mismatches = 0, status, tty = isatty(fileno(err));
 
-    if (o->format == CLI_FORMAT_LABELS || o->format == CLI_FORMAT_BARE)
-        fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
     for (size_t i = 0; i < sizes->len; i++) {
         unsigned n = sizes->n[i];
         nq_count_result r = NQ_COUNT_RESULT_INIT;
@@ -373,6 +371,8 @@ static int check_sizes(const cli_opts *o, const nq_count_options *co,
                     ",\"method\":\"%s\",\"status\":\"%s\",\"seconds\":%.3f,\"device\":\"%s\"}\n",
                     nq_method_name(r.method), verdict, seconds, nq_device_name(r.device));
         } else {
+            if (i == 0) /* the header with the first line, as in cli_count() */
+                fputs("n\ttotal\tunique\tknown_total\tknown_unique\tstatus\n", out);
             fprintf(out, "%u\t%llu\t%s\t%s\t%s\t%s\n", n,
                     (unsigned long long)r.total, unique, ktext, utext, verdict);
         }
@@ -392,7 +392,7 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
 {
     nq_count_options co = cli_count_options(o);
     nq_estimate_result *forecast = NULL;
-    int status;
+    int status, rc;
 
     /* both sequences are checked unless a method without unique counts
      * is named */
@@ -412,8 +412,8 @@ int cli_check(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err)
     if (cli_check_choice(o, &co, sizes, err) != 0 || cli_check_memory(&co, sizes, err) != 0)
         return CLI_EXIT_USAGE;
     co.stop = cli_catch_signals();
-    if (cli_forecast_counts(&forecast, o, &co, sizes, err) != 0)
-        status = CLI_EXIT_FAILURE;
+    if ((rc = cli_forecast_counts(&forecast, o, &co, sizes, err)) != 0)
+        status = rc;
     else
         status = check_sizes(o, &co, forecast, sizes, out, err);
     free(forecast);

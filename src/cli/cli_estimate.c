@@ -248,7 +248,7 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
     *out = f;
     if (!f) {
         cli_error(err, "out of memory");
-        return -1;
+        return CLI_EXIT_FAILURE;
     }
     if (o->no_notice && o->max_time <= 0.0)
         return 0; /* nothing would be said: no sampling */
@@ -282,7 +282,7 @@ int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
                       where, limit);
             free(f);
             *out = NULL;
-            return -1;
+            return CLI_EXIT_USAGE;
         }
     }
     return 0;

@@ -26,7 +26,9 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
  * quick, and get a zero forecast), into *out
  * (one per size, to free()). Refuses, before anything is counted, a count
  * estimated above --max-time. Samples nothing when neither a notice nor
- * a limit could come of it. @return 0, or -1 after the message. */
+ * a limit could come of it. @return 0, or the exit status after the
+ * message: CLI_EXIT_USAGE for a count past --max-time (a rerun would be
+ * refused the same), CLI_EXIT_FAILURE when out of memory. */
 int cli_forecast_counts(nq_estimate_result **out, const cli_opts *o,
                         const nq_count_options *co, const cli_sizes *sizes, FILE *err);
 

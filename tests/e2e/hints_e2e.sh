@@ -78,7 +78,7 @@ refused 2 -m symmetry -j 2 --max-memory="${m1}B" 12 &&
 report "a count that fits one thread: -j 1 counts it" $((! $?))
 
 # --- --max-time: --max-time=none counts anyway (it starts counting, not refused) ----
-refused 1 -m symmetry -j 1 --max-time=1 18 &&
+refused 2 -m symmetry -j 1 --max-time=1 18 &&
   case $msg in *"more than --max-time allows (1.0 seconds); --max-time=none counts anyway") true ;;
     *) false ;; esac
 ok=$?

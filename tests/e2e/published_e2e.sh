@@ -28,6 +28,9 @@ report "a record lowered: the finished count is refused, the file named (status 
 "$bin" -m join --checkpoint low.ckpt --part 1/1 --json 12 >out 2>err; status=$?
 refused $status out err "" low.ckpt "14192 solutions, not the published 14200"
 report "a part 1/1 is a whole count: refused too (status $status)" $((! $?))
+"$bin" -m join --checkpoint low.ckpt --labels 12 >out 2>err; status=$?
+refused $status out err "" low.ckpt "14192 solutions, not the published 14200"
+report "with --labels: no header left on stdout (status $status)" $((! $?))
 "$bin" -m join --checkpoint low.ckpt --part 1/2 --json 12 >out 2>err; status=$?
 [ $status -eq 0 ] && grep -q '"part":1,"parts":2' out
 report "a part of two is not compared alone (status $status)" $((! $?))
