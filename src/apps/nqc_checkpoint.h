@@ -198,13 +198,15 @@ static inline void nqc_published_mismatch(char *buf, size_t size, unsigned n,
 /*! nqc_published_passed() : after a count that resumed the checkpoint
  *  `name` (quoted for printing) failed with NQ_EOVERFLOW (its records and
  *  the units counted since add up past the published count of n,
- *  `known_total`), writes in buf the line that blames the file. */
+ *  `known_total`), writes in buf the line that blames the file (or the
+ *  units counted now: a --recheck of the file tells which). */
 static inline void nqc_published_passed(char *buf, size_t size, unsigned n,
                                         uint64_t known_total, const char *name)
 {
     snprintf(buf, size,
              "n = %u: the records of %s and the units counted now add up to more than "
-             "the published %llu: a record of %s is wrong" NQC_RECHECK_HINT,
+             "the published %llu: a record of %s is wrong, or a unit counted now"
+             NQC_RECHECK_HINT,
              n, name, (unsigned long long)known_total, name, name);
 }
 

@@ -236,7 +236,7 @@ static int take_report(ledger *l, int rank, int count, uint64_t *kind)
             /* the file's records and the job's units pass the published
              * count: the file is wrong, or this unit; resuming again
              * would end here again */
-            char why[1024];
+            char why[NQ_MPI_WHY_SIZE];
             uint64_t known = 0;
             (void)nq_known(&known, NULL, l->o->n);
             nqc_published_passed(why, sizeof why, l->o->n, known, l->o->checkpoint);
@@ -357,7 +357,7 @@ static int run(ledger *l, int *stopped_by)
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_TAG_REPORT, MPI_COMM_WORLD, &flag, &st);
         if (!flag) {
             if (!*stopped_by && (silent = silent_peer(l, now)) != 0) {
-                char saved[512];
+                char saved[NQ_MPI_WHY_SIZE];
                 save(l, 1);
                 saved_text(saved, sizeof saved, l);
                 nq_mpi_error("rank %d has not answered for %g seconds (hung, or its node is "
@@ -374,7 +374,10 @@ static int run(ledger *l, int *stopped_by)
             return -1;
         if (*stopped_by)
             l->peers[st.MPI_SOURCE].answered = 1;
-        if (kind == MPI_REPORT_DONE || kind == MPI_REPORT_STOPPED) {
+        /* a worker already counted off (told to finish, or found gone
+         * after this report was sent) gets no batch and no answer */
+        if ((kind == MPI_REPORT_DONE || kind == MPI_REPORT_STOPPED) &&
+            !l->peers[st.MPI_SOURCE].finished) {
             give_back(l, &l->peers[st.MPI_SOURCE]);
             send_work(l, st.MPI_SOURCE, *stopped_by || kind == MPI_REPORT_STOPPED);
         }
@@ -413,7 +416,7 @@ static int published(const mpi_opts *o, const nq_checkpoint_info *info)
 {
     uint64_t kt, ku;
     int has_unique = info->method == NQ_METHOD_SYMMETRY;
-    char why[1024];
+    char why[NQ_MPI_WHY_SIZE];
     if (nq_known(&kt, &ku, o->n) != NQ_OK ||
         (info->total == kt && (!has_unique || info->unique == ku)))
         return 0;
@@ -437,7 +440,7 @@ static void dismiss(int ranks)
 static int open_checkpoint(ledger *l)
 {
     int rc = nq_checkpoint_open(&l->cp, l->o->checkpoint, l->o->n, l->o->method), e = errno;
-    char why[512];
+    char why[NQ_MPI_WHY_SIZE];
     if (rc == NQ_OK)
         return 0;
     if (rc == NQ_EMISMATCH) {
@@ -499,7 +502,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
         save(&l, 1);
         status = l.blamed ? 2 : 1;
     } else if (stopped_by) {
-        char saved[512];
+        char saved[NQ_MPI_WHY_SIZE];
         /* mpirun signals every rank at once: a worker's report may come
          * before rank 0 sees its own signal, which then is the one named */
         if (nq_mpi_signal) {
@@ -526,7 +529,7 @@ int nq_mpi_coordinator(const mpi_opts *o, int ranks)
         if (stopped_by)
             status = 128 + stopped_by;
     } else if (info.units_done != info.units_total) {
-        char saved[512];
+        char saved[NQ_MPI_WHY_SIZE];
         saved_text(saved, sizeof saved, &l);
         nq_mpi_error("the workers stopped before every unit was counted; %s", saved);
         status = 1;

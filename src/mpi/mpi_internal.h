@@ -37,6 +37,10 @@ enum {
 
 #define NQ_MPI_PROGRAM "nqueens-mpi"
 
+/* Room for a message that names the checkpoint's path up to three times
+ * (a path of up to 4,096 bytes, as Linux's PATH_MAX), with its words. */
+#define NQ_MPI_WHY_SIZE (3 * 4096 + 512)
+
 /* Seconds between a counting worker's reports. */
 #define MPI_ALIVE_PERIOD 1.0
 

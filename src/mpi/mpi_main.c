@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mpi_internal.h"
@@ -279,16 +280,19 @@ static unsigned node_gpu(void)
     return (unsigned)local % count;
 }
 
-/* Rank 0 learns each rank's process id where it shares rank 0's node (0
- * elsewhere), to tell later whether a rank that fell silent is gone: a
- * rank that dies makes mpirun stop the others with SIGTERM, which rank 0
- * must not take for a user's signal. Collective. @return the array (rank
- * 0 only), or NULL. */
+/* Rank 0 learns each rank's process id where it shares rank 0's node and
+ * process-id namespace (0 elsewhere), to tell later whether a rank that
+ * fell silent is gone: a rank that dies makes mpirun stop the others with
+ * SIGTERM, which rank 0 must not take for a user's signal. (Ranks of one
+ * node in containers of their own may see other process ids: the
+ * namespace, /proc/self/ns/pid's inode where Linux shows it, tells.)
+ * Collective. @return the array (rank 0 only), or NULL. */
 static long long *node_pids(int rank, int ranks)
 {
     MPI_Comm node;
-    long long mine[2] = {(long long)getpid(), 0}, *all = NULL, *pids = NULL;
-    int first = rank;
+    struct stat ns;
+    long long mine[3] = {(long long)getpid(), 0, 0}, *all = NULL, *pids = NULL;
+    int first = rank, ok;
     if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
                             &node) == MPI_SUCCESS) {
         MPI_Allreduce(&rank, &first, 1, MPI_INT, MPI_MIN, node);
@@ -297,12 +301,17 @@ static long long *node_pids(int rank, int ranks)
         first = -1; /* not known: no rank counts as rank 0's neighbour */
     }
     mine[1] = first;
+    mine[2] = stat("/proc/self/ns/pid", &ns) == 0 ? (long long)ns.st_ino : 0;
     if (rank == 0)
-        all = malloc(sizeof *all * 2 * (size_t)ranks);
-    MPI_Gather(mine, 2, MPI_LONG_LONG, all, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
-    if (rank == 0 && all && (pids = calloc((size_t)ranks, sizeof *pids)) != NULL)
+        all = malloc(sizeof *all * 3 * (size_t)ranks);
+    ok = rank != 0 || all != NULL; /* every rank gathers, or none */
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!ok)
+        return NULL;
+    MPI_Gather(mine, 3, MPI_LONG_LONG, all, 3, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (rank == 0 && (pids = calloc((size_t)ranks, sizeof *pids)) != NULL)
         for (int r = 0; r < ranks; r++)
-            pids[r] = all[2 * r + 1] == 0 ? all[2 * r] : 0;
+            pids[r] = all[3 * r + 1] == 0 && all[3 * r + 2] == mine[2] ? all[3 * r] : 0;
     free(all);
     return pids;
 }

@@ -39,7 +39,10 @@ static void take_names(char *out, size_t size)
         char p[400];
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? " " : "", e->d_name);
+        if (len + 1 < size) { /* names past the room are removed, not listed */
+            const int w = snprintf(out + len, size - len, "%s%s", len ? " " : "", e->d_name);
+            len = w < 0 || (size_t)w >= size - len ? size - 1 : len + (size_t)w;
+        }
         snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
         unlink(p);
     }
