@@ -1,8 +1,10 @@
 /*
  * nq_join_sample: the one-core time and the total of a join count too big
  * to sample by whole units (n = 27 and 28), from a two-stage sample: a
- * systematic sample of the units (every m-th unit from a start drawn from
- * the seed, as nq_sample.c takes it), and in each of them one block of
+ * stratified sample of the units (the list cut into UNITS equal stretches,
+ * one unit drawn at random from each: a fixed step, every m-th unit, fell
+ * on the same place of each middle row's run at n = 23 and read a quarter
+ * of the total), and in each of them one block of
  * stored keys in STEP of the sieve's matches (nq_join_sample_unit(): the
  * unit's splits are listed and sorted whole, as its count does, but only
  * the blocks of one phase of the step meet their items, and their pairs
@@ -12,7 +14,9 @@
  * its sampled matches, and its total the sampled pairs times STEP: both
  * unbiased, each block being taken with chance 1/STEP (the phase is drawn
  * per unit from the seed). The sample's 95% intervals come from the spread
- * of the units' estimates, which holds the spread within the units too;
+ * of the units' estimates as if drawn at random from the whole list (which
+ * holds the spread within the units too, and overstates that of a
+ * stratified sample);
  * the interval of the total must hold the published one where it is known.
  *
  * With WHOLE 1 each sampled unit is also counted whole (nq_join_solve_unit)
@@ -57,7 +61,7 @@ int main(int argc, char **argv)
     const nq_simd simd = nq_cpu_simd_best();
     const char *batch = getenv("NQ_BATCH_KEYS");
     nq_join_plan *plan;
-    uint64_t units, m, first, known = 0;
+    uint64_t units, known = 0, rnd;
     double *secs, *tots, sum_est = 0.0, sum_whole = 0.0;
     size_t len = 0;
     int rc;
@@ -83,25 +87,28 @@ int main(int argc, char **argv)
     units = nq_join_plan_size(plan);
     if (want > units)
         want = units;
-    m = units / want;
-    first = bench_sample_start(seed, m) - 1;
-    secs = calloc((size_t)(units / m + 1), sizeof *secs);
-    tots = calloc((size_t)(units / m + 1), sizeof *tots);
+    secs = calloc((size_t)want, sizeof *secs);
+    tots = calloc((size_t)want, sizeof *tots);
     if (!secs || !tots) {
         fputs("nq_join_sample: out of memory\n", stderr);
         return 1;
     }
-    printf("# n = %u, join, SIMD %s, 1 thread, %s: every %llu-th of %llu units from %llu, "
-           "one block in %llu, seed %llu\n",
+    printf("# n = %u, join, SIMD %s, 1 thread, %s: %llu of %llu units, one in each of as "
+           "many equal stretches of the list, one block in %llu, seed %llu\n",
            (unsigned)n, nq_simd_name(simd), nq_join_plan_walks(plan) ? "halves walked" : "table",
-           (unsigned long long)m, (unsigned long long)units, (unsigned long long)first,
-           (unsigned long long)step, (unsigned long long)seed);
+           (unsigned long long)want, (unsigned long long)units, (unsigned long long)step,
+           (unsigned long long)seed);
     printf(whole ? "unit\ttotal\tseconds\tmatch_sampled\twhole_total\twhole_seconds\t"
                    "total/whole\tseconds/whole\n"
                  : "unit\ttotal\tseconds\tmatch_sampled\n");
-    for (uint64_t u = first; u < units && rc == NQ_OK; u += m) {
-        uint64_t x = seed ^ (u * 0x9E3779B97F4A7C15u);
-        const unsigned phase = (unsigned)(bench_sample_start(x, step) - 1);
+    rnd = seed;
+    for (uint64_t i = 0; i < want && rc == NQ_OK; i++) {
+        /* one unit at random in stretch i: a fixed step through the list
+         * would fall on the same place of every stretch of its own
+         * structure (odd boards: each middle row's run of splits) */
+        const uint64_t lo = i * units / want, hi = (i + 1) * units / want;
+        const uint64_t u = lo + (bench_sample_start(++rnd, hi - lo) - 1);
+        const unsigned phase = (unsigned)(bench_sample_start(rnd ^ 0x5DEECE66Du, step) - 1);
         nq_unit_result r, w;
         double matched, t0, t, est, tw = 0.0;
         /* with WHOLE, every other unit is counted whole first: neither
