@@ -61,7 +61,8 @@ typedef struct mpi_opts {
     int unique;
     int json;
     const long long *node_pids; /* rank 0: each rank's process id where it
-                               shares rank 0's node, else 0; NULL if unknown */
+                               shares rank 0's node and process-id namespace,
+                               else 0; NULL if unknown */
     int crash_rank;         /* testing aid: this rank aborts after its first batch */
     int hang_rank;          /* testing aid: this rank stops answering after it */
 } mpi_opts;
