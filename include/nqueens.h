@@ -444,8 +444,10 @@ typedef struct nq_estimate_result {
  *                 the budget is stopped within a fraction of a second)
  *  @param seed    picks the sample; any value
  *  @return NQ_OK, or an error of nq_count() (NQ_ERANGE, NQ_EUNSUPPORTED,
- *          NQ_EMEMLIMIT, NQ_ECANCELED, ...); NQ_EINVAL for a NULL out or
- *          budget < 0; NQ_EVERSION for out of an unknown version. */
+ *          NQ_EMEMLIMIT, NQ_ECANCELED, ...; NQ_EPUBLISHED where the sample
+ *          grew to the whole count and that count is not the published
+ *          one); NQ_EINVAL for a NULL out or budget < 0; NQ_EVERSION for
+ *          out of an unknown version. */
 NQ_API int nq_estimate(nq_estimate_result *out, unsigned n,
                        const nq_count_options *opts, double budget,
                        uint64_t seed);

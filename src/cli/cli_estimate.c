@@ -210,10 +210,6 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
     if (sizes->len > 1 && cli_check_memory(&co, sizes, err) != 0)
         return CLI_EXIT_USAGE;
     co.stop = cli_catch_signals();
-    if (o->format == CLI_FORMAT_LABELS) {
-        fputs("n\tseconds\tthreads\tmethod\tlow\thigh\tcore_hours\testimate\n", out);
-        status = cli_flush(out, err);
-    }
     for (size_t i = 0; i < sizes->len && status == CLI_EXIT_OK; i++) {
         nq_estimate_result e = NQ_ESTIMATE_RESULT_INIT;
         int rc = nq_estimate(&e, sizes->n[i], &co, ESTIMATE_BUDGET,
@@ -224,10 +220,21 @@ int cli_estimate(const cli_opts *o, const cli_sizes *sizes, FILE *out, FILE *err
         } else if (rc == NQ_EMEMLIMIT) {
             cli_say_memory_refusal(&co, sizes->n[i], err);
             status = CLI_EXIT_USAGE;
+        } else if (rc == NQ_EPUBLISHED) {
+            /* the sample was the whole count, and it came out wrong */
+            cli_error(err, "n = %u: the estimate counted every unit, and the count is not "
+                           "the published one: the device or the program miscounts (`nqueens "
+                           "--check` with the same options shows both numbers)",
+                      sizes->n[i]);
+            status = CLI_EXIT_FAILURE;
         } else if (rc != NQ_OK) {
             cli_error(err, "n = %u: %s", sizes->n[i], nq_strerror(rc));
             status = CLI_EXIT_FAILURE;
         } else {
+            /* the header with the first line: an estimate refused before
+             * it leaves nothing on standard output */
+            if (i == 0 && o->format == CLI_FORMAT_LABELS)
+                fputs("n\tseconds\tthreads\tmethod\tlow\thigh\tcore_hours\testimate\n", out);
             print_estimate(o, sizes->n[i], &e, out);
             status = cli_flush(out, err);
         }

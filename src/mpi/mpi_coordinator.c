@@ -387,6 +387,14 @@ static int run(ledger *l, int *stopped_by)
     return 0;
 }
 
+/* Whether the units of the checkpoint's method carry unique counts: only
+ * the symmetry method counts them (nq_count_result.has_unique), and the
+ * job's checks and its JSON line ask the same question here. */
+static int counts_unique(const nq_checkpoint_info *info)
+{
+    return info->method == NQ_METHOD_SYMMETRY;
+}
+
 /* 0, or 1 after saying that the result could not be written. Under
  * mpirun, standard output is a pipe to mpirun, which writes it on: an
  * error there is mpirun's to see (see the README). */
@@ -395,7 +403,7 @@ static int print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *i
     if (o->json) {
         /* a unique count only from the method that counts one */
         printf("{\"n\":%u,\"total\":%llu", o->n, (unsigned long long)info->total);
-        if (info->method == NQ_METHOD_SYMMETRY)
+        if (counts_unique(info))
             printf(",\"unique\":%llu", (unsigned long long)info->unique);
         printf(",\"method\":\"%s\",\"ranks\":%d,\"device\":\"%s\"}\n",
                nq_method_name(info->method), ranks, nq_device_name(o->device));
@@ -415,7 +423,7 @@ static int print_total(const mpi_opts *o, int ranks, const nq_checkpoint_info *i
 static int published(const mpi_opts *o, const nq_checkpoint_info *info)
 {
     uint64_t kt, ku;
-    int has_unique = info->method == NQ_METHOD_SYMMETRY;
+    int has_unique = counts_unique(info);
     char why[NQ_MPI_WHY_SIZE];
     if (nq_known(&kt, &ku, o->n) != NQ_OK ||
         (info->total == kt && (!has_unique || info->unique == ku)))

@@ -76,4 +76,13 @@ report "n = 5: under 0.1 seconds, in the bare line and the sentence of --labels 
 ! grep -q ' 0\.0 ' "$work/bare" "$work/labels" "$work/json"
 report "  and no 0.0 anywhere" $((! $?))
 
+# an estimate refused (here by --max-memory) leaves standard output
+# empty in every format: the --labels header comes with the first line
+for how in "" --labels --json; do
+  "$bin" --estimate $how --max-memory=1K 20 >"$work/out" 2>"$work/err"; status=$?
+  [ $status -eq 2 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -q '^nqueens: n = 20 needs at least .* more than --max-memory allows' "$work/err"
+  report "--estimate $how refused by --max-memory: status 2, one line, nothing on stdout (status $status)" $((! $?))
+done
+
 finish

@@ -34,6 +34,8 @@
  *                        (a thread's fetch of its next task aside) adds
  *                        nothing (emu_kernels.cc): a GPU that
  *                        miscounts, which the host must not believe
+ *   NQ_EMU_DROP=KERNEL:K+ every K-th such add: a fault that every run of
+ *                        K adds or more meets, however runs are cut
  *
  * Beside the driver's calls it has three of its own (see emu.h), for
  * tests that must know which way the host went, nq_emu_launches(name)

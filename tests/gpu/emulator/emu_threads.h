@@ -42,19 +42,22 @@ struct emu_dim3 {
 thread_local emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 
 /* A GPU that miscounts: NQ_EMU_DROP=KERNEL:K, the K-th atomicAdd (from 1)
- * of kernel KERNEL's launches in this process adds nothing; a test may
+ * of kernel KERNEL's launches in this process adds nothing (KERNEL:K+,
+ * every K-th: a fault that no run of many adds escapes); a test may
  * set another plan (nq_emu_drop) between launches. A thread's fetch of
  * its next task (an add on the launch's `next`) is neither counted nor
  * dropped: it is where the block's threads take turns. */
 struct drop_plan {
     char kernel[64];
     long long k;
+    bool every; /* NQ_EMU_DROP=KERNEL:K+ : every K-th add, not the K-th only */
 };
 
 void set_plan(drop_plan *d, const char *kernel, size_t len, long long k)
 {
     std::memset(d->kernel, 0, sizeof d->kernel);
     d->k = 0;
+    d->every = false;
     if (kernel && len < sizeof d->kernel) {
         std::memcpy(d->kernel, kernel, len);
         d->k = k;
@@ -69,6 +72,7 @@ drop_plan &dropping()
         const char *colon = e ? std::strchr(e, ':') : nullptr;
         set_plan(&d, e, colon ? (size_t)(colon - e) : sizeof d.kernel,
                  colon ? std::atoll(colon + 1) : 0);
+        d.every = colon && std::strchr(colon, '+') != nullptr;
         return d;
     }();
     return plan;
@@ -201,8 +205,11 @@ unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
     }
     adds_made[running].fetch_add(1, std::memory_order_relaxed);
     adds_latest[running].fetch_add(1, std::memory_order_relaxed);
-    if (drop_here && adds_left.fetch_sub(1) == 1)
+    if (drop_here && adds_left.fetch_sub(1) == 1) {
+        if (dropping().every) /* armed again for the K-th add from here */
+            adds_left.fetch_add(dropping().k);
         return __atomic_load_n(p, __ATOMIC_RELAXED);
+    }
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
 }
 
