@@ -30,8 +30,15 @@
  * Printed: one line per unit, then what the sample says of the whole
  * count: the one-core CPU seconds and core-hours, and the total.
  *
- * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE]]]]
- *        (defaults 64 units, STEP 1, seed 1, WHOLE 0)
+ * With EAST above 1, a split whose east list takes several batches meets
+ * the west list with one east batch in EAST (the phase drawn per unit),
+ * their pairs counted EAST times: from n = 28 on, where the west list is
+ * listed again for each east batch, that listing is most of a unit's
+ * time, and a block sample alone leaves it whole. The time then adds EAST
+ * - 1 times the work of the east batches taken (nq_join_sample_unit()).
+ *
+ * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE [EAST]]]]]
+ *        (defaults 64 units, STEP 1, seed 1, WHOLE 0, EAST 1)
  * env:   NQ_BATCH_KEYS: the plan's batch (nq_join_plan_set_batch)
  */
 #include <stdio.h>
@@ -55,9 +62,9 @@ static int whole_unit(const nq_join_plan *plan, uint64_t u, nq_simd simd, nq_uni
 
 int main(int argc, char **argv)
 {
-    uint64_t n = 0, want = 64, step = 1, seed = 1, whole = 0;
-    static const char *const names[] = { "N", "UNITS", "STEP", "SEED", "WHOLE" };
-    uint64_t *const nums[] = { &n, &want, &step, &seed, &whole };
+    uint64_t n = 0, want = 64, step = 1, seed = 1, whole = 0, east = 1;
+    static const char *const names[] = { "N", "UNITS", "STEP", "SEED", "WHOLE", "EAST" };
+    uint64_t *const nums[] = { &n, &want, &step, &seed, &whole, &east };
     const nq_simd simd = nq_cpu_simd_best();
     const char *batch = getenv("NQ_BATCH_KEYS");
     nq_join_plan *plan;
@@ -66,11 +73,12 @@ int main(int argc, char **argv)
     size_t len = 0;
     int rc;
 
-    bench_args(argc, argv, "nq_join_sample", "N [UNITS [STEP [SEED [WHOLE]]]]", 5, 5, names,
-               nums);
-    if (n < 4 || n > NQ_MAX_N || want < 2 || step < 1 || step > 1u << 20 || whole > 1) {
-        fputs("nq_join_sample: N from 4 to NQ_MAX_N, UNITS at least 2, STEP from 1 to 2^20, "
-              "WHOLE 0 or 1\n", stderr);
+    bench_args(argc, argv, "nq_join_sample", "N [UNITS [STEP [SEED [WHOLE [EAST]]]]]", 6, 6,
+               names, nums);
+    if (n < 4 || n > NQ_MAX_N || want < 2 || step < 1 || step > 1u << 20 || whole > 1 ||
+        east < 1 || east > 1u << 20) {
+        fputs("nq_join_sample: N from 4 to NQ_MAX_N, UNITS at least 2, STEP and EAST from 1 "
+              "to 2^20, WHOLE 0 or 1\n", stderr);
         return 2;
     }
     rc = n >= 25 ? nq_join_plan_build_walk(&plan, (unsigned)n)
@@ -94,10 +102,10 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("# n = %u, join, SIMD %s, 1 thread, %s: %llu of %llu units, one in each of as "
-           "many equal stretches of the list, one block in %llu, seed %llu\n",
+           "many equal stretches of the list, one block in %llu, one east batch in %llu, seed %llu\n",
            (unsigned)n, nq_simd_name(simd), nq_join_plan_walks(plan) ? "halves walked" : "table",
            (unsigned long long)want, (unsigned long long)units, (unsigned long long)step,
-           (unsigned long long)seed);
+           (unsigned long long)east, (unsigned long long)seed);
     printf(whole ? "unit\ttotal\tseconds\tmatch_sampled\twhole_total\twhole_seconds\t"
                    "total/whole\tseconds/whole\n"
                  : "unit\ttotal\tseconds\tmatch_sampled\n");
@@ -108,19 +116,27 @@ int main(int argc, char **argv)
          * structure (odd boards: each middle row's run of splits) */
         const uint64_t lo = i * units / want, hi = (i + 1) * units / want;
         const uint64_t u = lo + (bench_sample_start(++rnd, hi - lo) - 1);
-        const unsigned phase = (unsigned)(bench_sample_start(rnd ^ 0x5DEECE66Du, step) - 1);
+        nq_join_sampling smp = {
+            .step = (unsigned)step,
+            .phase = (unsigned)(bench_sample_start(rnd ^ 0x5DEECE66Du, step) - 1),
+            .east_step = (unsigned)east,
+            .east_phase = (unsigned)(bench_sample_start(rnd ^ 0x2545F4914F6CDD1Du, east) - 1)
+        };
         nq_unit_result r, w;
-        double matched, t0, t, est, tw = 0.0;
+        double t0, t, est, tw = 0.0;
         /* with WHOLE, every other unit is counted whole first: neither
          * way always finds the unit's memory warm from the other */
         if (whole && len % 2 == 1 && (rc = whole_unit(plan, u, simd, &w, &tw)) != NQ_OK)
             break;
         t0 = nq_join_cpu_now();
-        rc = nq_join_sample_unit(plan, u, simd, (unsigned)step, phase, NULL, &r, &matched);
+        rc = nq_join_sample_unit(plan, u, simd, &smp, NULL, &r);
         if (rc != NQ_OK)
             break;
         t = nq_join_cpu_now() - t0;
-        est = t + (double)(step - 1) * matched;
+        /* unbiased: see nq_join_sample_unit() */
+        est = t + (double)(east - 1) * smp.east_seconds +
+              (double)(step - 1) *
+                  (smp.match_seconds + (double)(east - 1) * smp.east_match_seconds);
         if (whole && len % 2 == 0 && (rc = whole_unit(plan, u, simd, &w, &tw)) != NQ_OK)
             break;
         secs[len] = est;
@@ -128,7 +144,7 @@ int main(int argc, char **argv)
         len++;
         sum_est += est;
         printf("%llu\t%llu\t%.4f\t%.4f", (unsigned long long)u, (unsigned long long)r.total,
-               est, matched);
+               est, smp.match_seconds);
         if (whole) {
             sum_whole += tw;
             printf("\t%llu\t%.4f\t%.4f\t%.4f", (unsigned long long)w.total, tw,

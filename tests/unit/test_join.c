@@ -2,10 +2,10 @@
  * test_join.c - the join method's unit list and its counts unit by unit
  * (cuts, batches), and the half-board keys, listed from the table, the
  * walk and the quarters per split, and a unit counted on a sample of its
- * blocks (nq_join_sample_unit(), for the samplers of benches: over all
- * the phases of a step, the samples add up to the step times the exact
- * count): what is particular to it. Its kernels
- * are test_join_kernels.c's, its table test_join_table.c's; what every
+ * blocks and east batches (nq_join_sample_unit(), for the samplers of
+ * benches: over all the phases, the samples add up to the steps times
+ * the exact count): what is particular to it. Its kernels are
+ * test_join_kernels.c's, its table test_join_table.c's; what every
  * method must do is in test_method_contract.c.
  */
 #include <stdarg.h>
@@ -404,13 +404,13 @@ static void test_unit_order(void **state)
     }
 }
 
-/* ---- a unit on a sample of its blocks (nq_join_sample_unit) ---- */
+/* ---- a unit on a sample of its blocks and east batches ---- */
 
-/* Every phase of a step: their estimates average to the exact count of
- * the unit, at each level this CPU runs (in turn); on even and odd boards, with
- * the table and walking, with buckets (cuts 2) so that the sieve's match
- * meets blocks, and with the default cuts (weighted splits, counted
- * whole). */
+/* Every phase of the steps (of blocks, of east batches, of both): their
+ * estimates average to the exact count of the unit, at each level this
+ * CPU runs (in turn); on even and odd boards, with the table and walking,
+ * with buckets (cuts 2) so that the sieve's match meets blocks, and with
+ * the default cuts (weighted splits, counted whole). */
 static void test_phases_add_up(void **state)
 {
     static const unsigned sizes[] = { 16, 17 };
@@ -428,22 +428,30 @@ static void test_phases_add_up(void **state)
                 assert_int_equal(nq_join_plan_set_batch(plan, 1500), NQ_OK);
                 for (uint64_t u = 0, k = 0; u < units; u += units / 7 + 1, k++) {
                     const nq_simd simd = level[k % nlevels]; /* each level in turn */
+                    /* blocks alone, east batches alone, and both */
+                    static const unsigned steps[][2] = { { 3, 1 }, { 1, 3 }, { 2, 2 } };
                     nq_unit_result exact, r;
-                    uint64_t sum = 0;
-                    double seconds = -1.0;
-                    const unsigned step = 3;
+                    nq_join_sampling one = { .step = 1, .east_step = 1 };
                     assert_int_equal(nq_join_solve_unit(plan, u, simd, NULL, &exact), NQ_OK);
-                    assert_int_equal(nq_join_sample_unit(plan, u, simd, 1, 0, NULL, &r,
-                                                         &seconds), NQ_OK);
+                    assert_int_equal(nq_join_sample_unit(plan, u, simd, &one, NULL, &r), NQ_OK);
                     assert_int_equal(r.total, exact.total);
-                    assert_true(seconds >= 0.0);
-                    for (unsigned phase = 0; phase < step; phase++) {
-                        assert_int_equal(nq_join_sample_unit(plan, u, simd, step, phase, NULL,
-                                                             &r, &seconds), NQ_OK);
-                        assert_true(seconds >= 0.0);
-                        sum += r.total;
+                    assert_true(one.match_seconds >= 0.0 && one.east_seconds == 0.0);
+                    for (size_t j = 0; j < sizeof steps / sizeof *steps; j++) {
+                        uint64_t sum = 0;
+                        for (unsigned ph = 0; ph < steps[j][0] * steps[j][1]; ph++) {
+                            nq_join_sampling smp = { .step = steps[j][0],
+                                                     .phase = ph % steps[j][0],
+                                                     .east_step = steps[j][1],
+                                                     .east_phase = ph / steps[j][0] };
+                            assert_int_equal(nq_join_sample_unit(plan, u, simd, &smp, NULL, &r),
+                                             NQ_OK);
+                            assert_true(smp.match_seconds >= 0.0 &&
+                                        smp.east_seconds >= smp.east_match_seconds &&
+                                        smp.east_match_seconds >= 0.0);
+                            sum += r.total;
+                        }
+                        assert_int_equal(sum, (uint64_t)steps[j][0] * steps[j][1] * exact.total);
                     }
-                    assert_int_equal(sum, (uint64_t)step * exact.total);
                     /* the unit's scratch counts every block again after */
                     assert_int_equal(nq_join_solve_unit(plan, u, simd, NULL, &r), NQ_OK);
                     assert_int_equal(r.total, exact.total);
@@ -452,26 +460,39 @@ static void test_phases_add_up(void **state)
             }
 }
 
-/* A sample leaves blocks out: some phase of some unit of n = 18 (lists
- * of thousands of keys) differs from the exact count, so that the test
- * above would see a sample that took every block. */
+/* A sample leaves blocks out, and one of east batches leaves batches
+ * out: some phase of some unit of n = 18 (lists of thousands of keys;
+ * with batches of 1,500 keys, several east batches) differs from the
+ * exact count, so that the test above would see a sample that took every
+ * block or batch; and the east batches' work is timed. */
 static void test_sample_leaves_out(void **state)
 {
     nq_join_plan *plan = build(18, 0);
     const uint64_t units = nq_join_plan_size(plan);
-    int differs = 0;
+    int differs = 0, east_differs = 0, east_timed = 0;
     (void)state;
     assert_int_equal(nq_join_plan_set_cuts(plan, 2), NQ_OK);
-    for (uint64_t u = units / 3; u < units && !differs; u += units / 5) {
+    assert_int_equal(nq_join_plan_set_batch(plan, 1500), NQ_OK);
+    for (uint64_t u = units / 3; u < units && !(differs && east_differs && east_timed);
+         u += units / 5) {
         nq_unit_result exact, r;
-        double seconds;
+        nq_join_sampling blocks = { .step = 4, .phase = 1, .east_step = 1 };
         assert_int_equal(nq_join_solve_unit(plan, u, nq_cpu_simd_best(), NULL, &exact),
                          NQ_OK);
-        assert_int_equal(nq_join_sample_unit(plan, u, nq_cpu_simd_best(), 4, 1, NULL, &r,
-                                             &seconds), NQ_OK);
-        differs = r.total != exact.total;
+        assert_int_equal(nq_join_sample_unit(plan, u, nq_cpu_simd_best(), &blocks, NULL, &r),
+                         NQ_OK);
+        differs |= r.total != exact.total;
+        for (unsigned phase = 0; phase < 3; phase++) { /* some phase takes a batch */
+            nq_join_sampling east = { .step = 1, .east_step = 3, .east_phase = phase };
+            assert_int_equal(nq_join_sample_unit(plan, u, nq_cpu_simd_best(), &east, NULL, &r),
+                             NQ_OK);
+            east_differs |= r.total != exact.total;
+            east_timed |= east.east_seconds > 0.0;
+        }
     }
     assert_true(differs);
+    assert_true(east_differs);
+    assert_true(east_timed);
     nq_join_plan_free(plan);
 }
 
@@ -479,16 +500,21 @@ static void test_sample_bad_arguments(void **state)
 {
     nq_join_plan *plan = build(12, 0);
     nq_unit_result r;
-    double seconds;
+    const nq_simd best = nq_cpu_simd_best();
+    nq_join_sampling zero = { .step = 0, .east_step = 1 }, past = { .step = 2, .phase = 2,
+                                                                     .east_step = 1 };
+    nq_join_sampling east_zero = { .step = 1, .east_step = 0 },
+                     east_past = { .step = 1, .east_step = 3, .east_phase = 3 },
+                     fine = { .step = 2, .east_step = 2 };
     (void)state;
-    assert_int_equal(nq_join_sample_unit(plan, 0, nq_cpu_simd_best(), 0, 0, NULL, &r,
-                                         &seconds), NQ_EINVAL);
-    assert_int_equal(nq_join_sample_unit(plan, 0, nq_cpu_simd_best(), 2, 2, NULL, &r,
-                                         &seconds), NQ_EINVAL);
-    assert_int_equal(nq_join_sample_unit(plan, 0, nq_cpu_simd_best(), 2, 0, NULL, &r, NULL),
+    assert_int_equal(nq_join_sample_unit(plan, 0, best, &zero, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_sample_unit(plan, 0, best, &past, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_sample_unit(plan, 0, best, &east_zero, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_sample_unit(plan, 0, best, &east_past, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_sample_unit(plan, 0, best, NULL, NULL, &r), NQ_EINVAL);
+    assert_int_equal(nq_join_sample_unit(plan, nq_join_plan_size(plan), best, &fine, NULL, &r),
                      NQ_EINVAL);
-    assert_int_equal(nq_join_sample_unit(plan, nq_join_plan_size(plan), nq_cpu_simd_best(),
-                                         2, 0, NULL, &r, &seconds), NQ_EINVAL);
+    assert_int_equal(nq_join_sample_unit(plan, 0, best, &fine, NULL, &r), NQ_OK);
     nq_join_plan_free(plan);
 }
 

@@ -404,23 +404,24 @@ static void scratch_give_back(const nq_join_plan *plan, nq_join_scratch *s)
 int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
                        const nq_stop_flag *stop, nq_unit_result *out)
 {
-    double matched;
-    return nq_join_sample_unit(plan, unit, simd, 1, 0, stop, out, &matched);
+    nq_join_sampling whole = { .step = 1, .phase = 0, .east_step = 1, .east_phase = 0 };
+    return nq_join_sample_unit(plan, unit, simd, &whole, stop, out);
 }
 
 int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
-                        unsigned step, unsigned phase, const nq_stop_flag *stop,
-                        nq_unit_result *out, double *match_seconds)
+                        nq_join_sampling *smp, const nq_stop_flag *stop,
+                        nq_unit_result *out)
 {
     nq_join_scratch *s;
     const nq_join_quarter *quarter;
     uint64_t total = 0, first, end;
     int rc = NQ_EINVAL;
 
-    if (!plan || !out || unit >= plan->nunits || !match_seconds || step < 1 ||
-        phase >= step || (rc = check_level(plan, simd)) != NQ_OK)
+    if (!plan || !out || unit >= plan->nunits || !smp || smp->step < 1 ||
+        smp->phase >= smp->step || smp->east_step < 1 || smp->east_phase >= smp->east_step ||
+        (rc = check_level(plan, simd)) != NQ_OK)
         return rc;
-    *match_seconds = 0.0;
+    smp->match_seconds = smp->east_seconds = smp->east_match_seconds = 0.0;
     if (nq_stopped(stop))
         return NQ_ECANCELED;
     if (plan->n < NQ_JOIN_MIN_N) {
@@ -436,12 +437,9 @@ int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
     s = scratch_take(plan, quarter, simd, stop);
     if (!s)
         return NQ_ENOMEM;
-    s->mt.sample_step = step > 1 ? step : 0; /* 0: every block */
-    s->sample_at = phase;
-    s->sampled_seconds = 0.0;
+    nq_join_scratch_sampling(s, smp);
     rc = nq_join_solve_splits(s, plan->n, plan->per_m, first, end, &total);
-    *match_seconds = s->sampled_seconds;
-    s->mt.sample_step = 0;
+    nq_join_scratch_sampling(s, NULL); /* the times to smp, and no sample */
     scratch_give_back(plan, s);
     if (rc != NQ_OK)
         return rc;

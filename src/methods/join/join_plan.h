@@ -15,6 +15,7 @@
 
 #include "method.h"
 #include "join_profile.h"
+#include "join_split.h"
 
 /* Bumped whenever the unit list of some n changes (order, shape, count),
  * because checkpoints and "part k of m" runs address units by index.
@@ -71,21 +72,20 @@ uint64_t nq_join_plan_size(const nq_join_plan *plan);
 int nq_join_solve_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
                        const nq_stop_flag *stop, nq_unit_result *out);
 
-/* Unit `unit` solved as nq_join_solve_unit() does, but the sieve's
- * matches take only one block of stored keys in `step` (>= 1), those
- * whose place in the unit's run of blocks is -phase modulo the step
- * (phase < step), and count their pairs `step` times: out->total is an
- * unbiased estimate of the unit's total (exact with step 1, and the mean
- * over the step's phases is exact), and *match_seconds the thread CPU
- * time of the sampled matches, which `step` times estimates the
- * matching of the whole unit (its listing and sorting are done whole).
- * Splits counted in one block (weighted) are counted whole. For the
- * samplers of benches (bench/nq_join_sample.c) and their tests.
- * @return as nq_join_solve_unit(), and NQ_EINVAL for a bad step or
- * phase or a NULL match_seconds. */
+/* Unit `unit` solved as nq_join_solve_unit() does, but on the sample that
+ * *smp sets (above): out->total is an unbiased estimate of the unit's
+ * total (exact with both steps 1, and the mean over all the phases is
+ * exact). The unit's thread CPU time T, plus
+ *   (east_step - 1) * east_seconds
+ *   + (step - 1) * (match_seconds + (east_step - 1) * east_match_seconds)
+ * estimates, unbiased, its time counted whole. Splits counted in one block
+ * (weighted) are counted whole, and east lists of one batch met whole.
+ * For the samplers of benches (bench/nq_join_sample.c) and their tests.
+ * @return as nq_join_solve_unit(), and NQ_EINVAL for a NULL smp or a bad
+ * step or phase. */
 int nq_join_sample_unit(const nq_join_plan *plan, uint64_t unit, nq_simd simd,
-                        unsigned step, unsigned phase, const nq_stop_flag *stop,
-                        nq_unit_result *out, double *match_seconds);
+                        nq_join_sampling *smp, const nq_stop_flag *stop,
+                        nq_unit_result *out);
 
 /* The splits first .. end - 1 that unit `unit` (< size) counts: a run of
  * consecutive split numbers (nq_join_profile_split), taken in a cost

@@ -10,6 +10,26 @@
 #include "join_rowset.h"
 #include "join_sieve.h"
 
+/* How nq_join_sample_unit() (join_plan.h) samples a unit, and the times
+ * it measured. */
+typedef struct nq_join_sampling {
+    /* the sieve's matches take one block of stored keys in `step` (>= 1),
+     * those whose place in the unit's run of blocks is -phase modulo the
+     * step (phase < step), and count their pairs `step` times */
+    unsigned step, phase;
+    /* a split whose east list takes several batches meets the west list
+     * with one of its east batches in `east_step` (>= 1), those whose
+     * place in the unit's run of such batches is -east_phase modulo it
+     * (east_phase < east_step), their pairs counted east_step times; the
+     * others are listed and sorted, and meet nothing */
+    unsigned east_step, east_phase;
+    double match_seconds;      /* out: thread CPU time of the sampled matches */
+    double east_seconds;       /* out: of the work of the east batches taken
+                                  (east_step > 1): listing the west list
+                                  again, sorting it and matching */
+    double east_match_seconds; /* out: of their matches (within both) */
+} nq_join_sampling;
+
 /* Everything one unit writes while it runs. join_plan.c hands a unit an idle
  * one of its plan (or a new one) and takes it back when the unit ends. */
 typedef struct nq_join_scratch {
@@ -33,7 +53,17 @@ typedef struct nq_join_scratch {
     uint64_t sample_at;       /* the sampled matches' count of blocks
                                  (mt.sample_step, nq_join_matcher) */
     double sampled_seconds;   /* thread CPU time of those matches */
+    unsigned east_step;       /* 1, or east batches sampled (nq_join_sampling) */
+    uint64_t east_seen;       /* east batches of such splits met so far,
+                                 from the phase on */
+    double east_seconds, east_match_seconds; /* the taken batches' work */
+    nq_join_sampling *sampling; /* where those times go (NULL: none) */
 } nq_join_scratch;
+
+/* With smp: the unit that s solves next is sampled as *smp says
+ * (nq_join_sample_unit()); with NULL, the times measured go to the smp
+ * set before, and s counts whole again. */
+void nq_join_scratch_sampling(nq_join_scratch *s, nq_join_sampling *smp);
 
 /* Makes room in s for the bins of `buckets` buckets: the sort's counters
  * and where each bin starts. @return NQ_OK, NQ_ENOMEM. */
