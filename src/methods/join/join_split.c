@@ -209,7 +209,7 @@ static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weigh
  * batch (the west list listed again for each east batch, unless it is
  * one batch), a pair counting none_weight, 2 or 4 times as its west key
  * holds none, one or both long diagonals (once each with one class).
- * Sampled (s->east_step > 1, nq_join_sampling) where the east list takes
+ * Sampled (s->sampling's east_step > 1) where the east list takes
  * several batches: only the batches of the sample's phase meet the west
  * list, their pairs counted east_step times, and the work of meeting it
  * is timed. */
@@ -220,10 +220,11 @@ static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     uint64_t p[3] = { 0, 0, 0 }, weight = 1;
     int rc = sort_keys(s, w, classes, s->west_off);
     const int whole_west = s->west_at.done;
-    const int sampled = s->east_step > 1 && !s->east_at.done;
+    nq_join_sampling *smp = s->sampling;
+    const int sampled = smp && smp->east_step > 1 && !s->east_at.done;
     for (int first = 1; rc == NQ_OK; first = 0) {
         rc = sort_keys(s, e, 1, s->east_off);
-        if (rc == NQ_OK && (!sampled || s->east_seen++ % s->east_step == 0)) {
+        if (rc == NQ_OK && (!sampled || s->east_seen++ % smp->east_step == 0)) {
             const double t0 = sampled ? nq_join_cpu_now() : 0.0, m0 = s->sampled_seconds;
             if (!first && !whole_west) { /* the west list again, from its start */
                 memset(&s->west_at, 0, sizeof s->west_at);
@@ -236,8 +237,8 @@ static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
                 rc = next_batch(s, w, &s->gw, west_rows, &s->west_at, classes, s->west_off, t);
             }
             if (sampled) {
-                s->east_seconds += nq_join_cpu_now() - t0;
-                s->east_match_seconds += s->sampled_seconds - m0;
+                smp->east_seconds += nq_join_cpu_now() - t0;
+                smp->east_match_seconds += s->sampled_seconds - m0;
             }
         }
         if (rc != NQ_OK || s->east_at.done)
@@ -249,7 +250,7 @@ static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
             break;
     }
     if (sampled)
-        weight = s->east_step;
+        weight = smp->east_step;
     *out = weight * (classes == 1 ? p[0]
                                   : (uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
     return rc;
@@ -414,24 +415,16 @@ int nq_join_solve_splits(nq_join_scratch *s, unsigned n, uint64_t per_m,
     return NQ_OK;
 }
 
-
 void nq_join_scratch_sampling(nq_join_scratch *s, nq_join_sampling *smp)
 {
-    if (smp) {
+    if (smp) { /* its times are set to 0 by nq_join_sample_unit() */
         s->mt.sample_step = smp->step > 1 ? smp->step : 0; /* 0: every block */
         s->sample_at = smp->phase;
-        s->east_step = smp->east_step;
         s->east_seen = smp->east_phase;
-        s->sampled_seconds = s->east_seconds = s->east_match_seconds = 0.0;
-        s->sampling = smp;
-        return;
-    }
-    if (s->sampling) {
+        s->sampled_seconds = 0.0;
+    } else if (s->sampling) {
         s->sampling->match_seconds = s->sampled_seconds;
-        s->sampling->east_seconds = s->east_seconds;
-        s->sampling->east_match_seconds = s->east_match_seconds;
+        s->mt.sample_step = 0;
     }
-    s->mt.sample_step = 0;
-    s->east_step = 0;
-    s->sampling = NULL;
+    s->sampling = smp;
 }

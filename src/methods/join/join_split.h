@@ -53,11 +53,10 @@ typedef struct nq_join_scratch {
     uint64_t sample_at;       /* the sampled matches' count of blocks
                                  (mt.sample_step, nq_join_matcher) */
     double sampled_seconds;   /* thread CPU time of those matches */
-    unsigned east_step;       /* 1, or east batches sampled (nq_join_sampling) */
-    uint64_t east_seen;       /* east batches of such splits met so far,
-                                 from the phase on */
-    double east_seconds, east_match_seconds; /* the taken batches' work */
-    nq_join_sampling *sampling; /* where those times go (NULL: none) */
+    nq_join_sampling *sampling; /* the unit's sample (NULL: counted whole),
+                                   where its east batches' times go */
+    uint64_t east_seen;       /* east batches of sampled splits met so far,
+                                 from the sample's phase on */
 } nq_join_scratch;
 
 /* With smp: the unit that s solves next is sampled as *smp says
