@@ -37,18 +37,36 @@
  * time, and a block sample alone leaves it whole. The time then adds EAST
  * - 1 times the work of the east batches taken (nq_join_sample_unit()).
  *
- * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE [EAST]]]]]
- *        (defaults 64 units, STEP 1, seed 1, WHOLE 0, EAST 1)
- * env:   NQ_BATCH_KEYS: the plan's batch (nq_join_plan_set_batch)
+ * With MODEL 1 (n >= 21) each sampled unit is also priced by the cost
+ * model as `--estimate` prices it (nq_join_model_prices() and random
+ * walks down each split's halves, as bench/nq_unit_model does), and its
+ * line adds the model's two parts beside the sample's: the keys (listing
+ * and sorting) against the sample's time less its matches, and the
+ * meetings of blocks and items against its matches (the sampled matches'
+ * time scaled as the estimate scales it). Where the model and a sample
+ * part, this says which of its prices is off. MODEL takes STEP 2 or more:
+ * only a sample of the blocks has its matches timed apart.
+ *
+ * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE [EAST [MODEL]]]]]]
+ *        (defaults 64 units, STEP 1, seed 1, WHOLE 0, EAST 1, MODEL 0)
+ * env:   NQ_BATCH_KEYS: the plan's batch (nq_join_plan_set_batch);
+ *        NQ_PASSES: 0 meets long east lists in list order, not by
+ *        pattern (nq_join_plan_set_passes), to compare the two
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bench_arg.h"
 #include "bench_sample.h"
+#include "methods/join/join_cost.h"
 #include "methods/join/join_plan.h"
 #include "platform/cpu.h"
 #include "nqueens.h"
+
+/* The model's walks down each half of a split, and its pricing budget,
+ * as bench/nq_unit_model's. */
+#define MODEL_PROBES 16384u
+#define MODEL_BUDGET 0.8
 
 /* Unit u counted whole, and its thread CPU seconds. */
 static int whole_unit(const nq_join_plan *plan, uint64_t u, nq_simd simd, nq_unit_result *w,
@@ -62,32 +80,43 @@ static int whole_unit(const nq_join_plan *plan, uint64_t u, nq_simd simd, nq_uni
 
 int main(int argc, char **argv)
 {
-    uint64_t n = 0, want = 64, step = 1, seed = 1, whole = 0, east = 1;
-    static const char *const names[] = { "N", "UNITS", "STEP", "SEED", "WHOLE", "EAST" };
-    uint64_t *const nums[] = { &n, &want, &step, &seed, &whole, &east };
+    uint64_t n = 0, want = 64, step = 1, seed = 1, whole = 0, east = 1, model = 0;
+    static const char *const names[] = { "N", "UNITS", "STEP", "SEED", "WHOLE", "EAST",
+                                         "MODEL" };
+    uint64_t *const nums[] = { &n, &want, &step, &seed, &whole, &east, &model };
     const nq_simd simd = nq_cpu_simd_best();
-    const char *batch = getenv("NQ_BATCH_KEYS");
+    const char *batch = getenv("NQ_BATCH_KEYS"), *passes = getenv("NQ_PASSES");
     nq_join_plan *plan;
     uint64_t units, known = 0, rnd;
-    double *secs, *tots, sum_est = 0.0, sum_whole = 0.0;
+    double *secs, *tots, sum_est = 0.0, sum_whole = 0.0, price_meet = 0.0, price_key = 0.0;
+    double sum_list = 0.0, sum_match = 0.0, sum_mlist = 0.0, sum_mmatch = 0.0;
+    nq_join_profile prof = { 0, MODEL_PROBES, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0,
+                             NULL, NULL, NULL, 0, NULL };
     size_t len = 0;
     int rc;
 
-    bench_args(argc, argv, "nq_join_sample", "N [UNITS [STEP [SEED [WHOLE [EAST]]]]]", 6, 6,
-               names, nums);
+    bench_args(argc, argv, "nq_join_sample", "N [UNITS [STEP [SEED [WHOLE [EAST [MODEL]]]]]]",
+               7, 7, names, nums);
     if (n < 4 || n > NQ_MAX_N || want < 2 || step < 1 || step > 1u << 20 || whole > 1 ||
-        east < 1 || east > 1u << 20) {
+        east < 1 || east > 1u << 20 || model > 1 || (model && (n < 21 || step < 2))) {
         fputs("nq_join_sample: N from 4 to NQ_MAX_N, UNITS at least 2, STEP and EAST from 1 "
-              "to 2^20, WHOLE 0 or 1\n", stderr);
+              "to 2^20, WHOLE 0 or 1, MODEL 0 or 1 (1 from n = 21 on, with STEP 2 or more)\n", stderr);
         return 2;
     }
+    prof.seed = seed;
     rc = n >= 25 ? nq_join_plan_build_walk(&plan, (unsigned)n)
                  : nq_join_plan_build(&plan, (unsigned)n);
+    if (rc == NQ_OK && passes)
+        rc = nq_join_plan_set_passes(plan, (int)bench_arg("nq_join_sample", passes,
+                                                          "NQ_PASSES"));
     if (rc == NQ_OK && batch)
         rc = nq_join_plan_set_batch(plan, (size_t)bench_arg("nq_join_sample", batch,
                                                             "NQ_BATCH_KEYS"));
     if (rc == NQ_OK)
         rc = nq_join_plan_prepare(plan, NULL); /* the table, the order: untimed */
+    if (rc == NQ_OK && model)
+        rc = nq_join_model_prices(plan, simd, MODEL_BUDGET, seed, NULL, &price_meet,
+                                  &price_key);
     if (rc != NQ_OK) {
         fprintf(stderr, "nq_join_sample: n = %u: %s\n", (unsigned)n, nq_strerror(rc));
         return 1;
@@ -106,9 +135,11 @@ int main(int argc, char **argv)
            (unsigned)n, nq_simd_name(simd), nq_join_plan_walks(plan) ? "halves walked" : "table",
            (unsigned long long)want, (unsigned long long)units, (unsigned long long)step,
            (unsigned long long)east, (unsigned long long)seed);
-    printf(whole ? "unit\ttotal\tseconds\tmatch_sampled\twhole_total\twhole_seconds\t"
-                   "total/whole\tseconds/whole\n"
-                 : "unit\ttotal\tseconds\tmatch_sampled\n");
+    if (model)
+        printf("# model prices: %.4g s per meeting, %.4g s per key\n", price_meet, price_key);
+    printf("unit\ttotal\tseconds\tmatch_sampled%s%s\n",
+           whole ? "\twhole_total\twhole_seconds\ttotal/whole\tseconds/whole" : "",
+           model ? "\tlist\tmatch\tmodel_list\tmodel_match\tmodel/seconds" : "");
     rnd = seed;
     for (uint64_t i = 0; i < want && rc == NQ_OK; i++) {
         /* one unit at random in stretch i: a fixed step through the list
@@ -150,14 +181,43 @@ int main(int argc, char **argv)
             printf("\t%llu\t%.4f\t%.4f\t%.4f", (unsigned long long)w.total, tw,
                    w.total ? (double)r.total / (double)w.total : 0.0, tw > 0 ? est / tw : 0.0);
         }
+        if (model) {
+            /* the sample's matches as its estimate scales them, the rest
+             * listing and sorting; the model's meetings and keys */
+            const double match = (double)step * (smp.match_seconds +
+                                                 (double)(east - 1) * smp.east_match_seconds),
+                         keys = prof.keys, work = prof.work;
+            uint64_t first = 0, end = 0;
+            double ml, mm;
+            rc = nq_join_plan_unit_splits(plan, u, &first, &end);
+            for (uint64_t sp = first; sp < end && rc == NQ_OK; sp++)
+                rc = nq_join_profile_split(plan, sp, simd, 0, NULL, &prof);
+            if (rc != NQ_OK)
+                break;
+            ml = price_key * (prof.keys - keys);
+            mm = price_meet * (prof.work - work);
+            sum_list += est - match;
+            sum_match += match;
+            sum_mlist += ml;
+            sum_mmatch += mm;
+            printf("\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f", est - match, match, ml, mm,
+                   est > 0 ? (ml + mm) / est : 0.0);
+        }
         printf("\n");
         fflush(stdout);
     }
+    nq_join_profile_end(&prof);
     nq_join_plan_free(plan);
     if (rc != NQ_OK) {
         fprintf(stderr, "nq_join_sample: n = %u: %s\n", (unsigned)n, nq_strerror(rc));
         return 1;
     }
+    if (model)
+        printf("# the sample's units: listing and sorting %.4g s, matching %.4g s; the model's "
+               "keys %.4g s (%.3f of it), meetings %.4g s (%.3f); model / sample %.3f\n",
+               sum_list, sum_match, sum_mlist, sum_list > 0 ? sum_mlist / sum_list : 0.0,
+               sum_mmatch, sum_match > 0 ? sum_mmatch / sum_match : 0.0,
+               sum_est > 0 ? (sum_mlist + sum_mmatch) / sum_est : 0.0);
     {
         double mean, se;
         const double u = (double)units;

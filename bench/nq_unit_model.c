@@ -23,8 +23,9 @@
  * rougher (its walks are few).
  *
  * usage: nq_unit_model N [SAMPLES [SEED [COUNT [WALK]]]]
- * env:   NQ_BATCH_KEYS, NQ_CUTS: the plan's batch and bucket bits
- *        (nq_join_plan_set_batch, nq_join_plan_set_cuts), to compare them
+ * env:   NQ_BATCH_KEYS, NQ_CUTS, NQ_PASSES: the plan's batch, bucket bits
+ *        and passes (nq_join_plan_set_batch, nq_join_plan_set_cuts,
+ *        nq_join_plan_set_passes), to compare them
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,11 @@ int main(int argc, char **argv)
                          : nq_join_plan_build(&plan, (unsigned)n);
     if (rc != NQ_OK)
         return 1;
-    const char *batch = getenv("NQ_BATCH_KEYS"), *cuts = getenv("NQ_CUTS");
+    const char *batch = getenv("NQ_BATCH_KEYS"), *cuts = getenv("NQ_CUTS"),
+               *passes = getenv("NQ_PASSES");
+    if (passes && nq_join_plan_set_passes(plan, (int)bench_arg("nq_unit_model", passes,
+                                                               "NQ_PASSES")) != NQ_OK)
+        return 1;
     if ((batch && nq_join_plan_set_batch(plan, (size_t)bench_arg("nq_unit_model", batch, "NQ_BATCH_KEYS")) != NQ_OK) ||
         (cuts && nq_join_plan_set_cuts(plan, (int)bench_arg("nq_unit_model", cuts, "NQ_CUTS")) != NQ_OK)) {
         fputs("nq_unit_model: NQ_BATCH_KEYS or NQ_CUTS out of range\n", stderr);

@@ -297,7 +297,8 @@ static void test_probes_match_lists(void **state)
  * each, and with batches of 2^12 keys, where most lists of n = 20 take
  * several, every east batch meets every west batch and the west list is
  * listed again for each east batch (the whole lists' work was 0.87 of
- * the batches' at n = 26, before the model priced batches); and with all
+ * the batches' at n = 26, before the model priced batches), or met by
+ * pattern where both lists take several (join_pass.h); and with all
  * 13 bucket bits, where the model walks eight times as much (without,
  * the work of the walks read 0.80 of the real lists' at n = 26). */
 static void test_probes_unbiased(void **state)
@@ -324,7 +325,14 @@ static void test_probes_unbiased(void **state)
                       round == 0 ? "batches of 2^22 keys" : round == 1 ? "batches of 2^12 keys"
                                                                       : "13 bucket bits",
                       probed.keys / real.keys, probed.work / real.work);
-        assert_true(probed.keys > 0.98 * real.keys && probed.keys < 1.02 * real.keys);
+        /* with batches of 2^12 keys both lists of most splits take
+         * several, and the east list is met by pattern (join_pass.h):
+         * the model plans the passes from the walks' counts of the
+         * patterns, the count from the real ones, and their listings
+         * part a little (1.05 at n = 20) */
+        const double slack = round == 1 ? 0.08 : 0.02;
+        assert_true(probed.keys > (1 - slack) * real.keys &&
+                    probed.keys < (1 + slack) * real.keys);
         assert_true(probed.work > 0.95 * real.work && probed.work < 1.05 * real.work);
         if (round == 0)
             one = real.work;

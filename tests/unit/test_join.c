@@ -71,8 +71,9 @@ static void test_cuts_agree(void **state)
 }
 
 /* Unit by unit: listing the halves' keys in batches of any size (every
- * east batch meeting every west batch) gives the counts of whole lists,
- * with the table and with the walk, at every SIMD level. */
+ * east batch meeting every west batch, in list order or by pattern) gives
+ * the counts of whole lists, with the table and with the walk, at every
+ * SIMD level. */
 static void test_batches_agree(void **state)
 {
     static const size_t sizes[] = { 1, 2, 7, 64, 1000 };
@@ -95,6 +96,10 @@ static void test_batches_agree(void **state)
                     continue; /* many batches: quadratic in the list */
                 assert_int_equal(nq_join_plan_set_batch(plan, sizes[i]), NQ_OK);
                 assert_int_equal(solve(plan, u, lv[u % nl]), t);
+                /* long lists met in list order, not by pattern */
+                assert_int_equal(nq_join_plan_set_passes(plan, 0), NQ_OK);
+                assert_int_equal(solve(plan, u, lv[(u + 1) % nl]), t);
+                assert_int_equal(nq_join_plan_set_passes(plan, 1), NQ_OK);
                 for (unsigned w = 0; w < 3; w++) {
                     assert_int_equal(nq_join_plan_set_batch(walk[w], sizes[i]), NQ_OK);
                     assert_int_equal(solve(walk[w], u, lv[(u + 1 + w) % nl]), t);
@@ -106,6 +111,7 @@ static void test_batches_agree(void **state)
         assert_int_equal(nq_join_plan_set_batch(plan, 0), NQ_EINVAL);
         assert_int_equal(nq_join_plan_set_batch(NULL, 5), NQ_EINVAL);
         assert_int_equal(nq_join_plan_set_rowset_pieces(NULL, 5), NQ_EINVAL);
+        assert_int_equal(nq_join_plan_set_passes(NULL, 1), NQ_EINVAL);
         nq_join_plan_free(plan);
         for (unsigned w = 0; w < 3; w++)
             nq_join_plan_free(walk[w]);

@@ -6,6 +6,7 @@
  * the table the quarters' slots (join_rowset.c); and a scratch's release.
  */
 #include "join_memory.h"
+#include "join_pass.h"
 
 #include <stdlib.h>
 
@@ -52,8 +53,8 @@ uint64_t nq_join_unit_bytes(unsigned n, size_t batch, int table)
      * peak from n = 18 on, docs/performance.md); batched, each array
      * stops at the batch */
     lists = 2 * keys;
-    if (lists > 3 * (uint64_t)batch)
-        lists = 3 * (uint64_t)batch;
+    if (lists > 3 * (uint64_t)batch) /* and the passes' counts (join_pass.h) */
+        lists = 3 * (uint64_t)batch + sizeof(nq_join_passes) / sizeof(uint64_t);
     cell = n > 20 ? (uint64_t)NQ_JOIN_CELL_AT_20 << (n - 20)
                   : (uint64_t)NQ_JOIN_CELL_AT_20 >> (20 - n);
     if (cell < rows_room(n))
@@ -112,6 +113,7 @@ void nq_join_scratch_free(nq_join_scratch *s)
     free(s->pieces.bottom.d2);
     free(s->pieces.bottom.key);
     free(s->mt.block);
+    free(s->passes);
     free(s->east_off);
     free(s->west_off);
     free(s->sort_count);

@@ -13,6 +13,7 @@
  *   join_kernel.c   the kernels' table, one row per SIMD level;
  *   join_keys.c     the key list, a half's keys by a walk, small boards;
  *   join_sieve.c    keys squeezed and bucketed, buckets matched;
+ *   join_pass.c     a long east list met in passes, by pattern;
  *   join_quarter.c  the table of quarter-board pieces, a half's keys from it;
  *   join_rowset.c   a half's quarters listed for the split at hand;
  *   join_profile.c  the cost model's hooks in a split, and its probes;
@@ -100,6 +101,15 @@
  * costs little, and it bounds a thread's key lists at 96 MiB at any n
  * (24 MiB with batches of 2^20; 3 GiB at n = 27 with whole lists). The
  * counts do not depend on it.
+ *
+ * Passes. Where both lists take several batches (n = 27 and 28, or
+ * smaller boards under a tight --max-memory), the east list is not cut
+ * in list order but by a pattern of a few key bits outside the buckets
+ * (join_pass.c): each pass holds the east keys of one pattern and meets
+ * only the west keys that hold none of its ones, both listed with the
+ * other bits' diagonals barred. A west key that shares a pattern bit
+ * with every east key of a batch never meets it: at n = 28 this leaves
+ * a fifth to a half of the pairs for a few more listings.
  *
  * Listing a half. A half's placements are a top quarter's joined with a
  * bottom quarter's (complementary column sets, disjoint diagonals). Up

@@ -15,7 +15,6 @@
 #include "join_keys.h"
 #include "join_memory.h"
 #include "join_order.h"
-#include "join_split.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -42,6 +41,7 @@ struct nq_join_plan {
                                    is slow under some hypervisors */
     int vpopcnt;                /* nq_cpu_has_vpopcnt(), likewise */
     int cuts;                   /* bucket bits; negative: by list size */
+    int passes;                 /* long east lists met by pattern */
     size_t batch;               /* keys per batch of a half's list */
     size_t rowset_pieces;       /* without the table: most pieces of a
                                    quarter listed per split (join_rowset.c);
@@ -122,6 +122,7 @@ int nq_join_plan_build(nq_join_plan **out, unsigned n)
     p->cpu = nq_cpu_simd_best();
     p->vpopcnt = nq_cpu_has_vpopcnt();
     p->cuts = -1;
+    p->passes = 1;
     p->batch = NQ_JOIN_BATCH_KEYS;
     p->rowset_pieces = nq_join_rowset_want(n);
     if (n < NQ_JOIN_MIN_N) {
@@ -148,26 +149,22 @@ int nq_join_plan_build_walk(nq_join_plan **out, unsigned n)
 
 int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts)
 {
-    if (!plan || cuts < -1 || cuts > (int)NQ_JOIN_MAX_CUTS)
-        return NQ_EINVAL;
-    plan->cuts = cuts;
-    return NQ_OK;
+    return !plan || cuts < -1 || cuts > (int)NQ_JOIN_MAX_CUTS ? NQ_EINVAL : (plan->cuts = cuts, NQ_OK);
 }
 
 int nq_join_plan_set_rowset_pieces(nq_join_plan *plan, size_t pieces)
 {
-    if (!plan)
-        return NQ_EINVAL;
-    plan->rowset_pieces = pieces;
-    return NQ_OK;
+    return !plan ? NQ_EINVAL : (plan->rowset_pieces = pieces, NQ_OK);
+}
+
+int nq_join_plan_set_passes(nq_join_plan *plan, int on)
+{
+    return !plan ? NQ_EINVAL : (plan->passes = on != 0, NQ_OK);
 }
 
 int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys)
 {
-    if (!plan || keys == 0)
-        return NQ_EINVAL;
-    plan->batch = keys;
-    return NQ_OK;
+    return !plan || keys == 0 ? NQ_EINVAL : (plan->batch = keys, NQ_OK);
 }
 
 uint64_t nq_join_plan_size(const nq_join_plan *plan)
@@ -373,6 +370,7 @@ static nq_join_scratch *scratch_take(const nq_join_plan *plan,
     s->gw.sieve = s->ge.sieve = &s->sieve;
     s->cuts = plan->cuts;
     s->batch = plan->batch;
+    s->passes_on = plan->passes;
     s->rowset_pieces = plan->rowset_pieces;
     s->kernel = nq_join_kernel_of(simd);
     s->mt.fill = s->kernel->fill;

@@ -50,6 +50,13 @@ int nq_join_plan_set_cuts(nq_join_plan *plan, int cuts);
  * @return NQ_OK, NQ_EINVAL (NULL plan, keys 0). */
 int nq_join_plan_set_batch(nq_join_plan *plan, size_t keys);
 
+/* With on 0, a split whose lists both take several batches meets the
+ * east list batch by batch in list order, as with short lists; by
+ * default (1) by pattern (join_pass.h). For tests and benches, since both
+ * ways must give the same counts. Not while units of the plan run.
+ * @return NQ_OK, NQ_EINVAL (NULL plan). */
+int nq_join_plan_set_passes(nq_join_plan *plan, int on);
+
 /* Without the table, the units list each half's two quarters for the
  * split at hand when each has at most `pieces` pieces (join_rowset.c),
  * else walk the half; 0 walks every half. The default has room for the

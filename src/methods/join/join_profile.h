@@ -66,9 +66,21 @@ int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
  * work of the split's pairs, for `classes` classes of west keys, class 0
  * left out when skip0 (as count_split does); `weighted`: the east list
  * stored, meeting all west keys at once; else every east batch meets
- * every west batch, the lists taking east_batches and west_batches. */
+ * every west batch, the lists taking east_batches and west_batches, or
+ * with passes_batch > 0 (batches of that many keys), the east list met
+ * in the passes nq_join_probe_passes() planned. */
 void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
                          const nq_join_matcher *mt, unsigned classes, int skip0,
-                         int weighted, double east_batches, double west_batches);
+                         int weighted, double east_batches, double west_batches,
+                         double passes_batch);
+
+/* Then, where both lists take several batches: how the count would meet
+ * the east list by pattern (join_pass.h), from the walks' keys. Sets
+ * *share to the share of the east x west pairs left to meet, and
+ * *east_listed and *west_listed to the keys the passes' listings keep
+ * (nq_join_passes_cost()). @return 1, or 0 when no bits are worth a
+ * pattern (then the east list is met in list order). */
+int nq_join_probe_passes(nq_join_profile *prof, const nq_join_sieve *sv, double batch,
+                         double *share, double *east_listed, double *west_listed);
 
 #endif /* NQ_JOIN_PROFILE_H */

@@ -18,6 +18,7 @@
 #include "join_bits.h"
 #include "join_geometry.h"
 #include "join_keys.h"
+#include "join_pass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,23 +27,56 @@
  * One split
  * ======================================================================== */
 
-/* The next batch of a half's keys, from where *at stands. */
-static int half_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
-                     uint32_t rows, nq_join_cursor *at)
+/* The next batch of at most `cap` of a half's keys (a little more where
+ * one step of the listing cannot be split), from where *at stands. */
+static int list_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
+                     uint32_t rows, nq_join_cursor *at, size_t cap)
 {
     if (s->quarter)
-        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->kernel,
-                                 at, s->batch);
+        return nq_join_half_keys(out, &s->pieces, s->quarter, g, rows, s->kernel, at, cap);
     if (s->rowset_pieces && !at->walk) {
         int walk, rc = nq_join_rowset_keys(out, &s->pieces,
                                            s->rowset + (g == &s->ge ? 0 : 2),
                                            s->rowset_pieces, g, rows, s->kernel, at,
-                                           s->batch, &walk);
+                                           cap, &walk);
         if (rc != NQ_OK || !walk)
             return rc;
         at->walk = 1; /* a quarter too large for its slot */
     }
-    return nq_join_walk_keys(out, g, rows, at, s->batch);
+    return nq_join_walk_keys(out, g, rows, at, cap);
+}
+
+/* The next batch of a half's keys, from where *at stands. */
+static int half_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
+                     uint32_t rows, nq_join_cursor *at)
+{
+    return list_keys(s, out, g, rows, at, s->batch);
+}
+
+/* The next batch of a half's keys x with (x & mask) == want, from where
+ * *at stands: listed into the spare list and kept into *out until it
+ * holds a batch or the half is done; *listed: the keys listed. */
+static int kept_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
+                     uint32_t rows, nq_join_cursor *at, uint64_t mask, uint64_t want,
+                     size_t *listed)
+{
+    out->count = 0;
+    *listed = 0;
+    while (!at->done && out->count < s->batch) {
+        nq_join_keys *sp = &s->spare;
+        int rc = list_keys(s, sp, g, rows, at, s->batch - out->count);
+        *listed += rc == NQ_OK ? sp->count : 0u;
+        if (rc == NQ_OK)
+            sp->count = nq_join_keep(sp->keys, sp->count, mask, want);
+        if (rc == NQ_OK && nq_join_keys_reserve(out, sp->count) != NQ_OK)
+            rc = NQ_ENOMEM;
+        if (rc != NQ_OK)
+            return rc;
+        if (sp->count)
+            memcpy(out->keys + out->count, sp->keys, sp->count * sizeof *sp->keys);
+        out->count += sp->count;
+    }
+    return NQ_OK;
 }
 
 /* Disjoint pairs between the east keys and the west keys of one class,
@@ -204,6 +238,120 @@ static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weigh
     return NQ_OK;
 }
 
+/* Lists the next batch of half g's keys kept_keys() keeps, its bars
+ * widened by the diagonals of the key bits `barred` while it lists, so
+ * that the listing leaves out whole pieces and branches that hold one;
+ * the keys listed go to the profile. */
+static int barred_keys(nq_join_scratch *s, nq_join_keys *out, nq_join_half *g,
+                       uint32_t rows, nq_join_cursor *at, uint64_t barred, uint64_t mask,
+                       uint64_t want, double *t)
+{
+    const uint64_t b1 = g->bar1, b2 = g->bar2;
+    uint64_t more1, more2;
+    size_t listed;
+    int rc;
+    nq_join_pass_bars(&s->sieve, g, barred, &more1, &more2);
+    g->bar1 |= more1;
+    g->bar2 |= more2;
+    rc = kept_keys(s, out, g, rows, at, mask, want, &listed);
+    g->bar1 = b1;
+    g->bar2 = b2;
+    if (s->profile && rc == NQ_OK)
+        nq_join_profile_keys(s->profile, listed, t);
+    return rc;
+}
+
+/* The pairs p[0 .. 2] of a split weighted as count_by_class() says, for a
+ * sampled split's east batches too. */
+static uint64_t class_weighted(const nq_join_scratch *s, unsigned classes, int none_weight,
+                               const uint64_t *p, int sampled)
+{
+    const uint64_t weight = sampled ? s->sampling->east_step : 1u;
+    return weight * (classes == 1 ? p[0]
+                                  : (uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
+}
+
+/* The west list, from its start, batch by batch, each kept to the keys
+ * that hold none of `want`'s bits, sorted and met by the sorted east
+ * batch. */
+static int meet_west(nq_join_scratch *s, uint32_t west_rows, unsigned classes,
+                     int none_weight, uint64_t want, uint64_t *p, double *t)
+{
+    nq_join_keys *w = &s->west;
+    int rc = NQ_OK;
+    memset(&s->west_at, 0, sizeof s->west_at);
+    while (rc == NQ_OK && !s->west_at.done) {
+        rc = barred_keys(s, w, &s->gw, west_rows, &s->west_at, want, want, 0, t);
+        if (rc == NQ_OK && w->count)
+            rc = sort_keys(s, w, classes, s->west_off);
+        if (rc == NQ_OK && w->count)
+            rc = match_batches(s, classes, none_weight, p, t);
+    }
+    return rc;
+}
+
+/* The count of a split whose lists both take several batches, by pattern
+ * (join_pass.h): both lists counted by pattern, then the east list met
+ * pass by pass, each east batch of a pass meeting the west keys its
+ * pattern allows.
+ * *done is 0 (nothing counted) when no bits are worth a pattern. Sampled
+ * as count_by_class() samples east batches. */
+static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
+                         unsigned classes, int none_weight, uint64_t *out, double *t,
+                         int *done)
+{
+    nq_join_keys *e = &s->east;
+    nq_join_sampling *smp = s->sampling;
+    const int sampled = smp && smp->east_step > 1;
+    uint64_t p[3] = { 0, 0, 0 };
+    nq_join_passes *ps = s->passes;
+    int rc = NQ_OK;
+    *done = 0;
+    if (!ps && !(ps = s->passes = malloc(sizeof *ps)))
+        return NQ_ENOMEM;
+    nq_join_passes_bits(ps, &s->sieve, e->keys, e->count, s->west.keys, s->west.count);
+    if (!ps->bits)
+        return NQ_OK;
+    *done = 1;
+    /* both lists counted by pattern: their first batches, then the rest */
+    nq_join_passes_count(ps, ps->count, e->keys, e->count);
+    nq_join_passes_count(ps, ps->west, s->west.keys, s->west.count);
+    for (int half = 0; half < 2 && rc == NQ_OK; half++) {
+        nq_join_keys *k = half ? &s->west : e;
+        nq_join_cursor *at = half ? &s->west_at : &s->east_at;
+        while (rc == NQ_OK && !at->done) {
+            rc = half ? half_keys(s, k, &s->gw, west_rows, at) : half_keys(s, k, &s->ge, rows, at);
+            if (s->profile && rc == NQ_OK)
+                nq_join_profile_keys(s->profile, k->count, t);
+            if (rc == NQ_OK)
+                nq_join_passes_count(ps, half ? ps->west : ps->count, k->keys, k->count);
+        }
+    }
+    if (rc == NQ_OK)
+        nq_join_passes_plan(ps, s->batch);
+    for (unsigned i = 0; i < ps->npass && rc == NQ_OK; i++) {
+        uint64_t mask, want;
+        nq_join_pass_filter(ps, i, &mask, &want);
+        memset(&s->east_at, 0, sizeof s->east_at);
+        while (rc == NQ_OK && !s->east_at.done) {
+            rc = barred_keys(s, e, &s->ge, rows, &s->east_at, mask & ~want, mask, want, t);
+            if (rc != NQ_OK || !e->count)
+                break;
+            rc = sort_keys(s, e, 1, s->east_off);
+            if (rc == NQ_OK && (!sampled || s->east_seen++ % smp->east_step == 0)) {
+                const double t0 = sampled ? nq_join_cpu_now() : 0.0, m0 = s->sampled_seconds;
+                rc = meet_west(s, west_rows, classes, none_weight, want, p, t);
+                if (sampled) {
+                    smp->east_seconds += nq_join_cpu_now() - t0;
+                    smp->east_match_seconds += s->sampled_seconds - m0;
+                }
+            }
+        }
+    }
+    *out = class_weighted(s, classes, none_weight, p, sampled);
+    return rc;
+}
+
 /* The count of a split class by class (not weighted_split()): both lists
  * sorted into classes and buckets, every east batch meeting every west
  * batch (the west list listed again for each east batch, unless it is
@@ -212,16 +360,23 @@ static int count_weighted(nq_join_scratch *s, uint32_t west_rows, int none_weigh
  * Sampled (s->sampling's east_step > 1) where the east list takes
  * several batches: only the batches of the sample's phase meet the west
  * list, their pairs counted east_step times, and the work of meeting it
- * is timed. */
+ * is timed. Where both lists take several batches the east list is met
+ * by pattern instead (count_by_pass()), unless the plan says not to. */
 static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
                           unsigned classes, int none_weight, uint64_t *out, double *t)
 {
     nq_join_keys *e = &s->east, *w = &s->west;
-    uint64_t p[3] = { 0, 0, 0 }, weight = 1;
-    int rc = sort_keys(s, w, classes, s->west_off);
-    const int whole_west = s->west_at.done;
+    uint64_t p[3] = { 0, 0, 0 };
     nq_join_sampling *smp = s->sampling;
     const int sampled = smp && smp->east_step > 1 && !s->east_at.done;
+    int rc, by_pass = 0;
+    if (!s->east_at.done && !s->west_at.done && s->passes_on) {
+        rc = count_by_pass(s, rows, west_rows, classes, none_weight, out, t, &by_pass);
+        if (rc != NQ_OK || by_pass)
+            return rc;
+    }
+    rc = sort_keys(s, w, classes, s->west_off);
+    const int whole_west = s->west_at.done;
     for (int first = 1; rc == NQ_OK; first = 0) {
         rc = sort_keys(s, e, 1, s->east_off);
         if (rc == NQ_OK && (!sampled || s->east_seen++ % smp->east_step == 0)) {
@@ -249,10 +404,7 @@ static int count_by_class(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
         if (rc != NQ_OK || !e->count)
             break;
     }
-    if (sampled)
-        weight = smp->east_step;
-    *out = weight * (classes == 1 ? p[0]
-                                  : (uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
+    *out = class_weighted(s, classes, none_weight, p, sampled);
     return rc;
 }
 
@@ -281,15 +433,23 @@ static int probe_split(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
         rc = nq_join_probe_halves(prof, &s->ge, rows, &s->gw, west_rows, &ne, &nw);
     }
     if (rc == NQ_OK) {
+        double share = 1.0, east_listed = 0.0, west_listed = 0.0;
         /* as the count does: a west list of several batches is listed
-         * again for each east batch after the first */
+         * again for each east batch after the first; where both lists
+         * take several, by pattern: both lists whole (their patterns
+         * counted), then what the passes keep, and their pairs */
+        const int passes = ne > batch && nw > batch && s->passes_on &&
+                           nq_join_probe_passes(prof, &s->sieve, batch, &share, &east_listed,
+                                                &west_listed);
         prof->keys += ne + (ne > 0.0 ? nw : 0.0);
-        if (ne > batch && nw > batch)
+        if (passes)
+            prof->keys += east_listed + west_listed;
+        else if (ne > batch && nw > batch)
             prof->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0);
         s->mt.chunks = key_chunks(&s->sieve);
         nq_join_probe_pairs(prof, &s->sieve, &s->mt, classes, classes > 1 && none_weight <= 0,
                             weighted, ne > batch ? ne / batch : 1.0,
-                            nw > batch ? nw / batch : 1.0);
+                            nw > batch ? nw / batch : 1.0, passes ? batch : 0.0);
     }
     prof->probes = walks;
     return rc;

@@ -57,6 +57,9 @@ typedef struct nq_join_scratch {
                                    where its east batches' times go */
     uint64_t east_seen;       /* east batches of sampled splits met so far,
                                  from the sample's phase on */
+    int passes_on;            /* a long east list met by pattern */
+    struct nq_join_passes *passes; /* their scratch (join_pass.h), made
+                                      when first needed */
 } nq_join_scratch;
 
 /* With smp: the unit that s solves next is sampled as *smp says

@@ -1,0 +1,109 @@
+/*
+ * join_pass.h - a long east list met in passes, one per pattern of a few
+ * key bits, each pass meeting only the west keys that its pattern allows
+ * (join_pass.c). Not public.
+ *
+ * When a split's east list takes several batches, every east batch meets
+ * the whole west list, listed again for it. Cut in list order, a batch
+ * holds keys of every kind, and each west key meets all of it. Cut by a
+ * pattern instead (the keys whose chosen bits read p), an east batch holds
+ * only keys with the bits of p, so a west key that holds one of them can
+ * meet none of its keys and is dropped as it is listed: over all patterns
+ * about the product of (1 - share of east keys with the bit x share of
+ * west keys with it) of the pairs are left. A pass lists both lists
+ * again, with the diagonals of the bits its keys cannot hold barred (the
+ * west list: the pattern's ones; the east list: its zeros), so that a
+ * listing costs about what it keeps.
+ *
+ * The patterns come from a count of both lists by the chosen bits (one
+ * more listing of each), cut as a tree: a node whose east keys do not fit
+ * a batch is split on its next bit; one that fits is split too when the
+ * pairs its 1 branch would drop cost more to meet than the listings the
+ * new pass adds (NQ_JOIN_PASS_PAIR_PER_KEY). The counts do not depend on
+ * any of this.
+ */
+#ifndef NQ_JOIN_PASS_H
+#define NQ_JOIN_PASS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "join_half.h"
+
+/* Most bits of a pattern, and their patterns. */
+#define NQ_JOIN_PASS_BITS 10u
+#define NQ_JOIN_PASS_PATTERNS (1u << NQ_JOIN_PASS_BITS)
+/* Keys of each list whose bits are counted to choose the pattern's. */
+#define NQ_JOIN_PASS_PROBE 65536u
+/* The thread CPU time of meeting an east key with a west key, over that
+ * of listing a key: at n = 28, some 250 s of matching for 10^7 x 2 x 10^8
+ * keys (batches of 2^22, 13 bucket bits) against 1.1e-8 s a key listed
+ * without the table. Where buckets cut less (shorter lists), a pair costs
+ * more, and this splits less than would pay. */
+#define NQ_JOIN_PASS_PAIR_PER_KEY 1.1e-5
+
+/* The passes of one split. */
+typedef struct nq_join_passes {
+    unsigned bits;                         /* bits of the pattern */
+    uint8_t bit[NQ_JOIN_PASS_BITS];        /* their places in the squeezed
+                                              key, the most useful first */
+    uint64_t count[NQ_JOIN_PASS_PATTERNS]; /* east keys of each pattern */
+    uint64_t west[NQ_JOIN_PASS_PATTERNS];  /* west keys of each pattern */
+    unsigned npass;
+    struct {
+        uint16_t depth, prefix;           /* the first `depth` bits read
+                                              `prefix` (first bit highest) */
+    } pass[NQ_JOIN_PASS_PATTERNS];
+} nq_join_passes;
+
+/* Chooses the pattern's bits for squeezed keys of sv from samples of the
+ * east and west lists (at most NQ_JOIN_PASS_PROBE of each, class flags
+ * allowed): the bits outside sv's buckets that the most pairs share, as
+ * many as are worth it, and clears the counts. ps->bits is 0 when none is
+ * (then the east list is met in list order). */
+void nq_join_passes_bits(nq_join_passes *ps, const nq_join_sieve *sv, const uint64_t *east,
+                         size_t ne, const uint64_t *west, size_t nw);
+
+/* The pattern of key x: its chosen bits, the first highest. */
+static inline unsigned nq_join_pattern(const nq_join_passes *ps, uint64_t x)
+{
+    unsigned p = 0;
+    for (unsigned i = 0; i < ps->bits; i++)
+        p = p << 1 | (unsigned)(x >> ps->bit[i] & 1u);
+    return p;
+}
+
+/* Counts keys k[0 .. n) by pattern into counts (ps->count: east,
+ * ps->west: west). */
+void nq_join_passes_count(const nq_join_passes *ps, uint64_t *counts, const uint64_t *k,
+                          size_t n);
+
+/* Cuts the counted patterns into passes, as the note above says: of at
+ * most `batch` east keys where the bits allow (a pattern of all the bits
+ * may hold more: its pass then takes several batches), split further
+ * where it pays; patterns without east keys get none. */
+void nq_join_passes_plan(nq_join_passes *ps, size_t batch);
+
+/* What the planned passes cost, from the counts: *pairs, the east x west
+ * key pairs they meet; *east_listed and *west_listed, the keys their
+ * listings keep (a west list longer than a batch counted once per east
+ * batch of the pass). */
+void nq_join_passes_cost(const nq_join_passes *ps, size_t batch, double *pairs,
+                         double *east_listed, double *west_listed);
+
+/* Pass i's filters: an east key is in it when (x & *mask) == *want; a
+ * west key can meet it only when (x & *want) == 0. */
+void nq_join_pass_filter(const nq_join_passes *ps, unsigned i, uint64_t *mask,
+                         uint64_t *want);
+
+/* The diagonals of the squeezed key bits `bits` of sv's keys, as bars
+ * of each direction for the half g (its key window: lo1, len1, lo2,
+ * len2): a listing of g with them barred holds none of those bits. */
+void nq_join_pass_bars(const nq_join_sieve *sv, const nq_join_half *g, uint64_t bits,
+                       uint64_t *bar1, uint64_t *bar2);
+
+/* Keeps, in order at the front of k[0 .. n), the keys x with
+ * (x & mask) == want. @return how many. */
+size_t nq_join_keep(uint64_t *k, size_t n, uint64_t mask, uint64_t want);
+
+#endif /* NQ_JOIN_PASS_H */
