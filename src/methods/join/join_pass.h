@@ -35,6 +35,10 @@
 #define NQ_JOIN_PASS_PATTERNS (1u << NQ_JOIN_PASS_BITS)
 /* Keys of each list whose bits are counted to choose the pattern's. */
 #define NQ_JOIN_PASS_PROBE 65536u
+/* The fewest batches of east keys met by pattern: in list order, an east
+ * list of a batch and a bit lists the west list only once more, less
+ * than counting both lists by pattern costs. */
+#define NQ_JOIN_PASS_MIN_BATCHES 2u
 /* The thread CPU time of meeting an east key with a west key, over that
  * of listing a key: at n = 28, some 250 s of matching for 10^7 x 2 x 10^8
  * keys (batches of 2^22, 13 bucket bits) against 1.1e-8 s a key listed
@@ -77,6 +81,15 @@ static inline unsigned nq_join_pattern(const nq_join_passes *ps, uint64_t x)
  * ps->west: west). */
 void nq_join_passes_count(const nq_join_passes *ps, uint64_t *counts, const uint64_t *k,
                           size_t n);
+
+/* The east keys counted (ps->count, all patterns). */
+static inline uint64_t nq_join_passes_keys(const nq_join_passes *ps)
+{
+    uint64_t keys = 0;
+    for (unsigned q = 0; q < 1u << ps->bits; q++)
+        keys += ps->count[q];
+    return keys;
+}
 
 /* Cuts the counted patterns into passes, as the note above says: of at
  * most `batch` east keys where the bits allow (a pattern of all the bits

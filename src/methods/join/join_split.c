@@ -23,10 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ========================================================================
- * One split
- * ======================================================================== */
-
 /* The next batch of at most `cap` of a half's keys (a little more where
  * one step of the listing cannot be split), from where *at stands. */
 static int list_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *g,
@@ -313,7 +309,9 @@ static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     if (!ps->bits)
         return NQ_OK;
     *done = 1;
-    /* both lists counted by pattern: their first batches, then the rest */
+    /* both lists counted by pattern: their first batches, then the rest;
+     * an east list of fewer than NQ_JOIN_PASS_MIN_BATCHES batches is met
+     * in list order after all, from its first batch again */
     nq_join_passes_count(ps, ps->count, e->keys, e->count);
     nq_join_passes_count(ps, ps->west, s->west.keys, s->west.count);
     for (int half = 0; half < 2 && rc == NQ_OK; half++) {
@@ -325,6 +323,14 @@ static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
                 nq_join_profile_keys(s->profile, k->count, t);
             if (rc == NQ_OK)
                 nq_join_passes_count(ps, half ? ps->west : ps->count, k->keys, k->count);
+        }
+        if (!half && rc == NQ_OK && nq_join_passes_keys(ps) < NQ_JOIN_PASS_MIN_BATCHES * s->batch) {
+            *done = 0;
+            memset(&s->east_at, 0, sizeof s->east_at);
+            rc = half_keys(s, e, &s->ge, rows, &s->east_at);
+            if (s->profile && rc == NQ_OK)
+                nq_join_profile_keys(s->profile, e->count, t);
+            return rc;
         }
     }
     if (rc == NQ_OK)
@@ -438,14 +444,16 @@ static int probe_split(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
          * again for each east batch after the first; where both lists
          * take several, by pattern: both lists whole (their patterns
          * counted), then what the passes keep, and their pairs */
-        const int passes = ne > batch && nw > batch && s->passes_on &&
+        const int long_lists = ne > batch && nw > batch && s->passes_on;
+        const int passes = long_lists && ne >= NQ_JOIN_PASS_MIN_BATCHES * batch &&
                            nq_join_probe_passes(prof, &s->sieve, batch, &share, &east_listed,
                                                 &west_listed);
         prof->keys += ne + (ne > 0.0 ? nw : 0.0);
         if (passes)
             prof->keys += east_listed + west_listed;
-        else if (ne > batch && nw > batch)
-            prof->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0);
+        else if (ne > batch && nw > batch) /* the east list counted, in vain */
+            prof->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0) +
+                          (long_lists ? ne : 0.0);
         s->mt.chunks = key_chunks(&s->sieve);
         nq_join_probe_pairs(prof, &s->sieve, &s->mt, classes, classes > 1 && none_weight <= 0,
                             weighted, ne > batch ? ne / batch : 1.0,
