@@ -102,14 +102,15 @@
  * (24 MiB with batches of 2^20; 3 GiB at n = 27 with whole lists). The
  * counts do not depend on it.
  *
- * Passes. Where both lists take several batches (n = 27 and 28, or
- * smaller boards under a tight --max-memory), the east list is not cut
- * in list order but by a pattern of a few key bits outside the buckets
- * (join_pass.c): each pass holds the east keys of one pattern and meets
- * only the west keys that hold none of its ones, both listed with the
- * other bits' diagonals barred. A west key that shares a pattern bit
- * with every east key of a batch never meets it: at n = 28 this leaves
- * a fifth to a half of the pairs for a few more listings.
+ * Passes. Where the east list takes two batches or more and the west
+ * list several (n = 28, or smaller boards under a tight --max-memory),
+ * the east list is not cut in list order but by a pattern of a few key
+ * bits outside the buckets (join_pass.c): each pass holds the east keys
+ * of one pattern and meets only the west keys that hold none of its
+ * ones, both listed with the other bits' diagonals barred. A west key
+ * that shares a pattern bit with every east key of a batch never meets
+ * it: at n = 28 the units took a fifth of their time in list order
+ * (docs/performance.md, "Passes by pattern").
  *
  * Listing a half. A half's placements are a top quarter's joined with a
  * bottom quarter's (complementary column sets, disjoint diagonals). Up
