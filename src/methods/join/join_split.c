@@ -56,8 +56,11 @@ static int kept_keys(nq_join_scratch *s, nq_join_keys *out, const nq_join_half *
                      uint32_t rows, nq_join_cursor *at, uint64_t mask, uint64_t want,
                      size_t *listed)
 {
-    out->count = 0;
-    *listed = 0;
+    *listed = out->count = 0;
+    if (!mask) { /* every key kept: listed straight into *out */
+        const int rc = list_keys(s, out, g, rows, at, s->batch);
+        return *listed = out->count, rc;
+    }
     while (!at->done && out->count < s->batch) {
         nq_join_keys *sp = &s->spare;
         int rc = list_keys(s, sp, g, rows, at, s->batch - out->count);
@@ -267,9 +270,9 @@ static uint64_t class_weighted(const nq_join_scratch *s, unsigned classes, int n
                                   : (uint64_t)none_weight * p[0] + 2 * p[1] + 4 * p[2]);
 }
 
-/* The west list, from its start, batch by batch, each kept to the keys
- * that hold none of `want`'s bits, sorted and met by the sorted east
- * batch. */
+/* The west list, from its start, batch by batch, listed with the bars of
+ * `want`'s bits (so it holds no key with one of them), sorted and met by
+ * the sorted east batch. */
 static int meet_west(nq_join_scratch *s, uint32_t west_rows, unsigned classes,
                      int none_weight, uint64_t want, uint64_t *p, double *t)
 {
@@ -277,7 +280,7 @@ static int meet_west(nq_join_scratch *s, uint32_t west_rows, unsigned classes,
     int rc = NQ_OK;
     memset(&s->west_at, 0, sizeof s->west_at);
     while (rc == NQ_OK && !s->west_at.done) {
-        rc = barred_keys(s, w, &s->gw, west_rows, &s->west_at, want, want, 0, t);
+        rc = barred_keys(s, w, &s->gw, west_rows, &s->west_at, want, 0, 0, t);
         if (rc == NQ_OK && w->count)
             rc = sort_keys(s, w, classes, s->west_off);
         if (rc == NQ_OK && w->count)
@@ -289,9 +292,8 @@ static int meet_west(nq_join_scratch *s, uint32_t west_rows, unsigned classes,
 /* The count of a split whose lists both take several batches, by pattern
  * (join_pass.h): both lists counted by pattern, then the east list met
  * pass by pass, each east batch of a pass meeting the west keys its
- * pattern allows.
- * *done is 0 (nothing counted) when no bits are worth a pattern. Sampled
- * as count_by_class() samples east batches. */
+ * pattern allows. *done is 0 (nothing counted) when no bits are worth a
+ * pattern. Sampled as count_by_class() samples east batches. */
 static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
                          unsigned classes, int none_weight, uint64_t *out, double *t,
                          int *done)
