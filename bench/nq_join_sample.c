@@ -50,6 +50,9 @@
  * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE [EAST [MODEL]]]]]]
  *        (defaults 64 units, STEP 1, seed 1, WHOLE 0, EAST 1, MODEL 0)
  * env:   NQ_BATCH_KEYS: the plan's batch (nq_join_plan_set_batch);
+ *        NQ_UNITS: a comma-separated list of units to sample (in place of
+ *        the stratified draw: UNITS is then their number), to count
+ *        chosen units whole (WHOLE 1) beside their sample and model;
  *        NQ_PASSES: 0 meets long east lists in list order, not by
  *        pattern (nq_join_plan_set_passes), to compare the two
  */
@@ -85,7 +88,8 @@ int main(int argc, char **argv)
                                          "MODEL" };
     uint64_t *const nums[] = { &n, &want, &step, &seed, &whole, &east, &model };
     const nq_simd simd = nq_cpu_simd_best();
-    const char *batch = getenv("NQ_BATCH_KEYS"), *passes = getenv("NQ_PASSES");
+    const char *batch = getenv("NQ_BATCH_KEYS"), *passes = getenv("NQ_PASSES"),
+               *chosen = getenv("NQ_UNITS");
     nq_join_plan *plan;
     uint64_t units, known = 0, rnd;
     double *secs, *tots, sum_est = 0.0, sum_whole = 0.0, price_meet = 0.0, price_key = 0.0;
@@ -122,6 +126,11 @@ int main(int argc, char **argv)
         return 1;
     }
     units = nq_join_plan_size(plan);
+    if (chosen) { /* as many units as the list names */
+        want = 1;
+        for (const char *c = chosen; *c; c++)
+            want += *c == ',';
+    }
     if (want > units)
         want = units;
     secs = calloc((size_t)want, sizeof *secs);
@@ -146,7 +155,7 @@ int main(int argc, char **argv)
          * would fall on the same place of every stretch of its own
          * structure (odd boards: each middle row's run of splits) */
         const uint64_t lo = i * units / want, hi = (i + 1) * units / want;
-        const uint64_t u = lo + (bench_sample_start(++rnd, hi - lo) - 1);
+        uint64_t u = lo + (bench_sample_start(++rnd, hi - lo) - 1);
         nq_join_sampling smp = {
             .step = (unsigned)step,
             .phase = (unsigned)(bench_sample_start(rnd ^ 0x5DEECE66Du, step) - 1),
@@ -155,6 +164,16 @@ int main(int argc, char **argv)
         };
         nq_unit_result r, w;
         double t0, t, est, tw = 0.0;
+        if (chosen) {
+            char *end;
+            u = strtoull(chosen, &end, 10);
+            if (end == chosen || (*end && *end != ',') || u >= units) {
+                fprintf(stderr, "nq_join_sample: NQ_UNITS: units below %llu, by commas\n",
+                        (unsigned long long)units);
+                return 2;
+            }
+            chosen = *end ? end + 1 : end;
+        }
         /* with WHOLE, every other unit is counted whole first: neither
          * way always finds the unit's memory warm from the other */
         if (whole && len % 2 == 1 && (rc = whole_unit(plan, u, simd, &w, &tw)) != NQ_OK)
@@ -218,6 +237,14 @@ int main(int argc, char **argv)
                sum_list, sum_match, sum_mlist, sum_list > 0 ? sum_mlist / sum_list : 0.0,
                sum_mmatch, sum_match > 0 ? sum_mmatch / sum_match : 0.0,
                sum_est > 0 ? (sum_mlist + sum_mmatch) / sum_est : 0.0);
+    if (getenv("NQ_UNITS")) { /* chosen units say nothing of the whole count */
+        if (whole)
+            printf("# the units: estimated %.4g s, counted whole %.4g s: %.4f\n", sum_est,
+                   sum_whole, sum_whole > 0 ? sum_est / sum_whole : 0.0);
+        free(secs);
+        free(tots);
+        return 0;
+    }
     {
         double mean, se;
         const double u = (double)units;

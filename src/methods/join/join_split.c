@@ -311,13 +311,15 @@ static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     if (!ps->bits)
         return NQ_OK;
     *done = 1;
-    /* both lists counted by pattern: their first batches, then the rest;
-     * an east list of fewer than NQ_JOIN_PASS_MIN_BATCHES batches is met
-     * in list order after all, from its first batch again */
+    /* both lists counted by pattern: their first batches, then the rest
+     * (the east list's through the spare list, its first batch kept); an
+     * east list of fewer than NQ_JOIN_PASS_MIN_BATCHES batches is met in
+     * list order after all, on from its first batch */
+    const nq_join_cursor first = s->east_at;
     nq_join_passes_count(ps, ps->count, e->keys, e->count);
     nq_join_passes_count(ps, ps->west, s->west.keys, s->west.count);
     for (int half = 0; half < 2 && rc == NQ_OK; half++) {
-        nq_join_keys *k = half ? &s->west : e;
+        nq_join_keys *k = half ? &s->west : &s->spare;
         nq_join_cursor *at = half ? &s->west_at : &s->east_at;
         while (rc == NQ_OK && !at->done) {
             rc = half ? half_keys(s, k, &s->gw, west_rows, at) : half_keys(s, k, &s->ge, rows, at);
@@ -328,10 +330,7 @@ static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
         }
         if (!half && rc == NQ_OK && nq_join_passes_keys(ps) < NQ_JOIN_PASS_MIN_BATCHES * s->batch) {
             *done = 0;
-            memset(&s->east_at, 0, sizeof s->east_at);
-            rc = half_keys(s, e, &s->ge, rows, &s->east_at);
-            if (s->profile && rc == NQ_OK)
-                nq_join_profile_keys(s->profile, e->count, t);
+            s->east_at = first;
             return rc;
         }
     }
@@ -455,7 +454,7 @@ static int probe_split(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
             prof->keys += east_listed + west_listed;
         else if (ne > batch && nw > batch) /* the east list counted, in vain */
             prof->keys += nw * (double)(uint64_t)((ne + batch - 1.0) / batch - 1.0) +
-                          (long_lists ? ne : 0.0);
+                          (long_lists ? ne - batch : 0.0);
         s->mt.chunks = key_chunks(&s->sieve);
         nq_join_probe_pairs(prof, &s->sieve, &s->mt, classes, classes > 1 && none_weight <= 0,
                             weighted, ne > batch ? ne / batch : 1.0,
