@@ -270,6 +270,7 @@ NQ_FN_AVX2 uint64_t nq_join_match_avx2(const nq_join_block *block,
     case 6: return match_chunks(block, 6, items, count, shifts);
     case 7: return match_chunks(block, 7, items, count, shifts);
     case 8: return match_chunks(block, 8, items, count, shifts);
+    case 9: return match_chunks(block, 9, items, count, shifts);
     default: return match_chunks(block, chunks, items, count, shifts);
     }
 }

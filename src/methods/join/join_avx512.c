@@ -200,6 +200,7 @@ NQ_FN_AVX512_VPOPCNT uint64_t nq_join_match_avx512(const nq_join_block *block,
     case 6: return match_chunks(block, 6, items, count, shifts, lanes);
     case 7: return match_chunks(block, 7, items, count, shifts, lanes);
     case 8: return match_chunks(block, 8, items, count, shifts, lanes);
+    case 9: return match_chunks(block, 9, items, count, shifts, lanes);
     default: return match_chunks(block, chunks, items, count, shifts, lanes);
     }
 }
