@@ -72,7 +72,7 @@ int main(int argc, char **argv)
                  { NQ_SIMD_AVX512, 0, "avx512 (AVX2 match)" },
                  { NQ_SIMD_AVX512, 1, "avx512 (VPOPCNTDQ match)" } };
     const nq_simd best = nq_cpu_simd_best();
-    nq_join_block *block = aligned_alloc(64, sizeof *block);
+    nq_join_block *block;
     uint64_t *items;
 
     if (argc > 3) {
@@ -87,9 +87,12 @@ int main(int argc, char **argv)
         fputs("nq_match: ITEMS from 1 to 2^24, ROUNDS from 1 to 99\n", stderr);
         return 2;
     }
+    block = aligned_alloc(64, sizeof *block);
     items = malloc((size_t)count * sizeof *items);
     if (!block || !items) {
         fputs("nq_match: out of memory\n", stderr);
+        free(block);
+        free(items);
         return 1;
     }
     printf("# the match kernel: ns per meeting of an item with a block of %u keys "
@@ -104,8 +107,8 @@ int main(int argc, char **argv)
             continue;
         }
         k = nq_join_kernel_of(rows[r].level);
-        match = rows[r].vpopcnt ? k->match_vpopcnt : k->match;
-        if (!k || !match) {
+        match = !k ? NULL : rows[r].vpopcnt ? k->match_vpopcnt : k->match;
+        if (!match) {
             printf("# %s: skipped, no such kernel in this build\n", rows[r].name);
             continue;
         }
