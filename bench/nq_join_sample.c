@@ -50,6 +50,11 @@
  * usage: nq_join_sample N [UNITS [STEP [SEED [WHOLE [EAST [MODEL]]]]]]
  *        (defaults 64 units, STEP 1, seed 1, WHOLE 0, EAST 1, MODEL 0)
  * env:   NQ_BATCH_KEYS: the plan's batch (nq_join_plan_set_batch);
+ *        NQ_REAL: with MODEL 1, each unit's splits are also listed
+ *        whole (not matched) and their real keys and pair work printed
+ *        beside the model's walks' (model_keys real_keys model_work
+ *        real_work): whether the walks or the prices part from the
+ *        sample;
  *        NQ_UNITS: a comma-separated list of units to sample (in place of
  *        the stratified draw: UNITS is then their number), to count
  *        chosen units whole (WHOLE 1) beside their sample and model;
@@ -89,7 +94,7 @@ int main(int argc, char **argv)
     uint64_t *const nums[] = { &n, &want, &step, &seed, &whole, &east, &model };
     const nq_simd simd = nq_cpu_simd_best();
     const char *batch = getenv("NQ_BATCH_KEYS"), *passes = getenv("NQ_PASSES"),
-               *chosen = getenv("NQ_UNITS");
+               *chosen = getenv("NQ_UNITS"), *real = getenv("NQ_REAL");
     nq_join_plan *plan;
     uint64_t units, known = 0, rnd;
     double *secs, *tots, sum_est = 0.0, sum_whole = 0.0, price_meet = 0.0, price_key = 0.0;
@@ -146,9 +151,10 @@ int main(int argc, char **argv)
            (unsigned long long)east, (unsigned long long)seed);
     if (model)
         printf("# model prices: %.4g s per meeting, %.4g s per key\n", price_meet, price_key);
-    printf("unit\ttotal\tseconds\tmatch_sampled%s%s\n",
+    printf("unit\ttotal\tseconds\tmatch_sampled%s%s%s\n",
            whole ? "\twhole_total\twhole_seconds\ttotal/whole\tseconds/whole" : "",
-           model ? "\tlist\tmatch\tmodel_list\tmodel_match\tmodel/seconds" : "");
+           model ? "\tlist\tmatch\tmodel_list\tmodel_match\tmodel/seconds" : "",
+           model && real ? "\tmodel_keys\treal_keys\tmodel_work\treal_work" : "");
     rnd = seed;
     for (uint64_t i = 0; i < want && rc == NQ_OK; i++) {
         /* one unit at random in stretch i: a fixed step through the list
@@ -221,6 +227,17 @@ int main(int argc, char **argv)
             sum_mmatch += mm;
             printf("\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f", est - match, match, ml, mm,
                    est > 0 ? (ml + mm) / est : 0.0);
+            if (real) { /* the same splits' real lists, tallied, not matched */
+                nq_join_profile rp = { 0, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0,
+                                       NULL, NULL, NULL, 0, NULL };
+                for (uint64_t sp = first; sp < end && rc == NQ_OK; sp++)
+                    rc = nq_join_profile_split(plan, sp, simd, 0, NULL, &rp);
+                printf("\t%.4g\t%.4g\t%.4g\t%.4g", prof.keys - keys, rp.keys,
+                       prof.work - work, rp.work);
+                nq_join_profile_end(&rp);
+                if (rc != NQ_OK)
+                    break;
+            }
         }
         printf("\n");
         fflush(stdout);
