@@ -94,7 +94,8 @@ int main(int argc, char **argv)
     uint64_t *const nums[] = { &n, &want, &step, &seed, &whole, &east, &model };
     const nq_simd simd = nq_cpu_simd_best();
     const char *batch = getenv("NQ_BATCH_KEYS"), *passes = getenv("NQ_PASSES"),
-               *chosen = getenv("NQ_UNITS"), *real = getenv("NQ_REAL");
+               *const units_list = getenv("NQ_UNITS"), *real = getenv("NQ_REAL");
+    const char *chosen = units_list; /* the next unit of the list */
     nq_join_plan *plan;
     uint64_t units, known = 0, rnd;
     double *secs, *tots, sum_est = 0.0, sum_whole = 0.0, price_meet = 0.0, price_key = 0.0;
@@ -254,7 +255,7 @@ int main(int argc, char **argv)
                sum_list, sum_match, sum_mlist, sum_list > 0 ? sum_mlist / sum_list : 0.0,
                sum_mmatch, sum_match > 0 ? sum_mmatch / sum_match : 0.0,
                sum_est > 0 ? (sum_mlist + sum_mmatch) / sum_est : 0.0);
-    if (getenv("NQ_UNITS")) { /* chosen units say nothing of the whole count */
+    if (units_list) { /* chosen units say nothing of the whole count */
         if (whole)
             printf("# the units: estimated %.4g s, counted whole %.4g s: %.4f\n", sum_est,
                    sum_whole, sum_whole > 0 ? sum_est / sum_whole : 0.0);

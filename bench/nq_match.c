@@ -22,20 +22,13 @@
 
 #include "bench_arg.h"
 #include "bench_median.h"
+#include "common/nqc_random.h"
 #include "methods/join/join_kernel.h"
 #include "methods/join/join_profile.h"
 #include "platform/cpu.h"
 
 #define MEETINGS 20000000.0
 #define MAX_ROUNDS 99u
-
-static uint64_t next_bits(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
 
 /* Median ns per meeting of `match` on keys of `chunks` chunks. */
 static double time_match(const nq_join_kernel *k, nq_join_match_fn match, unsigned chunks,
@@ -47,9 +40,9 @@ static double time_match(const nq_join_kernel *k, nq_join_match_fn match, unsign
     double t[MAX_ROUNDS];
     const size_t reps = (size_t)(MEETINGS / (double)count) + 1;
     for (unsigned i = 0; i < NQ_JOIN_BLOCK; i++)
-        keys[i] = next_bits(&s) & next_bits(&s) & mask;
+        keys[i] = nqc_splitmix64(&s) & nqc_splitmix64(&s) & mask;
     for (size_t i = 0; i < count; i++)
-        items[i] = next_bits(&s) & next_bits(&s) & mask;
+        items[i] = nqc_splitmix64(&s) & nqc_splitmix64(&s) & mask;
     k->fill(block, keys, NQ_JOIN_BLOCK, chunks);
     for (unsigned r = 0; r < rounds; r++) {
         const double t0 = nq_join_cpu_now();
