@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "methods/join/join_half.h"
 #include "methods/join/join_kernel.h"
@@ -344,6 +345,45 @@ static void test_probes_unbiased(void **state)
     }
 }
 
+/* A walk that meets a dead end counts for nothing, whatever its arrays
+ * held before: the same splits walked with the same seed give the same
+ * keys and work from a new profile and from one whose walks' arrays hold
+ * another split's walks (they once kept a dead end's key from whatever
+ * was there, and the passes chose their bits by it: at n = 28 one split
+ * read 60 times the work of the next), with batches of 2^12 keys, so
+ * that most splits of n = 20 are met by pattern (join_pass.h). */
+static void test_probes_repeatable(void **state)
+{
+    nq_join_plan *plan;
+    uint64_t splits;
+    double all = 0.0;
+    (void)state;
+    assert_int_equal(nq_join_plan_build(&plan, 20), NQ_OK);
+    assert_int_equal(nq_join_plan_set_batch(plan, (size_t)1 << 12), NQ_OK);
+    splits = nq_join_plan_splits(plan);
+    for (uint64_t s = splits / 64; s < splits; s += splits / 8) {
+        nq_join_profile fresh = { 0, 4096, 5, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        nq_join_profile used = { 0, 4096, 6, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        double keys, work;
+        /* `used` walks another split first, then this one from seed 5 */
+        assert_int_equal(nq_join_profile_split(plan, (s + splits / 2) % splits, NQ_SIMD_NONE,
+                                               0, NULL, &used), NQ_OK);
+        keys = used.keys;
+        work = used.work;
+        used.seed = 5;
+        assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &used), NQ_OK);
+        assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &fresh), NQ_OK);
+        all += fresh.work;
+        /* equal up to the rounding of the sums they were added to */
+        assert_true(fabs(used.keys - keys - fresh.keys) <= 1e-9 * fresh.keys);
+        assert_true(fabs(used.work - work - fresh.work) <= 1e-9 * fresh.work);
+        nq_join_profile_end(&fresh);
+        nq_join_profile_end(&used);
+    }
+    assert_true(all > 0.0);
+    nq_join_plan_free(plan);
+}
+
 /* A profiled split counts what a unit of it counts: the splits of n = 12
  * profiled with the table and the pairs add up to Q(12). */
 static void test_profile_counts(void **state)
@@ -375,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_exact_sample),
         cmocka_unit_test(test_probes_match_lists),
         cmocka_unit_test(test_probes_unbiased),
+        cmocka_unit_test(test_probes_repeatable),
         cmocka_unit_test(test_profile_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,6 +24,16 @@ static uint64_t next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* n weights of 1. */
+static double *ones(size_t n)
+{
+    double *w = malloc(n * sizeof *w);
+    assert_non_null(w);
+    for (size_t i = 0; i < n; i++)
+        w[i] = 1.0;
+    return w;
+}
+
 /* n keys of `bits` bits, bit b set with chance about share[b % 4] / 8. */
 static uint64_t *keys_of(size_t n, unsigned bits, uint64_t seed)
 {
@@ -46,6 +56,7 @@ static void test_passes_cover_once(void **state)
     nq_join_passes *ps = malloc(sizeof *ps);
     const size_t n = 20000;
     uint64_t *east = keys_of(n, 40, 1), *west = keys_of(n, 40, 2);
+    double *w = ones(n);
     unsigned char *seen = malloc(n);
     (void)state;
     assert_non_null(ps);
@@ -55,7 +66,7 @@ static void test_passes_cover_once(void **state)
     nq_join_sieve_cuts(&sv, 6);
     for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
         const size_t batch = batches[bi];
-        nq_join_passes_bits(ps, &sv, east, n, west, n);
+        nq_join_passes_bits(ps, &sv, east, w, n, west, w, n);
         assert_true(ps->bits > 0 && ps->bits <= NQ_JOIN_PASS_BITS);
         for (unsigned i = 0; i < ps->bits; i++) {
             const unsigned b = ps->bit[i];
@@ -91,7 +102,51 @@ static void test_passes_cover_once(void **state)
     }
     free(east);
     free(west);
+    free(w);
     free(seen);
+    free(ps);
+}
+
+/* The bits are chosen by the keys' weights (random walks: a key stands
+ * for as many as its weight, a dead end for none), not by their number. */
+static void test_bits_by_weight(void **state)
+{
+    nq_join_sieve sv;
+    nq_join_passes *ps = malloc(sizeof *ps);
+    const size_t n = 4000;
+    uint64_t *east = keys_of(n, 40, 3), *west = keys_of(n, 40, 4);
+    double *we = ones(n), *ww = ones(n);
+    (void)state;
+    assert_non_null(ps);
+    memset(&sv, 0, sizeof sv);
+    nq_join_sieve_holes(&sv, 0, 0, 20, 20);
+    nq_join_sieve_cuts(&sv, 6);
+    /* bit 2 is one of the rarest: never chosen with equal weights */
+    nq_join_passes_bits(ps, &sv, east, we, n, west, ww, n);
+    for (unsigned i = 0; i < ps->bits; i++)
+        assert_int_not_equal(ps->bit[i], 2);
+    /* the keys that hold it weigh 20 times the others: chosen first */
+    for (size_t i = 0; i < n; i++) {
+        we[i] = east[i] >> 2 & 1u ? 20.0 : 1.0;
+        ww[i] = west[i] >> 2 & 1u ? 20.0 : 1.0;
+    }
+    nq_join_passes_bits(ps, &sv, east, we, n, west, ww, n);
+    assert_true(ps->bits > 0);
+    assert_int_equal(ps->bit[0], 2);
+    /* bit 0, the commonest, held only by keys of weight 0 (dead ends):
+     * never chosen */
+    for (size_t i = 0; i < n; i++) {
+        we[i] = east[i] & 1u ? 0.0 : 1.0;
+        ww[i] = west[i] & 1u ? 0.0 : 1.0;
+    }
+    nq_join_passes_bits(ps, &sv, east, we, n, west, ww, n);
+    assert_true(ps->bits > 0);
+    for (unsigned i = 0; i < ps->bits; i++)
+        assert_int_not_equal(ps->bit[i], 0);
+    free(east);
+    free(west);
+    free(we);
+    free(ww);
     free(ps);
 }
 
@@ -140,6 +195,7 @@ static void test_no_bits_worth_it(void **state)
     nq_join_sieve sv;
     nq_join_passes *ps = malloc(sizeof *ps);
     uint64_t east[64], west[64];
+    double w[64];
     (void)state;
     assert_non_null(ps);
     memset(&sv, 0, sizeof sv);
@@ -149,10 +205,18 @@ static void test_no_bits_worth_it(void **state)
     for (unsigned i = 0; i < 64; i++) {
         east[i] = 0x5555555555ull;
         west[i] = 0xAAAAAAAAAAull;
+        w[i] = 1.0;
     }
-    nq_join_passes_bits(ps, &sv, east, 64, west, 64);
+    nq_join_passes_bits(ps, &sv, east, w, 64, west, w, 64);
     assert_int_equal(ps->bits, 0);
-    nq_join_passes_bits(ps, &sv, east, 0, west, 64);
+    nq_join_passes_bits(ps, &sv, east, w, 0, west, w, 64);
+    assert_int_equal(ps->bits, 0);
+    /* keys that share every bit, but all of weight 0: nothing to go by */
+    for (unsigned i = 0; i < 64; i++) {
+        west[i] = east[i];
+        w[i] = 0.0;
+    }
+    nq_join_passes_bits(ps, &sv, east, w, 64, west, w, 64);
     assert_int_equal(ps->bits, 0);
     free(ps);
 }
@@ -210,6 +274,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_passes_cover_once),
+        cmocka_unit_test(test_bits_by_weight),
         cmocka_unit_test(test_split_where_it_pays),
         cmocka_unit_test(test_no_bits_worth_it),
         cmocka_unit_test(test_bars_of_bits),

@@ -12,6 +12,7 @@
 #include "join_keys.h"
 
 #include "join_bits.h"
+#include "nqc_random.h"
 
 #include <stdlib.h>
 
@@ -110,6 +111,57 @@ int nq_join_walk_keys(nq_join_keys *out, const nq_join_half *g, uint32_t rows,
     }
     cur->depth = i;
     return NQ_OK;
+}
+
+/* One random walk down half g on rows r[0 .. nrows): at each row a free
+ * column at random; @return the product of the numbers of free columns
+ * met (0 at a dead end, *key then 0), and sets *key to the leaf's key. */
+static double probe(const nq_join_half *g, const unsigned *r, unsigned nrows,
+                    uint64_t *seed, uint64_t *key)
+{
+    uint64_t d1 = g->bar1, d2 = g->bar2;
+    uint32_t cols = 0;
+    uint64_t weight = 1; /* each row takes one of the half's n / 2 <= 14
+                            columns: at most 14! < 2^37 */
+    *key = 0;
+    for (unsigned i = 0; i < nrows; i++) {
+        uint32_t free = free_cols(g, r[i], cols, d1, d2);
+        const unsigned options = nq_join_bits32(free);
+        if (!options)
+            return 0.0;
+        /* a column at random: the high bits of a 32 x 32-bit product
+         * (Lemire), not a division */
+        for (unsigned skip = (unsigned)((nqc_splitmix64(seed) >> 32) * options >> 32); skip;
+             skip--)
+            free &= free - 1;
+        free &= 0u - free;
+        cols |= free;
+        d1 |= (uint64_t)free << (r[i] + g->c0);
+        d2 |= (uint64_t)free << (g->c0 + g->n - 1 - r[i]);
+        weight *= options;
+    }
+    *key = nq_join_squeeze(g->sieve,
+                           ((d1 & ~g->bar1) >> g->lo1 & ((1ull << g->len1) - 1u)) |
+                           ((d2 & ~g->bar2) >> g->lo2 & ((1ull << g->len2) - 1u))
+                               << g->len1);
+    return (double)weight;
+}
+
+double nq_join_probe_keys(const nq_join_half *g, uint32_t rows, unsigned count,
+                          uint64_t *seed, uint64_t *keys, double *weights)
+{
+    unsigned r[32], nrows = 0;
+    double sum = 0.0;
+    for (unsigned i = 0; i < g->n && i < 32u; i++)
+        if (rows >> i & 1u)
+            r[nrows++] = i;
+    for (unsigned i = 0; i < count; i++) {
+        weights[i] = probe(g, r, nrows, seed, &keys[i]);
+        if (g->need && !(keys[i] & g->need)) /* a key the listing leaves out */
+            weights[i] = 0.0, keys[i] = 0;
+        sum += weights[i];
+    }
+    return count ? sum / count : 0.0;
 }
 
 uint64_t nq_join_small_count(unsigned n, unsigned row, uint32_t cols, uint32_t ld,

@@ -3,6 +3,8 @@
  */
 #include "join_pass.h"
 
+#include "join_keys.h"
+
 #include <string.h>
 
 /* A bit is worth a pattern's place when at least this share of pairs
@@ -10,33 +12,34 @@
  * drops too few west keys for the listing it costs. */
 #define MIN_SHARED 0.05
 
-/* Adds to on[b] how many of the keys of a sample of k[0 .. n) hold bit b
- * (b < bits); @return the sample's size. */
-static size_t count_bits(const uint64_t *k, size_t n, unsigned bits, uint64_t *on)
+/* Adds to on[b] the weights of the keys k[0 .. n) that hold bit b (b <
+ * bits); @return the sum of their weights. */
+static double weigh_bits(const uint64_t *k, const double *w, size_t n, unsigned bits,
+                         double *on)
 {
-    const size_t step = n > NQ_JOIN_PASS_PROBE ? n / NQ_JOIN_PASS_PROBE : 1u;
-    size_t taken = 0;
-    for (size_t i = 0; i < n; i += step, taken++)
+    double all = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        all += w[i];
         for (uint64_t x = k[i] & ((bits < 64 ? 1ull << bits : 0ull) - 1u); x; x &= x - 1u)
-            on[__builtin_ctzll(x)]++;
-    return taken;
+            on[__builtin_ctzll(x)] += w[i];
+    }
+    return all;
 }
 
 void nq_join_passes_bits(nq_join_passes *ps, const nq_join_sieve *sv, const uint64_t *east,
-                         size_t ne, const uint64_t *west, size_t nw)
+                         const double *east_weight, size_t ne, const uint64_t *west,
+                         const double *west_weight, size_t nw)
 {
-    uint64_t on_e[64] = { 0 }, on_w[64] = { 0 };
-    double shared[64];
+    double on_e[64] = { 0 }, on_w[64] = { 0 }, shared[64];
     const unsigned bits = sv->bits < 62u ? sv->bits : 62u;
-    const size_t te = count_bits(east, ne, bits, on_e), tw = count_bits(west, nw, bits, on_w);
+    const double te = weigh_bits(east, east_weight, ne, bits, on_e),
+                 tw = weigh_bits(west, west_weight, nw, bits, on_w);
     ps->bits = 0;
     ps->npass = 0;
     for (unsigned b = 0; b < bits; b++) {
         const int bucket = (b >= sv->cut1 && b < sv->cut1 + sv->run1) ||
                            (b >= sv->cut2 && b < sv->cut2 + sv->run2);
-        shared[b] = bucket || !te || !tw ? 0.0
-                                         : (double)on_e[b] / (double)te *
-                                               ((double)on_w[b] / (double)tw);
+        shared[b] = bucket || !(te > 0.0) || !(tw > 0.0) ? 0.0 : on_e[b] / te * (on_w[b] / tw);
     }
     while (ps->bits < NQ_JOIN_PASS_BITS) {
         unsigned best = 0;
@@ -50,6 +53,19 @@ void nq_join_passes_bits(nq_join_passes *ps, const nq_join_sieve *sv, const uint
     }
     memset(ps->count, 0, sizeof ps->count);
     memset(ps->west, 0, sizeof ps->west);
+}
+
+void nq_join_passes_choose(nq_join_passes *ps, const nq_join_sieve *sv,
+                           const nq_join_half *ge, uint32_t east_rows,
+                           const nq_join_half *gw, uint32_t west_rows)
+{
+    uint64_t seed = (uint64_t)east_rows << 32 | west_rows;
+    nq_join_probe_keys(ge, east_rows, NQ_JOIN_PASS_WALKS, &seed, ps->walk_key[0],
+                       ps->walk_weight[0]);
+    nq_join_probe_keys(gw, west_rows, NQ_JOIN_PASS_WALKS, &seed, ps->walk_key[1],
+                       ps->walk_weight[1]);
+    nq_join_passes_bits(ps, sv, ps->walk_key[0], ps->walk_weight[0], NQ_JOIN_PASS_WALKS,
+                        ps->walk_key[1], ps->walk_weight[1], NQ_JOIN_PASS_WALKS);
 }
 
 void nq_join_passes_count(const nq_join_passes *ps, uint64_t *counts, const uint64_t *k,

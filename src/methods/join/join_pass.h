@@ -33,8 +33,12 @@
 /* Most bits of a pattern, and their patterns. */
 #define NQ_JOIN_PASS_BITS 10u
 #define NQ_JOIN_PASS_PATTERNS (1u << NQ_JOIN_PASS_BITS)
-/* Keys of each list whose bits are counted to choose the pattern's. */
-#define NQ_JOIN_PASS_PROBE 65536u
+/* Random walks down each half that choose the pattern's bits
+ * (nq_join_passes_choose()): a few milliseconds at n = 28, where a split
+ * that meets its lists in passes lists them for seconds. The first
+ * batch of each list, in list order, chose them before: its keys share
+ * their first rows' queens, and so bits that most of the list lacks. */
+#define NQ_JOIN_PASS_WALKS 16384u
 /* The fewest batches of east keys met by pattern: in list order, an east
  * list of a batch and a bit lists the west list only once more, less
  * than counting both lists by pattern costs. */
@@ -54,19 +58,33 @@ typedef struct nq_join_passes {
     uint64_t count[NQ_JOIN_PASS_PATTERNS]; /* east keys of each pattern */
     uint64_t west[NQ_JOIN_PASS_PATTERNS];  /* west keys of each pattern */
     unsigned npass;
+    uint64_t walk_key[2][NQ_JOIN_PASS_WALKS]; /* nq_join_passes_choose() */
+    double walk_weight[2][NQ_JOIN_PASS_WALKS];
     struct {
         uint16_t depth, prefix;           /* the first `depth` bits read
                                               `prefix` (first bit highest) */
     } pass[NQ_JOIN_PASS_PATTERNS];
 } nq_join_passes;
 
-/* Chooses the pattern's bits for squeezed keys of sv from samples of the
- * east and west lists (at most NQ_JOIN_PASS_PROBE of each, class flags
- * allowed): the bits outside sv's buckets that the most pairs share, as
- * many as are worth it, and clears the counts. ps->bits is 0 when none is
- * (then the east list is met in list order). */
+/* Chooses the pattern's bits for squeezed keys of sv from random walks
+ * down both halves (nq_join_probe_keys(): east[i] with weight
+ * east_weight[i], i < ne, and the west ones alike), which estimate the
+ * share of each whole list's keys that hold a bit: the bits outside sv's
+ * buckets that the most pairs share, as many as are worth it, and clears
+ * the counts. ps->bits is 0 when none is (then the east list is met in
+ * list order). */
 void nq_join_passes_bits(nq_join_passes *ps, const nq_join_sieve *sv, const uint64_t *east,
-                         size_t ne, const uint64_t *west, size_t nw);
+                         const double *east_weight, size_t ne, const uint64_t *west,
+                         const double *west_weight, size_t nw);
+
+/* Walks for a split's choice of bits: NQ_JOIN_PASS_WALKS down each half
+ * (the east half ge on east_rows, the west one gw on west_rows), their
+ * keys and weights in ps, then nq_join_passes_bits() on them. The walks
+ * are seeded by the split's rows, so a split always makes the same
+ * passes. */
+void nq_join_passes_choose(nq_join_passes *ps, const nq_join_sieve *sv,
+                           const nq_join_half *ge, uint32_t east_rows,
+                           const nq_join_half *gw, uint32_t west_rows);
 
 /* The pattern of key x: its chosen bits, the first highest. */
 static inline unsigned nq_join_pattern(const nq_join_passes *ps, uint64_t x)

@@ -24,8 +24,8 @@
 #include "join_profile.h"
 
 #include "join_bits.h"
+#include "join_keys.h"
 #include "join_pass.h"
-#include "nqc_random.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -65,6 +65,8 @@ struct nq_join_profile_area {
     meet m;
     double east[NQ_JOIN_MAX_BUCKETS], west[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS];
     double all[NQ_JOIN_MAX_BUCKETS];  /* probed_work(): all west keys */
+    double east_cut[NQ_JOIN_MAX_BUCKETS], /* pass_work(): the whole lists */
+        west_cut[NQ_JOIN_MAX_CLASSES][NQ_JOIN_MAX_BUCKETS]; /* cut to a pass */
     double end[NQ_JOIN_MAX_BUCKETS];  /* block_work(): where buckets end */
     double item[NQ_JOIN_MAX_BUCKETS]; /* tally(): items per bucket */
     unsigned held[NQ_JOIN_MAX_BUCKETS];
@@ -238,56 +240,12 @@ void nq_join_profile_pairs(nq_join_profile *prof, const size_t *east_off,
     *t = nq_join_cpu_now();
 }
 
-/* One random walk down half g on `rows` (nrows of them, in r[]): at each
- * row a free column at random; @return the product of the numbers of
- * free columns met (0 at a dead end), an unbiased estimate of the number
- * of the half's placements (Knuth), and sets *key to the leaf's key. */
-static double probe(const nq_join_half *g, const unsigned *r, unsigned nrows,
-                    uint64_t *seed, uint64_t *key)
-{
-    const uint32_t all = (1u << g->n / 2) - 1u;
-    uint64_t d1 = g->bar1, d2 = g->bar2;
-    uint32_t cols = 0;
-    uint64_t weight = 1; /* each row takes one of the half's n / 2 <= 14
-                            columns: at most 14! < 2^37 */
-    for (unsigned i = 0; i < nrows; i++) {
-        const unsigned s1 = r[i] + g->c0, s2 = g->c0 + g->n - 1 - r[i];
-        uint32_t free = all & ~cols & ~(uint32_t)(d1 >> s1) & ~(uint32_t)(d2 >> s2);
-        const unsigned options = nq_join_bits32(free);
-        if (!options)
-            return 0.0;
-        /* a column at random: the high bits of a 32 x 32-bit product
-         * (Lemire), not a division */
-        for (unsigned skip = (unsigned)((nqc_splitmix64(seed) >> 32) * options >> 32); skip;
-             skip--)
-            free &= free - 1;
-        free &= 0u - free;
-        cols |= free;
-        d1 |= (uint64_t)free << s1;
-        d2 |= (uint64_t)free << s2;
-        weight *= options;
-    }
-    *key = nq_join_squeeze(g->sieve,
-                           ((d1 & ~g->bar1) >> g->lo1 & ((1ull << g->len1) - 1u)) |
-                           ((d2 & ~g->bar2) >> g->lo2 & ((1ull << g->len2) - 1u))
-                               << g->len1);
-    return (double)weight;
-}
-
+/* prof->probes walks down half g (nq_join_probe_keys()): the keys the
+ * listing keeps, their weights, and the estimated number of them. */
 static double probe_half(nq_join_profile *prof, const nq_join_half *g, uint32_t rows,
                          uint64_t *key, double *weight)
 {
-    unsigned r[32], nrows = 0;
-    double sum = 0.0;
-    for (unsigned i = 0; i < g->n; i++)
-        if (rows >> i & 1u)
-            r[nrows++] = i;
-    for (unsigned i = 0; i < prof->probes; i++) {
-        weight[i] = probe(g, r, nrows, &prof->seed, &key[i]);
-        if (!g->need || (key[i] & g->need)) /* keys the listing keeps */
-            sum += weight[i];
-    }
-    return sum / prof->probes;
+    return nq_join_probe_keys(g, rows, prof->probes, &prof->seed, key, weight);
 }
 
 int nq_join_probe_halves(nq_join_profile *prof, const nq_join_half *ge,
@@ -321,28 +279,22 @@ typedef struct pass_filter {
     uint64_t mask, want;
 } pass_filter;
 
-/* The pair work of the probes first .. first + count - 1 of each half
- * (their weights over `count`: the estimated sizes of the buckets). Lists
- * of several batches are matched batch against batch: a batch holds
- * about its share of each bucket, so every pair of batches does the work
- * of the lists cut to those shares. That is more than the work of the
- * whole lists: a block of a shorter bucket shares more often with other
- * buckets, and meets what each of them meets (at n = 26, batches of 2^22
- * keys, the whole lists' work was 0.87 of the batches'). */
-static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
-                          int skip0, const nq_join_matcher *mt, int weighted, batches bt,
-                          unsigned first, unsigned count, const pass_filter *pf)
+/* The estimated sizes of the buckets, east[b] and west[c][b] of class c,
+ * from the probes first .. first + count - 1 of each half (their weights
+ * over `count`), each list cut into bt's batches; with pf, only the keys
+ * of that pass. */
+static void fill_buckets(const nq_join_profile *prof, const nq_join_sieve *sv,
+                         unsigned classes, batches bt, unsigned first, unsigned count,
+                         const pass_filter *pf, double *east,
+                         double (*west)[NQ_JOIN_MAX_BUCKETS])
 {
     const unsigned nb = sv->buckets, p = prof->probes;
-    struct nq_join_profile_area *ar = prof->area;
-    double *east = ar->east, (*west)[NQ_JOIN_MAX_BUCKETS] = ar->west;
-    double work = 0.0;
+    const double ew = bt.east * count, ww = bt.west * count;
     for (unsigned b = 0; b < nb; b++) {
         east[b] = 0.0;
         for (unsigned c = 0; c < classes; c++)
             west[c][b] = 0.0;
     }
-    const double ew = (weighted ? 1.0 : bt.east) * count, ww = (weighted ? 1.0 : bt.west) * count;
     for (unsigned i = first; i < first + count; i++) {
         const uint64_t ke = prof->pkey[i], kw = prof->pkey[p + i];
         const unsigned cls = classes > 1 ? nq_join_key_class(kw) : 0u;
@@ -353,6 +305,26 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
             west[cls][nq_join_bucket(sv, kw & ~(3ull << NQ_JOIN_CLASS_SHIFT))] +=
                 prof->pweight[p + i] / ww;
     }
+}
+
+/* The pair work of the probes first .. first + count - 1 of each half
+ * (their weights over `count`: the estimated sizes of the buckets). Lists
+ * of several batches are matched batch against batch: a batch holds
+ * about its share of each bucket, so every pair of batches does the work
+ * of the lists cut to those shares. That is more than the work of the
+ * whole lists: a block of a shorter bucket shares more often with other
+ * buckets, and meets what each of them meets (at n = 26, batches of 2^22
+ * keys, the whole lists' work was 0.87 of the batches'). */
+static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
+                          int skip0, const nq_join_matcher *mt, int weighted, batches bt,
+                          unsigned first, unsigned count)
+{
+    const unsigned nb = sv->buckets;
+    struct nq_join_profile_area *ar = prof->area;
+    double *east = ar->east, (*west)[NQ_JOIN_MAX_BUCKETS] = ar->west;
+    double work = 0.0;
+    fill_buckets(prof, sv, classes, weighted ? (batches){ 1.0, 1.0 } : bt, first, count, NULL,
+                 east, west);
     if (weighted) { /* the east list stored, one list of west keys */
         double *all = ar->all;
         for (unsigned b = 0; b < nb; b++)
@@ -367,36 +339,67 @@ static double probed_work(nq_join_profile *prof, const nq_join_sieve *sv, unsign
     return work * bt.east * bt.west;
 }
 
-/* The pair work from the bucket sizes the walks estimate is biased low:
- * the sizes are unbiased, but a block meets the items disjoint from ANY
- * bucket it holds, and walks miss the small buckets that share a block
- * with others, so too few are held (at n = 22, 1,024 walks a half gave
- * 0.74 of the work of the real lists, 4,096 gave 0.89, 16,384 gave 0.97:
- * the bias falls as 1 / walks). So the work of all the walks, W, and of
- * each quarter of them, Wq, are both worked out, and the bias removed to
- * first order (Richardson): W + (W - mean Wq) / 3. */
+/* The pair work of one pass, its lists in `own` batches (each pair of
+ * batches meeting). Its items are the keys of the walks in the pass (the
+ * work is linear in them, and they keep what the pass's bits say of the
+ * others), but its stored keys are the whole list cut to the pass's
+ * batch (`cut`): the few walks that fall in one pass would put them in a
+ * few buckets, each filling blocks of its own, where the real ones spread
+ * over many small buckets that share blocks and meet what each of them
+ * meets (at n = 28 the walks of each pass alone, both lists, gave a fifth
+ * of the real pair work, the whole lists cut on both sides 1.5 to 1.7
+ * times it, this 0.84 and 0.93). */
+static double pass_work(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
+                        int skip0, const nq_join_matcher *mt, batches own, batches cut,
+                        const pass_filter *pf)
+{
+    const unsigned nb = sv->buckets;
+    struct nq_join_profile_area *ar = prof->area;
+    double work = 0.0, ne = 0.0;
+    fill_buckets(prof, sv, classes, own, 0, prof->probes, pf, ar->east, ar->west);
+    fill_buckets(prof, sv, classes, cut, 0, prof->probes, NULL, ar->east_cut, ar->west_cut);
+    for (unsigned b = 0; b < nb; b++)
+        ne += ar->east[b];
+    for (unsigned c = skip0 ? 1u : 0u; c < classes; c++) {
+        double nw = 0.0;
+        for (unsigned b = 0; b < nb; b++)
+            nw += ar->west[c][b];
+        if (ne > 0.0 && nw > 0.0) /* the longer list stored, as in join_split.c */
+            work += ne >= nw ? block_work(ar, ar->east_cut, ar->west[c], nb, mt)
+                             : block_work(ar, ar->west_cut[c], ar->east, nb, mt);
+    }
+    return work * own.east * own.west;
+}
+
 /* The walks' pair work of the passes planned by nq_join_probe_passes(),
  * over their work as the lists' batches meet without passes (bt): what
- * the passes leave of the work, buckets and fills included. */
+ * the passes leave of the work, buckets and fills included (pass_work()). */
 static double passes_share(nq_join_profile *prof, const nq_join_sieve *sv, unsigned classes,
                            int skip0, const nq_join_matcher *mt, batches bt, double batch)
 {
     const nq_join_passes *ps = &prof->area->passes;
     const unsigned p = prof->probes;
-    const double before = probed_work(prof, sv, classes, skip0, mt, 0, bt, 0, p, NULL);
-    double after = 0.0;
+    const double before = probed_work(prof, sv, classes, skip0, mt, 0, bt, 0, p);
+    double after = 0.0, east_all = 0.0, west_all = 0.0;
+    for (unsigned j = 0; j < p; j++) {
+        east_all += prof->pweight[j] / p;
+        west_all += prof->pweight[p + j] / p;
+    }
     for (unsigned i = 0; i < ps->npass; i++) {
-        pass_filter pf;
+        uint64_t mask, want;
         double east = 0.0, west = 0.0;
-        nq_join_pass_filter(ps, i, &pf.mask, &pf.want);
+        nq_join_pass_filter(ps, i, &mask, &want);
         for (unsigned j = 0; j < p; j++) {
-            east += (prof->pkey[j] & pf.mask) == pf.want ? prof->pweight[j] / p : 0.0;
-            west += !(prof->pkey[p + j] & pf.want) ? prof->pweight[p + j] / p : 0.0;
+            east += (prof->pkey[j] & mask) == want ? prof->pweight[j] / p : 0.0;
+            west += !(prof->pkey[p + j] & want) ? prof->pweight[p + j] / p : 0.0;
         }
         if (east > 0.0 && west > 0.0) {
-            const batches pb = { east > batch ? (double)(uint64_t)(east / batch + 1.0) : 1.0,
-                                 west > batch ? west / batch : 1.0 };
-            after += probed_work(prof, sv, classes, skip0, mt, 0, pb, 0, p, &pf);
+            /* the pass's batches, and the whole lists cut to one of each */
+            const double ke = east > batch ? (double)(uint64_t)(east / batch + 1.0) : 1.0,
+                         kw = west > batch ? west / batch : 1.0;
+            const batches own = { ke, kw }, cut = { east_all / (east / ke), west_all / (west / kw) };
+            const pass_filter pf = { mask, want };
+            after += pass_work(prof, sv, classes, skip0, mt, own, cut, &pf);
         }
     }
     return before > 0.0 ? after / before : 1.0;
@@ -418,7 +421,7 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
 {
     const unsigned p = prof->probes, q = p / 4;
     const batches bt = { east_batches, west_batches };
-    const double all = probed_work(prof, sv, classes, skip0, mt, weighted, bt, 0, p, NULL);
+    const double all = probed_work(prof, sv, classes, skip0, mt, weighted, bt, 0, p);
     const double share = passes_batch > 0.0 ? passes_share(prof, sv, classes, skip0, mt, bt,
                                                            passes_batch)
                                             : 1.0;
@@ -428,7 +431,7 @@ void nq_join_probe_pairs(nq_join_profile *prof, const nq_join_sieve *sv,
         return;
     }
     for (unsigned i = 0; i < 4; i++)
-        quarters += probed_work(prof, sv, classes, skip0, mt, weighted, bt, i * q, q, NULL);
+        quarters += probed_work(prof, sv, classes, skip0, mt, weighted, bt, i * q, q);
     w = all + (all - quarters / 4) / 3;
     prof->work += w > 0.0 ? w * share : 0.0;
 }
@@ -442,7 +445,7 @@ int nq_join_probe_passes(nq_join_profile *prof, const nq_join_sieve *sv, double 
     const uint64_t *ke = prof->pkey, *kw = prof->pkey + p;
     const double *we = prof->pweight, *ww = prof->pweight + p;
     double e_all = 0.0, w_all = 0.0, pairs;
-    nq_join_passes_bits(ps, sv, ke, p, kw, p);
+    nq_join_passes_bits(ps, sv, ke, we, p, kw, ww, p);
     if (!ps->bits)
         return 0;
     /* the walks' estimates of the lists' counts by pattern */

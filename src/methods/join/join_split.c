@@ -307,7 +307,7 @@ static int count_by_pass(nq_join_scratch *s, uint32_t rows, uint32_t west_rows,
     *done = 0;
     if (!ps && !(ps = s->passes = malloc(sizeof *ps)))
         return NQ_ENOMEM;
-    nq_join_passes_bits(ps, &s->sieve, e->keys, e->count, s->west.keys, s->west.count);
+    nq_join_passes_choose(ps, &s->sieve, &s->ge, rows, &s->gw, west_rows);
     if (!ps->bits)
         return NQ_OK;
     *done = 1;
