@@ -2,7 +2,8 @@
  * test_join_pass.c - a long east list met by pattern (join_pass.c): the
  * passes cover every east key exactly once, fit their batch where the
  * bits allow, split further only where it pays, leave the buckets' bits
- * alone, keep what they say and bar the diagonals of the right bits.
+ * alone, are chosen by the weights of the walks that stand for the
+ * lists, keep what they say and bar the diagonals of the right bits.
  * That the counts do not change is test_join.c's (test_batches_agree).
  */
 #include <stdarg.h>
