@@ -34,10 +34,12 @@
 #define NQ_JOIN_PASS_BITS 10u
 #define NQ_JOIN_PASS_PATTERNS (1u << NQ_JOIN_PASS_BITS)
 /* Random walks down each half that choose the pattern's bits
- * (nq_join_passes_choose()): a few milliseconds at n = 28, where a split
- * that meets its lists in passes lists them for seconds. The first
- * batch of each list, in list order, chose them before: its keys share
- * their first rows' queens, and so bits that most of the list lacks. */
+ * (nq_join_passes_choose()): little beside the split (at n = 28 the cost
+ * model walks eight times as many, and works out their pair work, in
+ * 0.15 s a split, where a split met in passes lists its keys for 16 to
+ * 19 s). Not the first batch of each list in list order: its keys share
+ * their first rows' queens, and so hold bits that most of the list
+ * lacks. */
 #define NQ_JOIN_PASS_WALKS 16384u
 /* The fewest batches of east keys met by pattern: in list order, an east
  * list of a batch and a bit lists the west list only once more, less
