@@ -236,11 +236,12 @@ static void test_sieve_matches_naive(void **state)
     nq_join_keys e = { NULL, 0, 0 }, w = { NULL, 0, 0 }, spare = { NULL, 0, 0 };
     size_t *eoff = malloc((NQ_JOIN_MAX_BUCKETS + 1) * sizeof *eoff);
     size_t *woff = malloc((NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1) * sizeof *woff);
-    size_t *count = malloc(NQ_JOIN_SORT_STREAMS * NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS *
-                           sizeof *count);
+    uint32_t *count = malloc(NQ_JOIN_SORT_STREAMS * NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS *
+                             sizeof *count);
+    uint64_t *want_w = malloc(NW * sizeof *want_w);
     (void)state;
     assert_non_null(block);
-    assert_true(eoff && woff && count);
+    assert_true(eoff && woff && count && want_w);
     for (unsigned trial = 0; trial < 60; trial++) {
         const unsigned len1 = 1 + (unsigned)(next_random(&seed) % 27);
         const unsigned len2 = 1 + (unsigned)(next_random(&seed) % 27);
@@ -271,9 +272,23 @@ static void test_sieve_matches_naive(void **state)
         e.count = ne;
         w.count = nw;
         assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
-        nq_join_sieve_sort(&sv, &e, &spare, 1, eoff, count);
+        nq_join_sieve_sort(&sv, &e, &spare, 1, eoff, count, rows[trial % nl]->bins);
+        /* the west list as a stable sort by (class, bucket) leaves it */
+        {
+            size_t at = 0;
+            for (unsigned c = 0; c < classes; c++)
+                for (unsigned b = 0; b < sv.buckets; b++)
+                    for (size_t i = 0; i < nw; i++) {
+                        const uint64_t y = w.keys[i] & ~(3ull << NQ_JOIN_CLASS_SHIFT);
+                        if ((classes > 1 ? nq_join_key_class(w.keys[i]) : 0u) == c &&
+                            nq_join_bucket(&sv, y) == b)
+                            want_w[at++] = y;
+                    }
+            assert_int_equal(at, nw);
+        }
         assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
-        nq_join_sieve_sort(&sv, &w, &spare, classes, woff, count);
+        nq_join_sieve_sort(&sv, &w, &spare, classes, woff, count, rows[trial % nl]->bins);
+        assert_memory_equal(w.keys, want_w, nw * sizeof *want_w);
         assert_int_equal(eoff[sv.buckets], ne);
         assert_int_equal(woff[classes * sv.buckets], nw);
         for (size_t i = 0; i < ne; i++)
@@ -327,6 +342,136 @@ static void test_sieve_matches_naive(void **state)
     free(eoff);
     free(woff);
     free(count);
+    free(want_w);
+}
+
+/* A key of the long sort's test: its bin, where it stood, the key. */
+typedef struct {
+    unsigned bin;
+    size_t at;
+    uint64_t key;
+} sorted_key;
+
+static int by_bin_then_place(const void *a, const void *b)
+{
+    const sorted_key *x = a, *y = b;
+    if (x->bin != y->bin)
+        return x->bin < y->bin ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The sort on lists of several of its chunks (and of one key either side
+ * of a chunk's end): every key in its bin, the bins' starts right, and
+ * the keys of a bin in list order, against qsort by (bin, place). */
+static void test_sieve_sort_long_lists(void **state)
+{
+    enum { MOST = 9000 };
+    static const size_t sizes[] = { 2047, 2048, 2049, 4096, 6145, 8999 };
+    uint64_t seed = 4242;
+    nq_join_keys w = { NULL, 0, 0 }, spare = { NULL, 0, 0 };
+    size_t *off = malloc((NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS + 1) * sizeof *off);
+    uint32_t *count = malloc(NQ_JOIN_SORT_STREAMS * NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS *
+                             sizeof *count);
+    sorted_key *want = malloc(MOST * sizeof *want);
+    uint64_t *raw_list = malloc(MOST * sizeof *raw_list);
+    const nq_join_kernel *row[3];
+    nq_simd lv[3];
+    const unsigned rows = kernels(row, lv);
+    (void)state;
+    assert_true(off && count && want && raw_list);
+    for (unsigned trial = 0; trial < 36; trial++) {
+        const unsigned len1 = 8 + (unsigned)(next_random(&seed) % 20);
+        const unsigned len2 = 8 + (unsigned)(next_random(&seed) % 20);
+        const uint64_t all = (1ull << (len1 + len2)) - 1u;
+        const unsigned classes = trial % 2 ? 3u : 1u;
+        const uint64_t class_bits = classes > 1 ?
+            1ull << (next_random(&seed) % len1) | 1ull << (len1 + next_random(&seed) % len2) : 0;
+        const size_t n = trial < 12 ? sizes[trial % 6] : 1 + next_random(&seed) % MOST;
+        nq_join_sieve sv;
+        nq_join_sieve_holes(&sv, class_bits, class_bits, len1, len2);
+        nq_join_sieve_cuts(&sv, trial % (NQ_JOIN_MAX_CUTS + 1));
+        assert_int_equal(nq_join_keys_reserve(&w, n), NQ_OK);
+        assert_int_equal(nq_join_keys_reserve(&spare, n), NQ_OK);
+        uint64_t raw = 0;
+        for (size_t i = 0; i < n; i++) {
+            /* runs of three keys a bit apart, often of one bin, as
+             * neighbours in a listing are */
+            raw = i % 3 ? raw ^ 1ull << (next_random(&seed) % (len1 + len2))
+                        : next_random(&seed) & all;
+            const uint64_t x = nq_join_squeeze(&sv, raw);
+            const uint64_t y = x & ~(3ull << NQ_JOIN_CLASS_SHIFT);
+            w.keys[i] = x;
+            want[i].bin = (classes > 1 ? nq_join_key_class(x) : 0u) * sv.buckets +
+                          nq_join_bucket(&sv, y);
+            want[i].at = i;
+            want[i].key = y;
+        }
+        qsort(want, n, sizeof *want, by_bin_then_place);
+        memcpy(raw_list, w.keys, n * sizeof *raw_list);
+        for (unsigned r = 0; r < rows; r++) {
+            memcpy(w.keys, raw_list, n * sizeof *raw_list);
+            w.count = n;
+            nq_join_sieve_sort(&sv, &w, &spare, classes, off, count, row[r]->bins);
+            assert_int_equal(off[0], 0);
+            assert_int_equal(off[classes * sv.buckets], n);
+            for (size_t i = 0; i < n; i++) {
+                assert_int_equal(w.keys[i], want[i].key);
+                assert_true(off[want[i].bin] <= i && i < off[want[i].bin + 1]);
+            }
+        }
+    }
+    free(w.keys);
+    free(spare.keys);
+    free(off);
+    free(count);
+    free(want);
+    free(raw_list);
+}
+
+/* Every level's bins kernel against the key's class and bucket, one key
+ * at a time: random sieves and keys (flags set at random), lists of 0 to
+ * 40 keys and a long one, so that every tail of a step is met. */
+static void test_bins_kernels_match_naive(void **state)
+{
+    enum { LONG = 3001 };
+    uint64_t seed = 99, *k = malloc(LONG * sizeof *k);
+    uint16_t *bin = malloc(LONG * sizeof *bin);
+    const nq_join_kernel *row[3];
+    nq_simd lv[3];
+    const unsigned rows = kernels(row, lv);
+    (void)state;
+    assert_true(k && bin);
+    for (unsigned trial = 0; trial < 120; trial++) {
+        const unsigned len1 = 1 + (unsigned)(next_random(&seed) % 27);
+        const unsigned len2 = 1 + (unsigned)(next_random(&seed) % 27);
+        const unsigned classes = trial % 2 ? 3u : 1u;
+        const size_t n = trial % 10 == 9 ? LONG : trial % 41;
+        nq_join_sieve sv;
+        nq_join_sieve_holes(&sv, next_random(&seed) & next_random(&seed) &
+                                     ((1ull << (len1 + len2)) - 1u), 0, len1, len2);
+        nq_join_sieve_cuts(&sv, trial % (NQ_JOIN_MAX_CUTS + 1));
+        for (size_t i = 0; i < n; i++) {
+            const uint64_t flags = next_random(&seed) % 3; /* none, one or both */
+            k[i] = (next_random(&seed) & ((1ull << sv.bits) - 1u)) |
+                   (flags == 0 ? 0 : flags == 1 ? 1ull << NQ_JOIN_CLASS_SHIFT : 3ull << NQ_JOIN_CLASS_SHIFT);
+        }
+        for (unsigned r = 0; r < rows; r++) {
+            memset(bin, 0xff, LONG * sizeof *bin);
+            row[r]->bins(&sv, k, n, classes, bin);
+            for (size_t i = 0; i < n; i++) {
+                const uint64_t y = k[i] & ~(3ull << NQ_JOIN_CLASS_SHIFT);
+                const unsigned want = (classes > 1 ? nq_join_key_class(k[i]) : 0u) * sv.buckets +
+                                      nq_join_bucket(&sv, y);
+                if (bin[i] != want)
+                    fail_msg("%s bins: key %zu of %zu: %u, want %u", nq_simd_name(lv[r]), i, n,
+                             (unsigned)bin[i], want);
+            }
+            if (n < LONG) /* nothing written past the list */
+                assert_int_equal(bin[n], 0xffff);
+        }
+    }
+    free(k);
+    free(bin);
 }
 
 int main(void)
@@ -335,6 +480,8 @@ int main(void)
         cmocka_unit_test(test_kernels_match_naive),
         cmocka_unit_test(test_kernels_take_and_pair),
         cmocka_unit_test(test_sieve_matches_naive),
+        cmocka_unit_test(test_sieve_sort_long_lists),
+        cmocka_unit_test(test_bins_kernels_match_naive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
  * Only entered where nq_cpu_simd_best() reaches AVX2 (see join_kernel.h).
  */
 #include "join_avx2.h"
+#include "join_scalar.h"
 
 #include "join_slices.h"
 
@@ -375,6 +376,43 @@ NQ_FN_AVX2 void nq_join_fill_avx2(nq_join_block *block, const uint64_t *keys,
                 _mm256_loadu_si256((const __m256i *)(const void *)(s + 4)), m[2 * from + 1]);
         }
     }
+}
+
+/* nq_join_bins_scalar(), eight keys a step in two registers: the bucket
+ * and class bits by uniform shifts (a class shift of 64 gives 0: no
+ * classes), the four 64-bit lanes' low halves gathered and packed to 16
+ * bits. The last few keys go one at a time. */
+NQ_FN_AVX2 void nq_join_bins_avx2(const nq_join_sieve *sv, const uint64_t *k, size_t n,
+                                  unsigned classes, uint16_t *bin)
+{
+    const nq_join_bin_shape shape = nq_join_bin_shape_of(sv, classes);
+    const __m256i mask1 = _mm256_set1_epi64x((long long)shape.mask1);
+    const __m256i mask2 = _mm256_set1_epi64x((long long)shape.mask2);
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m128i sh[NQ_BIN_SHIFTS];
+    const __m256i low_halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    size_t i = 0;
+    for (unsigned j = 0; j < NQ_BIN_SHIFTS; j++)
+        sh[j] = _mm_cvtsi32_si128(shape.shift[j]);
+    for (; i + 8 <= n; i += 8) {
+        __m256i b[2];
+        for (unsigned h = 0; h < 2; h++) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(k + i + 4 * h));
+            const __m256i run2 = _mm256_and_si256(_mm256_srl_epi64(x, sh[NQ_BIN_CUT2]), mask2);
+            const __m256i bucket =
+                _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(x, sh[NQ_BIN_CUT1]), mask1),
+                                _mm256_sll_epi64(run2, sh[NQ_BIN_RUN1]));
+            const __m256i cls =
+                _mm256_add_epi64(_mm256_and_si256(_mm256_srl_epi64(x, sh[NQ_BIN_FLAG1]), one),
+                                 _mm256_srl_epi64(x, sh[NQ_BIN_FLAG2]));
+            b[h] = _mm256_permutevar8x32_epi32(
+                _mm256_or_si256(bucket, _mm256_sll_epi64(cls, sh[NQ_BIN_RUNS])), low_halves);
+        }
+        _mm_storeu_si128((__m128i *)(void *)(bin + i),
+                         _mm_packus_epi32(_mm256_castsi256_si128(b[0]),
+                                          _mm256_castsi256_si128(b[1])));
+    }
+    nq_join_bins_scalar(sv, k + i, n - i, classes, bin + i);
 }
 
 #endif /* NQ_X86 */

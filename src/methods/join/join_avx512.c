@@ -282,4 +282,32 @@ NQ_FN_AVX512 void nq_join_fill_avx512(nq_join_block *block, const uint64_t *keys
     }
 }
 
+/* nq_join_bins_scalar(), eight keys a step: the bucket and class bits by
+ * uniform shifts (a class shift of 64 gives 0: no classes), narrowed to
+ * 16 bits in the store (VPMOVQW), the last step under a mask. */
+NQ_FN_AVX512 void nq_join_bins_avx512(const nq_join_sieve *sv, const uint64_t *k, size_t n,
+                                      unsigned classes, uint16_t *bin)
+{
+    const nq_join_bin_shape shape = nq_join_bin_shape_of(sv, classes);
+    const __m512i mask1 = _mm512_set1_epi64((long long)shape.mask1);
+    const __m512i mask2 = _mm512_set1_epi64((long long)shape.mask2);
+    const __m512i one = _mm512_set1_epi64(1);
+    __m128i sh[NQ_BIN_SHIFTS];
+    for (unsigned j = 0; j < NQ_BIN_SHIFTS; j++)
+        sh[j] = _mm_cvtsi32_si128(shape.shift[j]);
+    for (size_t i = 0; i < n; i += 8) {
+        const __mmask8 live = first_lanes(n - i);
+        const __m512i x = _mm512_maskz_loadu_epi64(live, k + i);
+        const __m512i run2 = _mm512_and_si512(_mm512_srl_epi64(x, sh[NQ_BIN_CUT2]), mask2);
+        const __m512i bucket =
+            _mm512_or_si512(_mm512_and_si512(_mm512_srl_epi64(x, sh[NQ_BIN_CUT1]), mask1),
+                            _mm512_sll_epi64(run2, sh[NQ_BIN_RUN1]));
+        const __m512i cls =
+            _mm512_add_epi64(_mm512_and_si512(_mm512_srl_epi64(x, sh[NQ_BIN_FLAG1]), one),
+                             _mm512_srl_epi64(x, sh[NQ_BIN_FLAG2]));
+        _mm512_mask_cvtepi64_storeu_epi16(
+            bin + i, live, _mm512_or_si512(bucket, _mm512_sll_epi64(cls, sh[NQ_BIN_RUNS])));
+    }
+}
+
 #endif /* NQ_X86 */

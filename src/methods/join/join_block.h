@@ -74,6 +74,12 @@ typedef size_t (*nq_join_pairs_fn)(uint64_t *dst, const nq_join_piece_list *out,
                                    size_t no, const nq_join_piece_list *in,
                                    size_t n);
 
+/* The bin of each squeezed key k[0 .. n) into bin[], in list order: its
+ * bucket (nq_join_bucket()), and with classes > 1 its class above that
+ * (class * sv->buckets + bucket, classes x buckets fitting 16 bits). */
+typedef void (*nq_join_bins_fn)(const nq_join_sieve *sv, const uint64_t *k, size_t n,
+                                unsigned classes, uint16_t *bin);
+
 /* The kernels of one level. match_vpopcnt, when not NULL, is a faster
  * match that needs VPOPCNTDQ beyond the level (nq_cpu_has_vpopcnt()).
  * fill_items (fill_items_vpopcnt with that match): what filling a block
@@ -85,6 +91,7 @@ struct nq_join_kernel {
     nq_join_fill_fn fill;
     nq_join_match_fn match;
     nq_join_match_fn match_vpopcnt;
+    nq_join_bins_fn bins;
     double fill_items, fill_items_vpopcnt;
     int rows_at_once; /* take a row set's pieces in one call where they
                          fit (faster with wide lanes; one piece at a time,
@@ -92,9 +99,10 @@ struct nq_join_kernel {
 };
 
 
-/* Declares the four kernels of one SIMD level, each of the type above:
- * nq_join_take_LEVEL, nq_join_pairs_LEVEL, nq_join_fill_LEVEL and
- * nq_join_match_LEVEL (join_scalar.h, join_avx2.h, join_avx512.h). */
+/* Declares the five kernels of one SIMD level, each of the type above:
+ * nq_join_take_LEVEL, nq_join_pairs_LEVEL, nq_join_fill_LEVEL,
+ * nq_join_match_LEVEL and nq_join_bins_LEVEL (join_scalar.h, join_avx2.h,
+ * join_avx512.h). */
 #define NQ_JOIN_LEVEL_KERNELS(level)                                                   \
     size_t nq_join_take_##level(nq_join_piece_list *dst, const uint64_t *src, size_t n, \
                                 const nq_join_frame *f);                                \
@@ -103,7 +111,9 @@ struct nq_join_kernel {
     void nq_join_fill_##level(nq_join_block *block, const uint64_t *keys, size_t count, \
                               unsigned chunks);                                         \
     uint64_t nq_join_match_##level(const nq_join_block *block, unsigned chunks,         \
-                                   const uint64_t *items, size_t count, unsigned shifts)
+                                   const uint64_t *items, size_t count, unsigned shifts); \
+    void nq_join_bins_##level(const nq_join_sieve *sv, const uint64_t *k, size_t n,     \
+                              unsigned classes, uint16_t *bin)
 
 /* The match to use from row k on this CPU: k->match_vpopcnt where the CPU
  * runs it (vpopcnt: nq_cpu_has_vpopcnt(), asked once by the caller), else

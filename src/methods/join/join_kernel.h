@@ -2,10 +2,11 @@
  * join_kernel.h - the join method's kernels, one set per SIMD level. Not
  * public, never installed.
  *
- * Four jobs make up the inner loops of a unit: taking a cell's pieces of
+ * Five jobs make up the inner loops of a unit: taking a cell's pieces of
  * the quarter table (join_quarter.c), pairing a top piece with the bottom
- * pieces that miss it, filling a block of stored keys and counting the
- * items disjoint from it (join_sieve.c). A level's kernels do the same
+ * pieces that miss it, working out the bins that sort a list by, filling
+ * a block of stored keys and counting the items disjoint from it
+ * (join_sieve.c). A level's kernels do the same
  * jobs with the same results; they differ only in how. Each level is one
  * file (join_scalar.c for every architecture, join_avx2.c, join_avx512.c)
  * and one row of the table in join_kernel.c. Kernels call nothing above

@@ -98,13 +98,6 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts)
     sv->buckets = 1u << (run1 + run2);
 }
 
-/* The bin of key x: its class, then its bucket. */
-static inline unsigned bin_of(const nq_join_sieve *sv, uint64_t x, unsigned classes)
-{
-    const unsigned cls = classes > 1 ? nq_join_key_class(x) : 0u;
-    return cls * sv->buckets + nq_join_bucket(sv, x & KEY_MASK);
-}
-
 /* Keys k[0 .. n) into t by class (0, 1 or 2: how many of the two class
  * flags a key holds), flags cleared, off[0 .. 3] set. The counts are
  * sums over the flags, the three write positions stay in registers: no
@@ -136,22 +129,28 @@ static void sort_classes(const uint64_t *k, size_t n, uint64_t *t, size_t *off)
     }
 }
 
-/* A counting sort in STREAMS streams: each quarter of the list is
- * counted and placed with counters of its own, its keys of each bin after
- * those of the quarters before it (the order stays stable). Neighbouring
- * keys share their top rows, so they often fall into the same bin, and
- * one stream's counter then waits on its own last store: four streams
- * keep four such chains in flight. The second pass works each key's bin
- * out again (a few shifts) rather than keep it in the key: up to
- * 3 x 8192 bins do not fit the bits above a key. */
+/* A counting sort, the list taken CHUNK keys at a time: each chunk's
+ * bins are worked out together (the level's bins kernel) into a small
+ * array that stays
+ * in the first-level cache, then counted (the chunk's quarters with
+ * counters of their own, so that neighbouring keys of one bin do not
+ * wait on each other's increment); after the starts are summed, each
+ * chunk's bins are worked out again and its keys placed in list order,
+ * so the sort is stable. Working each key's bin out alone, inside both
+ * loops, took 1.7 to 1.8 times as long at n = 19 (the sort's share of
+ * a count, perf: docs/performance.md). */
 #define STREAMS NQ_JOIN_SORT_STREAMS
-void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
-                        nq_join_keys *tmp, unsigned classes, size_t *off, size_t *count)
+#define CHUNK 2048u
+_Static_assert(NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS <= 65536u,
+               "a bin number fits the sort's 16 bits");
+void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys, nq_join_keys *tmp,
+                        unsigned classes, size_t *off, uint32_t *count,
+                        nq_join_bins_fn bins_of)
 {
     const unsigned bins = classes * sv->buckets;
-    size_t *c[STREAMS];
     uint64_t *k = keys->keys, *t = tmp->keys;
-    const size_t n = keys->count, q = n / STREAMS;
+    const size_t n = keys->count;
+    uint16_t bin[CHUNK];
     size_t sum = 0;
 
     if (bins == 1) { /* one bin (short lists, no classes): nothing moves */
@@ -165,32 +164,29 @@ void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
         sort_classes(k, n, t, off);
         goto swap;
     }
-    for (unsigned j = 0; j < STREAMS; j++) {
-        c[j] = count + (size_t)j * bins;
-        for (unsigned b = 0; b < bins; b++)
-            c[j][b] = 0;
+    memset(count, 0, (size_t)STREAMS * bins * sizeof *count);
+    for (size_t at = 0; at < n; at += CHUNK) {
+        const size_t len = n - at < CHUNK ? n - at : CHUNK, q = len / STREAMS;
+        bins_of(sv, k + at, len, classes, bin);
+        for (size_t i = 0; i < q; i++)
+            for (unsigned j = 0; j < STREAMS; j++)
+                count[j * bins + bin[j * q + i]]++;
+        for (size_t i = STREAMS * q; i < len; i++) /* the tail: the last stream */
+            count[(STREAMS - 1) * bins + bin[i]]++;
     }
-    for (size_t i = 0; i < q; i++)
-        for (unsigned j = 0; j < STREAMS; j++)
-            c[j][bin_of(sv, k[j * q + i], classes)]++;
-    for (size_t i = STREAMS * q; i < n; i++) /* the tail: the last stream */
-        c[STREAMS - 1][bin_of(sv, k[i], classes)]++;
     for (unsigned b = 0; b < bins; b++) {
         off[b] = sum;
-        for (unsigned j = 0; j < STREAMS; j++) {
-            const size_t m = c[j][b];
-            c[j][b] = sum;
-            sum += m;
-        }
+        for (unsigned j = 0; j < STREAMS; j++)
+            sum += count[j * bins + b];
+        count[b] = (uint32_t)off[b];
     }
     off[bins] = sum;
-    for (size_t i = 0; i < q; i++)
-        for (unsigned j = 0; j < STREAMS; j++) {
-            const uint64_t x = k[j * q + i];
-            t[c[j][bin_of(sv, x, classes)]++] = x & KEY_MASK;
-        }
-    for (size_t i = STREAMS * q; i < n; i++)
-        t[c[STREAMS - 1][bin_of(sv, k[i], classes)]++] = k[i] & KEY_MASK;
+    for (size_t at = 0; at < n; at += CHUNK) {
+        const size_t len = n - at < CHUNK ? n - at : CHUNK;
+        bins_of(sv, k + at, len, classes, bin);
+        for (size_t i = 0; i < len; i++)
+            t[count[bin[i]]++] = k[at + i] & KEY_MASK;
+    }
 swap:
     /* the sorted list becomes the keys; the old array is the next scratch */
     tmp->keys = k;

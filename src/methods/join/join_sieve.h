@@ -23,9 +23,12 @@ void nq_join_sieve_cuts(nq_join_sieve *sv, unsigned cuts);
  * keys are of class 0), and clears the flags. The sorted keys end in
  * keys->keys; tmp (room for keys->count) gets the old array.
  * off[c * buckets + b] is where bin (c, b) starts, off[classes * buckets]
- * the end; `count`: room for NQ_JOIN_SORT_STREAMS counters a bin. */
-void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys,
-                        nq_join_keys *tmp, unsigned classes, size_t *off, size_t *count);
+ * the end; `count`: room for NQ_JOIN_SORT_STREAMS counters a bin;
+ * `bins_of`: a level's bins kernel. Stable: the keys of a bin keep their
+ * order. For lists below 2^32 keys (a batch: join_memory.h). */
+void nq_join_sieve_sort(const nq_join_sieve *sv, nq_join_keys *keys, nq_join_keys *tmp,
+                        unsigned classes, size_t *off, uint32_t *count,
+                        nq_join_bins_fn bins_of);
 /* `count` has room for this many counters per bin (classes x buckets). */
 #define NQ_JOIN_SORT_STREAMS 4u
 

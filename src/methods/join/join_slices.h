@@ -137,4 +137,24 @@ static inline const uint64_t *entry(const nq_join_block *block, unsigned c,
                           (NQ_JOIN_CHUNK_SIZE - 1u)];
 }
 
+/* What a bins kernel (nq_join_bins_fn) shifts and masks by: a key's bin
+ * is (x >> cut1 & mask1) | (x >> cut2 & mask2) << run1, plus its class
+ * ((x >> flag1 & 1) + (x >> flag2)) << runs. Without classes the flags'
+ * shifts are 64, which the vector shifts turn into 0. */
+enum { NQ_BIN_CUT1, NQ_BIN_CUT2, NQ_BIN_RUN1, NQ_BIN_RUNS, NQ_BIN_FLAG1, NQ_BIN_FLAG2,
+       NQ_BIN_SHIFTS };
+typedef struct nq_join_bin_shape {
+    int shift[NQ_BIN_SHIFTS];
+    uint64_t mask1, mask2;
+} nq_join_bin_shape;
+
+static inline nq_join_bin_shape nq_join_bin_shape_of(const nq_join_sieve *sv, unsigned classes)
+{
+    const int flags = classes > 1 ? (int)NQ_JOIN_CLASS_SHIFT : 64;
+    nq_join_bin_shape b = { { (int)sv->cut1, (int)sv->cut2, (int)sv->run1,
+                              (int)(sv->run1 + sv->run2), flags, flags < 64 ? flags + 1 : 64 },
+                            (1ull << sv->run1) - 1u, (1ull << sv->run2) - 1u };
+    return b;
+}
+
 #endif /* NQ_JOIN_SLICES_H */

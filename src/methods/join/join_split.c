@@ -137,7 +137,8 @@ static int sort_keys(nq_join_scratch *s, nq_join_keys *k, unsigned classes,
 {
     if (nq_join_keys_reserve(&s->spare, k->count) != NQ_OK)
         return NQ_ENOMEM;
-    nq_join_sieve_sort(&s->sieve, k, &s->spare, classes, off, s->sort_count);
+    nq_join_sieve_sort(&s->sieve, k, &s->spare, classes, off, s->sort_count,
+                       s->kernel->bins);
     return NQ_OK;
 }
 

@@ -47,7 +47,7 @@ typedef struct nq_join_scratch {
     size_t batch;                   /* keys per batch of a half's list */
     nq_join_cursor east_at, west_at;
     size_t *east_off, *west_off; /* bins' starts (nq_join_scratch_bins) */
-    size_t *sort_count;
+    uint32_t *sort_count;        /* the sort's counters (nq_join_sieve_sort) */
     unsigned bins_room;          /* buckets they have room for */
     nq_join_profile *profile; /* non-NULL: measured for join_profile.c */
     uint64_t sample_at;       /* the sampled matches' count of blocks
