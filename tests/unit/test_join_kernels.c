@@ -222,6 +222,20 @@ static uint64_t naive_class_pairs(const uint64_t *e, size_t ne, const uint64_t *
     return n;
 }
 
+/* A class bit at random in each direction of a key of len1 + len2 bits. */
+static uint64_t class_bit_each_way(uint64_t *seed, unsigned len1, unsigned len2)
+{
+    const uint64_t b1 = 1ull << (next_random(seed) % len1);
+    return b1 | 1ull << (len1 + next_random(seed) % len2);
+}
+
+/* The bin that the sort puts squeezed key x in, one key alone: its class
+ * (with classes > 1), then its bucket. */
+static unsigned naive_bin(const nq_join_sieve *sv, unsigned classes, uint64_t x)
+{
+    return (classes > 1 ? nq_join_key_class(x) : 0u) * sv->buckets + nq_join_bucket(sv, x);
+}
+
 /* Random lists, holes, class bits and bucket bits: squeezing, sorting and
  * matching bucket against bucket counts what the naive loop counts, class
  * by class, with every kernel. */
@@ -249,8 +263,7 @@ static void test_sieve_matches_naive(void **state)
         const unsigned classes = trial % 2 ? 3u : 1u;
         /* a class bit in each direction (holes: the east half never holds
          * them), and a few more holes */
-        const uint64_t class_bits = classes > 1 ?
-            1ull << (next_random(&seed) % len1) | 1ull << (len1 + next_random(&seed) % len2) : 0;
+        const uint64_t class_bits = classes > 1 ? class_bit_each_way(&seed, len1, len2) : 0;
         const uint64_t holes = (class_bits |
             (next_random(&seed) & next_random(&seed) & next_random(&seed))) & all;
         nq_join_sieve sv;
@@ -276,14 +289,10 @@ static void test_sieve_matches_naive(void **state)
         /* the west list as a stable sort by (class, bucket) leaves it */
         {
             size_t at = 0;
-            for (unsigned c = 0; c < classes; c++)
-                for (unsigned b = 0; b < sv.buckets; b++)
-                    for (size_t i = 0; i < nw; i++) {
-                        const uint64_t y = w.keys[i] & ~(3ull << NQ_JOIN_CLASS_SHIFT);
-                        if ((classes > 1 ? nq_join_key_class(w.keys[i]) : 0u) == c &&
-                            nq_join_bucket(&sv, y) == b)
-                            want_w[at++] = y;
-                    }
+            for (unsigned b = 0; b < classes * sv.buckets; b++)
+                for (size_t i = 0; i < nw; i++)
+                    if (naive_bin(&sv, classes, w.keys[i]) == b)
+                        want_w[at++] = w.keys[i] & ~(3ull << NQ_JOIN_CLASS_SHIFT);
             assert_int_equal(at, nw);
         }
         assert_int_equal(nq_join_keys_reserve(&spare, ne > nw ? ne : nw), NQ_OK);
@@ -384,8 +393,7 @@ static void test_sieve_sort_long_lists(void **state)
         const unsigned len2 = 8 + (unsigned)(next_random(&seed) % 20);
         const uint64_t all = (1ull << (len1 + len2)) - 1u;
         const unsigned classes = trial % 2 ? 3u : 1u;
-        const uint64_t class_bits = classes > 1 ?
-            1ull << (next_random(&seed) % len1) | 1ull << (len1 + next_random(&seed) % len2) : 0;
+        const uint64_t class_bits = classes > 1 ? class_bit_each_way(&seed, len1, len2) : 0;
         const size_t n = trial < 12 ? sizes[trial % 6] : 1 + next_random(&seed) % MOST;
         nq_join_sieve sv;
         nq_join_sieve_holes(&sv, class_bits, class_bits, len1, len2);
@@ -399,12 +407,10 @@ static void test_sieve_sort_long_lists(void **state)
             raw = i % 3 ? raw ^ 1ull << (next_random(&seed) % (len1 + len2))
                         : next_random(&seed) & all;
             const uint64_t x = nq_join_squeeze(&sv, raw);
-            const uint64_t y = x & ~(3ull << NQ_JOIN_CLASS_SHIFT);
             w.keys[i] = x;
-            want[i].bin = (classes > 1 ? nq_join_key_class(x) : 0u) * sv.buckets +
-                          nq_join_bucket(&sv, y);
+            want[i].bin = naive_bin(&sv, classes, x);
             want[i].at = i;
-            want[i].key = y;
+            want[i].key = x & ~(3ull << NQ_JOIN_CLASS_SHIFT);
         }
         qsort(want, n, sizeof *want, by_bin_then_place);
         memcpy(raw_list, w.keys, n * sizeof *raw_list);
@@ -453,15 +459,15 @@ static void test_bins_kernels_match_naive(void **state)
         for (size_t i = 0; i < n; i++) {
             const uint64_t flags = next_random(&seed) % 3; /* none, one or both */
             k[i] = (next_random(&seed) & ((1ull << sv.bits) - 1u)) |
-                   (flags == 0 ? 0 : flags == 1 ? 1ull << NQ_JOIN_CLASS_SHIFT : 3ull << NQ_JOIN_CLASS_SHIFT);
+                   (flags == 0   ? 0
+                    : flags == 1 ? 1ull << NQ_JOIN_CLASS_SHIFT
+                                 : 3ull << NQ_JOIN_CLASS_SHIFT);
         }
         for (unsigned r = 0; r < rows; r++) {
             memset(bin, 0xff, LONG * sizeof *bin);
             row[r]->bins(&sv, k, n, classes, bin);
             for (size_t i = 0; i < n; i++) {
-                const uint64_t y = k[i] & ~(3ull << NQ_JOIN_CLASS_SHIFT);
-                const unsigned want = (classes > 1 ? nq_join_key_class(k[i]) : 0u) * sv.buckets +
-                                      nq_join_bucket(&sv, y);
+                const unsigned want = naive_bin(&sv, classes, k[i]);
                 if (bin[i] != want)
                     fail_msg("%s bins: key %zu of %zu: %u, want %u", nq_simd_name(lv[r]), i, n,
                              (unsigned)bin[i], want);

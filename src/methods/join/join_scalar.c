@@ -135,24 +135,11 @@ uint64_t nq_join_match_scalar(const nq_join_block *block, unsigned chunks,
     return total;
 }
 
-/* One key at a time, in a loop of uniform shifts and masks with no store
- * that the next key waits on (the compiler runs it several keys a step
- * where it can). */
+/* One key at a time, by the sieve's own helpers (join_half.h). */
 void nq_join_bins_scalar(const nq_join_sieve *sv, const uint64_t *k, size_t n, unsigned classes,
                          uint16_t *bin)
 {
-    const unsigned cut1 = sv->cut1, cut2 = sv->cut2, run1 = sv->run1;
-    const uint64_t mask1 = (1ull << sv->run1) - 1u, mask2 = (1ull << sv->run2) - 1u;
-    const uint64_t buckets = sv->buckets;
-    if (classes > 1)
-        for (size_t i = 0; i < n; i++) {
-            const uint64_t x = k[i];
-            const uint64_t cls = (x >> NQ_JOIN_CLASS_SHIFT & 1u) + (x >> (NQ_JOIN_CLASS_SHIFT + 1));
-            bin[i] = (uint16_t)(cls * buckets + ((x >> cut1 & mask1) | (x >> cut2 & mask2) << run1));
-        }
-    else
-        for (size_t i = 0; i < n; i++) {
-            const uint64_t x = k[i];
-            bin[i] = (uint16_t)((x >> cut1 & mask1) | (x >> cut2 & mask2) << run1);
-        }
+    for (size_t i = 0; i < n; i++)
+        bin[i] = (uint16_t)((classes > 1 ? nq_join_key_class(k[i]) * sv->buckets : 0u) +
+                            nq_join_bucket(sv, k[i]));
 }

@@ -131,14 +131,13 @@ static void sort_classes(const uint64_t *k, size_t n, uint64_t *t, size_t *off)
 
 /* A counting sort, the list taken CHUNK keys at a time: each chunk's
  * bins are worked out together (the level's bins kernel) into a small
- * array that stays
- * in the first-level cache, then counted (the chunk's quarters with
- * counters of their own, so that neighbouring keys of one bin do not
- * wait on each other's increment); after the starts are summed, each
- * chunk's bins are worked out again and its keys placed in list order,
- * so the sort is stable. Working each key's bin out alone, inside both
- * loops, took 1.7 to 1.8 times as long at n = 19 (the sort's share of
- * a count, perf: docs/performance.md). */
+ * array that stays in the first-level cache, then counted (the chunk's
+ * quarters with counters of their own, so that neighbouring keys of one
+ * bin do not wait on each other's increment); after the starts are
+ * summed, each chunk's bins are worked out again and its keys placed in
+ * list order, so the sort is stable. Working each key's bin out alone,
+ * inside both loops, took about twice as long at AVX-512 (n = 19 and
+ * 20: docs/performance.md). */
 #define STREAMS NQ_JOIN_SORT_STREAMS
 #define CHUNK 2048u
 _Static_assert(NQ_JOIN_MAX_CLASSES * NQ_JOIN_MAX_BUCKETS <= 65536u,
