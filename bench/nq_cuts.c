@@ -56,12 +56,19 @@ typedef struct half {
     size_t count, cap;
 } half;
 
-/* The half's placements from its row i on, counted in cls[] by how many
- * of the two long diagonals (r + c = n - 1 and c = r: bit n - 1 of each
- * direction) they hold; with g->d1, listed too. */
-static void walk(half *g, unsigned i, uint32_t cols, uint64_t d1, uint64_t d2, double *cls)
+/* The half's placements of its rows i .. last - 1 (indices into g->rows).
+ * With `per`, each is counted by the column set it takes into per[] (a
+ * quarter's pieces); else counted in cls[] by how many of the two long
+ * diagonals (r + c = n - 1 and c = r: bit n - 1 of each direction) it
+ * holds, and with g->d1 listed too. */
+static void walk_rows(half *g, unsigned i, unsigned last, uint32_t cols, uint64_t d1,
+                      uint64_t d2, double *cls, uint64_t *per)
 {
-    if (i == g->w) {
+    if (i == last && per) {
+        per[cols]++;
+        return;
+    }
+    if (i == last) {
         cls[(d1 >> (g->n - 1) & 1u) + (d2 >> (g->n - 1) & 1u)] += 1.0;
         if (g->d1) {
             if (g->count == g->cap) {
@@ -84,33 +91,20 @@ static void walk(half *g, unsigned i, uint32_t cols, uint64_t d1, uint64_t d2, d
         const uint64_t b1 = 1ull << (r + col), b2 = 1ull << (col + g->n - 1 - r);
         if (cols >> c & 1u || (d1 | g->bar1) & b1 || (d2 | g->bar2) & b2)
             continue;
-        walk(g, i + 1, cols | 1u << c, d1 | b1, d2 | b2, cls);
+        walk_rows(g, i + 1, last, cols | 1u << c, d1 | b1, d2 | b2, cls, per);
     }
 }
 
-/* The placements of the half's rows first .. last - 1 (indices into
- * g->rows), counted by the column set they take into per[]. */
-static void quarter(const half *g, unsigned i, unsigned last, uint32_t cols, uint64_t d1,
-                    uint64_t d2, uint64_t *per)
+/* Every placement of the whole half, counted by class into cls[]. */
+static void walk(half *g, double *cls)
 {
-    if (i == last) {
-        per[cols]++;
-        return;
-    }
-    const unsigned r = g->rows[i];
-    for (unsigned c = 0; c < g->w; c++) {
-        const unsigned col = g->c0 + c;
-        const uint64_t b1 = 1ull << (r + col), b2 = 1ull << (col + g->n - 1 - r);
-        if (cols >> c & 1u || (d1 | g->bar1) & b1 || (d2 | g->bar2) & b2)
-            continue;
-        quarter(g, i + 1, last, cols | 1u << c, d1 | b1, d2 | b2, per);
-    }
+    walk_rows(g, 0, g->w, 0, 0, 0, cls, NULL);
 }
 
 /* The quarter pieces that make a half's keys (join_quarter.c): its rows
  * above row t and those below, each set of pieces filed by columns, the
  * pieces of the column sets that have a partner counted. */
-static double pieces(const half *g, unsigned t, uint64_t *top, uint64_t *bottom)
+static double pieces(half *g, unsigned t, uint64_t *top, uint64_t *bottom)
 {
     const uint32_t all = (1u << g->w) - 1u;
     unsigned k = 0;
@@ -119,8 +113,8 @@ static double pieces(const half *g, unsigned t, uint64_t *top, uint64_t *bottom)
         k++;
     memset(top, 0, ((size_t)all + 1) * sizeof *top);
     memset(bottom, 0, ((size_t)all + 1) * sizeof *bottom);
-    quarter(g, 0, k, 0, 0, 0, top);
-    quarter(g, k, g->w, 0, 0, 0, bottom);
+    walk_rows(g, 0, k, 0, 0, 0, NULL, top);
+    walk_rows(g, k, g->w, 0, 0, 0, NULL, bottom);
     for (uint32_t c = 0; c <= all; c++)
         if (top[c] && bottom[all & ~c])
             p += (double)(top[c] + bottom[all & ~c]);
@@ -290,8 +284,8 @@ static uint64_t check(unsigned n, const cut *c)
                 wh.bar1 = bar1;
                 wh.bar2 = bar2;
                 e.count = wh.count = 0;
-                walk(&e, 0, 0, 0, 0, cls);
-                walk(&wh, 0, 0, 0, 0, cls);
+                walk(&e, cls);
+                walk(&wh, cls);
                 pairs(&e, &wh, n, p);
                 total += w * (classed ? (uint64_t)nw * p[0] + 2 * p[1] + 4 * p[2]
                                       : p[0] + p[1] + p[2]);
@@ -323,12 +317,12 @@ static double split_work(unsigned n, const cut *c, unsigned m1, uint32_t free, u
         return 0.0;
     set_halves(&e, &wh, n, c->w, rows, free, bar1 | (classed ? longd : 0),
                bar2 | (classed ? longd : 0));
-    walk(&e, 0, 0, 0, 0, ce);
+    walk(&e, ce);
     wh.bar1 = bar1;
     wh.bar2 = bar2;
     const double ne = ce[0] + ce[1] + ce[2];
     if (ne > 0.0)
-        walk(&wh, 0, 0, 0, 0, cw);
+        walk(&wh, cw);
     if (!classed) {
         const double nw = cw[0] + cw[1] + cw[2];
         *keys = ne + nw;
