@@ -41,6 +41,8 @@
 
 #include "bench_arg.h"
 #include "common/nqc_random.h"
+#include "bench_sample.h"
+#include "methods/join/join_bits.h"
 #include "methods/join/join_geometry.h"
 
 #define MAX_N 28u
@@ -56,11 +58,17 @@ typedef struct half {
     size_t count, cap;
 } half;
 
+/* How many of the two long diagonals (r + c = n - 1 and c = r: bit n - 1
+ * of each direction) a placement with diagonals d1, d2 holds: its class. */
+static unsigned long_class(unsigned n, uint64_t d1, uint64_t d2)
+{
+    return (unsigned)(d1 >> (n - 1) & 1u) + (unsigned)(d2 >> (n - 1) & 1u);
+}
+
 /* The half's placements of its rows i .. last - 1 (indices into g->rows).
  * With `per`, each is counted by the column set it takes into per[] (a
- * quarter's pieces); else counted in cls[] by how many of the two long
- * diagonals (r + c = n - 1 and c = r: bit n - 1 of each direction) it
- * holds, and with g->d1 listed too. */
+ * quarter's pieces); else counted in cls[] by class (long_class()), and
+ * with g->d1 listed too. */
 static void walk_rows(half *g, unsigned i, unsigned last, uint32_t cols, uint64_t d1,
                       uint64_t d2, double *cls, uint64_t *per)
 {
@@ -69,7 +77,7 @@ static void walk_rows(half *g, unsigned i, unsigned last, uint32_t cols, uint64_
         return;
     }
     if (i == last) {
-        cls[(d1 >> (g->n - 1) & 1u) + (d2 >> (g->n - 1) & 1u)] += 1.0;
+        cls[long_class(g->n, d1, d2)] += 1.0;
         if (g->d1) {
             if (g->count == g->cap) {
                 g->cap = g->cap ? 2 * g->cap : 1024;
@@ -144,14 +152,6 @@ static uint32_t random_subset(uint32_t free, unsigned k)
     return s;
 }
 
-static double choose(unsigned n, unsigned k)
-{
-    double c = 1.0;
-    for (unsigned i = 1; i <= k; i++)
-        c = c * (double)(n - k + i) / (double)i;
-    return c;
-}
-
 /* Bucket bits for lists whose longer holds `longer` keys (join_split.c). */
 static unsigned cuts_for(double longer)
 {
@@ -171,18 +171,20 @@ static double meetings(double a, double b, unsigned k)
 }
 
 /* The two halves of a split: east rows `rows` of `free`, the middle
- * queens' diagonals in bar1, bar2; west columns 0 .. w - 1, east the last
- * w columns. */
+ * queens' diagonals in bar1, bar2, and to the east half also `east_bar`
+ * of both directions; west columns 0 .. w - 1, east the last w columns. */
 static void set_halves(half *e, half *wh, unsigned n, unsigned w, uint32_t rows,
-                       uint32_t free, uint64_t bar1, uint64_t bar2)
+                       uint32_t free, uint64_t bar1, uint64_t bar2, uint64_t east_bar)
 {
     unsigned ie = 0, iw = 0;
     e->n = wh->n = n;
     e->w = wh->w = w;
     wh->c0 = 0;
     e->c0 = n - w;
-    e->bar1 = wh->bar1 = bar1;
-    e->bar2 = wh->bar2 = bar2;
+    wh->bar1 = bar1;
+    wh->bar2 = bar2;
+    e->bar1 = bar1 | east_bar;
+    e->bar2 = bar2 | east_bar;
     for (unsigned r = 0; r < n; r++) {
         if (!(free >> r & 1u))
             continue;
@@ -199,7 +201,7 @@ static void pairs(const half *e, const half *wh, unsigned n, uint64_t p[3])
 {
     p[0] = p[1] = p[2] = 0;
     for (size_t j = 0; j < wh->count; j++) {
-        const unsigned c = (unsigned)(wh->d1[j] >> (n - 1) & 1u) + (unsigned)(wh->d2[j] >> (n - 1) & 1u);
+        const unsigned c = long_class(n, wh->d1[j], wh->d2[j]);
         for (size_t i = 0; i < e->count; i++)
             p[c] += !(e->d1[i] & wh->d1[j]) && !(e->d2[i] & wh->d2[j]);
     }
@@ -280,9 +282,7 @@ static uint64_t check(unsigned n, const cut *c)
                 double cls[3];
                 if (!w)
                     continue;
-                set_halves(&e, &wh, n, c->w, rows, free, bar1 | longd, bar2 | longd);
-                wh.bar1 = bar1;
-                wh.bar2 = bar2;
+                set_halves(&e, &wh, n, c->w, rows, free, bar1, bar2, longd);
                 e.count = wh.count = 0;
                 walk(&e, cls);
                 walk(&wh, cls);
@@ -315,11 +315,8 @@ static double split_work(unsigned n, const cut *c, unsigned m1, uint32_t free, u
     *keys = *meet = 0.0;
     if (!orbit(n, c, m1, rows, free, &classed, &none_weight))
         return 0.0;
-    set_halves(&e, &wh, n, c->w, rows, free, bar1 | (classed ? longd : 0),
-               bar2 | (classed ? longd : 0));
+    set_halves(&e, &wh, n, c->w, rows, free, bar1, bar2, classed ? longd : 0);
     walk(&e, ce);
-    wh.bar1 = bar1;
-    wh.bar2 = bar2;
     const double ne = ce[0] + ce[1] + ce[2];
     if (ne > 0.0)
         walk(&wh, cw);
@@ -355,7 +352,9 @@ int main(int argc, char **argv)
                           { "middle2", (unsigned)n / 2 - 1, 2 },
                           { "middle1", (unsigned)n / 2, 1 } };
     uint64_t *top = malloc(sizeof *top << (n / 2)), *bottom = malloc(sizeof *bottom << (n / 2));
-    if (!top || !bottom) {
+    double *skeys = malloc((size_t)samples * sizeof *skeys),
+           *smeet = malloc((size_t)samples * sizeof *smeet);
+    if (!top || !bottom || !skeys || !smeet) {
         fputs("nq_cuts: out of memory\n", stderr);
         return 1;
     }
@@ -364,7 +363,7 @@ int main(int argc, char **argv)
     for (unsigned ci = 0; ci < 3; ci++) {
         const cut *c = &cuts[ci];
         const unsigned nn = (unsigned)n;
-        double splits, scale, sk = 0, sk2 = 0, sm = 0, sm2 = 0, sp = 0;
+        double splits, scale, sk = 0, sp = 0;
         clock_t t0;
         unsigned pairs_m = 0;
         if ((c->middles == 1) != (nn & 1u))
@@ -385,7 +384,7 @@ int main(int argc, char **argv)
                 uint64_t b1, b2;
                 pairs_m += (unsigned)middle(nn, c, m1, m2, &f, &b1, &b2);
             }
-        splits = pairs_m * choose(nn - c->middles, c->w);
+        splits = pairs_m * (double)nq_join_binomial(nn - c->middles, c->w);
         /* middle2 counts every split and takes a quarter (its four images
          * cost the same); the others weigh their splits as the count does */
         scale = c->middles == 2 ? splits / 4.0 : splits;
@@ -402,21 +401,21 @@ int main(int argc, char **argv)
             sp += split_work(nn, c, m1, free, random_subset(free, c->w), bar1, bar2, &k, &m,
                              top, bottom);
             sk += k;
-            sk2 += k * k;
-            sm += m;
-            sm2 += m * m;
+            skeys[s] = k;
+            smeet[s] = m;
         }
         {
-            const double ns = (double)samples, mk = sk / ns, mm = sm / ns;
-            const double vk = (sk2 / ns - mk * mk) * ns / (ns - 1.0),
-                         vm = (sm2 / ns - mm * mm) * ns / (ns - 1.0);
+            double mk, sek, mm, sem;
+            bench_mean_se(&mk, &sek, skeys, (size_t)samples);
+            bench_mean_se(&mm, &sem, smeet, (size_t)samples);
             printf("%s\t%.0f\t%.4g\t%.3f\t%.4g\t%.3f\t%.1f\t%.1f\n", c->name, splits,
-                   mk * scale, mk > 0 ? sqrt(vk / ns) / mk : 0.0, mm * scale,
-                   mm > 0 ? sqrt(vm / ns) / mm : 0.0, sp > 0 ? sk / sp : 0.0,
-                   (double)(clock() - t0) / CLOCKS_PER_SEC);
+                   mk * scale, mk > 0 ? sek / mk : 0.0, mm * scale, mm > 0 ? sem / mm : 0.0,
+                   sp > 0 ? sk / sp : 0.0, (double)(clock() - t0) / CLOCKS_PER_SEC);
         }
     }
     free(top);
     free(bottom);
+    free(skeys);
+    free(smeet);
     return wrong;
 }
