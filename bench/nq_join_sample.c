@@ -101,7 +101,7 @@ int main(int argc, char **argv)
     double *secs, *tots, sum_est = 0.0, sum_whole = 0.0, price_meet = 0.0, price_key = 0.0;
     double sum_list = 0.0, sum_match = 0.0, sum_mlist = 0.0, sum_mmatch = 0.0;
     nq_join_profile prof = { 0, MODEL_PROBES, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0,
-                             NULL, NULL, NULL, 0, NULL };
+                             NULL, NULL, NULL, 0, NULL, 0, 0 };
     size_t len = 0;
     int rc;
 
@@ -230,7 +230,7 @@ int main(int argc, char **argv)
                    est > 0 ? (ml + mm) / est : 0.0);
             if (real) { /* the same splits' real lists, tallied, not matched */
                 nq_join_profile rp = { 0, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0,
-                                       NULL, NULL, NULL, 0, NULL };
+                                       NULL, NULL, NULL, 0, NULL, 0, 0 };
                 for (uint64_t sp = first; sp < end && rc == NQ_OK; sp++)
                     rc = nq_join_profile_split(plan, sp, simd, 0, NULL, &rp);
                 printf("\t%.4g\t%.4g\t%.4g\t%.4g", prof.keys - keys, rp.keys,

@@ -76,11 +76,11 @@ int main(int argc, char **argv)
     splits = nq_join_plan_splits(plan);
     if (count > splits)
         count = splits;
-    nq_join_profile p = { 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile p = { 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     rc = table ? nq_join_profile_split(plan, 0, simd, 1, NULL, &p) /* builds the table */
                : NQ_OK;
-    p = (nq_join_profile){ 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
-    nq_join_profile q = { 0, (unsigned)probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    p = (nq_join_profile){ 1, 0, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
+    nq_join_profile q = { 0, (unsigned)probes, 1, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     double lo = 1e300, hi = 0.0, tp = 0.0;
     for (unsigned long long i = 0; i < count && rc == NQ_OK; i++) {
         const uint64_t at = splits / count * i + splits / count / 2;

@@ -10,7 +10,8 @@
  * walks down each half (PROBES of them), priced as `--estimate` prices
  * them (nq_join_model_prices(): splits of n = 20 timed here, with the
  * table or, where N's does not fit or WALK is 1, on runs of neighbouring
- * splits without it). The sample is every m-th unit from a start drawn
+ * splits without it, and then the sort and the match on N's own splits).
+ * The sample is every m-th unit from a start drawn
  * from the seed, m = units / SAMPLES.
  *
  * With COUNT 1 each sampled unit is also counted by nq_join_solve_unit()
@@ -93,10 +94,10 @@ int main(int argc, char **argv)
     m = units / samples;
     start = (seed * 0x9E3779B97F4A7C15u >> 17) % m;
     printf(count ? "unit\tsplits\tmodel\tcounted\tmodel/counted\n" : "unit\tsplits\tseconds\n");
-    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     /* with COUNT, the same splits listed and counted for real, timed step
      * by step: where the model and the count part */
-    nq_join_profile x = { 1, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile x = { 1, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     for (uint64_t u = start; u < units && rc == NQ_OK; u += m) {
         const double keys = p.keys, work = p.work;
         uint64_t first = 0, end = 0;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <math.h>
 
+#include "methods/join/join_cost.h"
 #include "methods/join/join_half.h"
 #include "methods/join/join_kernel.h"
 #include "methods/join/join_plan.h"
@@ -266,8 +267,8 @@ static void test_probes_match_lists(void **state)
     assert_true(fill > 1.0);
     for (unsigned n = 14; n <= 17; n++) {
         nq_join_plan *plan;
-        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
-        nq_join_profile probed = { 0, 1024, 99, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
+        nq_join_profile probed = { 0, 1024, 99, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
         uint64_t splits;
         assert_int_equal(nq_join_plan_build(&plan, n), NQ_OK);
         splits = nq_join_plan_splits(plan);
@@ -308,8 +309,8 @@ static void test_probes_unbiased(void **state)
     (void)state;
     for (unsigned round = 0; round < 3; round++) {
         nq_join_plan *plan;
-        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
-        nq_join_profile probed = { 0, 16384, 7, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        nq_join_profile real = { 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
+        nq_join_profile probed = { 0, 16384, 7, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
         uint64_t splits;
         assert_int_equal(nq_join_plan_build(&plan, 20), NQ_OK);
         if (round == 1)
@@ -362,8 +363,8 @@ static void test_probes_repeatable(void **state)
     assert_int_equal(nq_join_plan_set_batch(plan, (size_t)1 << 12), NQ_OK);
     splits = nq_join_plan_splits(plan);
     for (uint64_t s = splits / 64; s < splits; s += splits / 8) {
-        nq_join_profile fresh = { 0, 4096, 5, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
-        nq_join_profile used = { 0, 4096, 6, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+        nq_join_profile fresh = { 0, 4096, 5, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
+        nq_join_profile used = { 0, 4096, 6, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
         double keys, work;
         /* `used` walks another split first, then this one from seed 5 */
         assert_int_equal(nq_join_profile_split(plan, (s + splits / 2) % splits, NQ_SIMD_NONE,
@@ -389,7 +390,7 @@ static void test_probes_repeatable(void **state)
 static void test_profile_counts(void **state)
 {
     nq_join_plan *plan;
-    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     (void)state;
     assert_int_equal(nq_join_plan_build(&plan, 12), NQ_OK);
     for (uint64_t s = 0; s < nq_join_plan_splits(plan); s++)
@@ -399,6 +400,69 @@ static void test_profile_counts(void **state)
     assert_int_equal(nq_join_profile_split(plan, nq_join_plan_splits(plan), NQ_SIMD_NONE,
                                            1, NULL, &p), NQ_EINVAL);
     nq_join_profile_end(&p);
+    nq_join_plan_free(plan);
+}
+
+/* A profile that meets one stored block in `step` counts their pairs
+ * `step` times: over every phase the splits of n = 13 add up to step
+ * times Q(13), lists of many batches included (batches of 32 keys); the
+ * work is tallied whole whatever the step. The phase steps on by one
+ * split by split, so that profile k meets split s at phase (k + s) % step
+ * and the profiles together meet every split at every phase. With
+ * `first`, only the first batch of each half is listed and met. */
+static void test_profile_samples(void **state)
+{
+    enum { STEP = 4, BATCH = 32 };
+    nq_join_plan *plan;
+    nq_join_profile whole = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
+    nq_join_profile first = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 1, 0 };
+    nq_join_profile phase[STEP];
+    uint64_t sum = 0, longer = 0;
+    (void)state;
+    for (unsigned k = 0; k < STEP; k++)
+        phase[k] = (nq_join_profile){ 1, 0, k, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, STEP };
+    assert_int_equal(nq_join_plan_build_walk(&plan, 13), NQ_OK);
+    assert_int_equal(nq_join_plan_set_batch(plan, BATCH), NQ_OK);
+    for (uint64_t s = 0; s < nq_join_plan_splits(plan); s++) {
+        const double keys = whole.keys, first_keys = first.keys;
+        assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &whole), NQ_OK);
+        for (unsigned k = 0; k < STEP; k++)
+            assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &phase[k]),
+                             NQ_OK);
+        assert_int_equal(nq_join_profile_split(plan, s, NQ_SIMD_NONE, 0, NULL, &first), NQ_OK);
+        /* the first batches: at most one of each half (a little more where
+         * one step of the listing cannot be split) */
+        assert_true(first.keys - first_keys <= whole.keys - keys);
+        assert_true(first.keys - first_keys <= 4 * BATCH);
+        longer += whole.keys - keys > 4 * BATCH;
+    }
+    for (unsigned k = 0; k < STEP; k++) {
+        assert_true(phase[k].work == whole.work); /* tallied whole */
+        assert_true(phase[k].keys == whole.keys);
+        sum += phase[k].total;
+        nq_join_profile_end(&phase[k]);
+    }
+    assert_int_equal(whole.total, 73712);
+    assert_int_equal(sum, (uint64_t)STEP * 73712);
+    assert_true(longer > 0); /* some lists took several batches */
+    assert_true(first.keys < whole.keys && first.work < whole.work);
+    nq_join_profile_end(&whole);
+    nq_join_profile_end(&first);
+    nq_join_plan_free(plan);
+}
+
+/* A count that walks its halves is priced on its own splits too: both
+ * prices come out positive and finite. */
+static void test_prices_walk(void **state)
+{
+    nq_join_plan *plan;
+    double meeting = 0.0, key = 0.0;
+    (void)state;
+    assert_int_equal(nq_join_plan_build_walk(&plan, 18), NQ_OK);
+    assert_int_equal(nq_join_model_prices(plan, NQ_SIMD_NONE, 0.05, 3, NULL, &meeting, &key),
+                     NQ_OK);
+    assert_true(meeting > 0.0 && meeting < 1e-6);
+    assert_true(key > 0.0 && key < 1e-5);
     nq_join_plan_free(plan);
 }
 
@@ -417,6 +481,8 @@ int main(void)
         cmocka_unit_test(test_probes_unbiased),
         cmocka_unit_test(test_probes_repeatable),
         cmocka_unit_test(test_profile_counts),
+        cmocka_unit_test(test_profile_samples),
+        cmocka_unit_test(test_prices_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,10 +14,19 @@
  *
  * Prices. The same split profile, with the table and with the pairs
  * counted, on a sample of the splits of CAL_N, gives the CPU seconds per
- * key and per meeting of this machine at the count's SIMD level (thread
- * CPU time, so that other programs on a busy machine inflate it little).
- * A count that walks the halves (its table did not fit) is priced with
- * the walk.
+ * key (listing and sorting) and per meeting of this machine at the
+ * count's SIMD level (thread CPU time, so that other programs on a busy
+ * machine inflate it little). A count that walks the halves (its table
+ * did not fit: n = 25 on, or a memory limit) is priced with the walk,
+ * and its sort and its match on its own splits: their lists are the
+ * count's batches, up to 2^22 keys that no cache holds, where CAL_N's
+ * stay in the second-level one, and how much more a key or a meeting
+ * costs there differs from machine to machine and from run to run (n =
+ * 20's prices read 0.53 of a sample of n = 28 on one Intel Xeon and 0.75
+ * on another of the same class, whose n = 28 took about as long; priced
+ * on n = 28, 0.92: docs/record-runs.md). Listing is not timed there: a
+ * split lists its quarters before its first batch, which a count shares
+ * among all its batches and neighbours.
  *
  * Sample. The splits are cut into STRATA strata of equal length and each
  * stratum gives one split at a seeded random place; strata are visited in
@@ -55,6 +64,11 @@
  * would list every quarter afresh (n = 25's estimate read 1.34 of a
  * sample's time that way). */
 #define WALK_RUN 8u
+/* The count's own splits that price its sort and match (own()): the first
+ * batch of each half, one stored block in OWN_STEP meeting its items; at
+ * least OWN_TIMED of them (some 0.5 s each at n = 28). */
+#define OWN_STEP 64u
+#define OWN_TIMED 12u
 /* Share of the budget spent pricing (the rest profiles the count's
  * splits). */
 #define CAL_SHARE 0.4
@@ -68,11 +82,51 @@
 #define MODEL_ERROR 0.25
 #define Z 2.0
 
-/* Prices of this machine, from splits of CAL_N counted in full: CPU
- * seconds per meeting (fills weighted as meetings) and per key. */
+/* Prices of this machine: CPU seconds per meeting (fills weighted as
+ * meetings), and per key listed and sorted. */
 typedef struct prices {
-    nqc_ratio pair, key;
+    nqc_ratio pair, list, sort;
 } prices;
+
+/* The price of a key, and its relative standard error. */
+static double key_price(const prices *pr, double *err)
+{
+    const double l = nqc_ratio_value(&pr->list), s = nqc_ratio_value(&pr->sort),
+                 el = l * nqc_ratio_error(&pr->list), es = s * nqc_ratio_error(&pr->sort);
+    if (err)
+        *err = l + s > 0.0 ? nqc_root(el * el + es * es) / (l + s) : 1.0;
+    return l + s;
+}
+
+/* The sort's and the match's prices of a count that walks its halves,
+ * timed on its own splits (a stratified sample of single splits, at least
+ * OWN_TIMED, then until the budget is spent): only the first batch of
+ * each half is listed, sorted and met (prof.first), and one stored block
+ * in OWN_STEP meets its items, at a phase that steps on from the seed
+ * split by split (prof.step). */
+static int own(prices *out, const nq_join_plan *count, nq_simd simd, double budget,
+               uint64_t seed, const nq_stop_flag *stop)
+{
+    nq_join_profile p = { 1, 0, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL,
+                          1, OWN_STEP };
+    const uint64_t splits = nq_join_plan_splits(count);
+    const double start = nq_join_cpu_now();
+    int rc = NQ_OK;
+    out->pair = out->sort = (nqc_ratio){ 0, 0, 0, 0, 0, 0 };
+    for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
+        const double keys = p.keys, work = p.work, matching = p.match_seconds,
+                     sorting = p.sort_seconds;
+        rc = nq_join_profile_split(count, nqc_sample_item(splits, i, &seed), simd, 0, stop, &p);
+        if (rc != NQ_OK || !(p.keys > keys))
+            continue;
+        nqc_ratio_add(&out->pair, (p.match_seconds - matching) * OWN_STEP, p.work - work);
+        nqc_ratio_add(&out->sort, p.sort_seconds - sorting, p.keys - keys);
+        if (out->pair.k >= OWN_TIMED && nq_join_cpu_now() - start > budget)
+            break;
+    }
+    nq_join_profile_end(&p);
+    return rc;
+}
 
 /* The slots of CAL_N's splits when the count's hold fewer pieces than
  * its n wants (a memory limit): as large a share of what CAL_N wants, so
@@ -90,7 +144,7 @@ static size_t cal_pieces(const nq_join_plan *count)
 static int price(prices *out, const nq_join_plan *count, nq_simd simd, double budget,
                  uint64_t seed, const nq_stop_flag *stop)
 {
-    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile p = { 1, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     const int walk = nq_join_plan_walks(count);
     nq_join_plan *plan;
     double start = nq_join_cpu_now();
@@ -103,17 +157,18 @@ static int price(prices *out, const nq_join_plan *count, nq_simd simd, double bu
         return rc;
     }
     splits = nq_join_plan_splits(plan);
-    *out = (prices){ { 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0 } };
+    *out = (prices){ { 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0 } };
     for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
         const double keys = p.keys, work = p.work, matching = p.match_seconds,
-                     listing = p.list_seconds + p.sort_seconds;
+                     listing = p.list_seconds, sorting = p.sort_seconds;
         const uint64_t first = nqc_sample_item(splits, i, &seed);
         for (unsigned j = 0; j < (walk ? WALK_RUN : 1u) && rc == NQ_OK; j++)
             rc = nq_join_profile_split(plan, (first + j) % splits, simd, !walk, stop, &p);
         if (rc != NQ_OK || !(p.keys > keys))
             continue;
         nqc_ratio_add(&out->pair, p.match_seconds - matching, p.work - work);
-        nqc_ratio_add(&out->key, p.list_seconds + p.sort_seconds - listing, p.keys - keys);
+        nqc_ratio_add(&out->list, p.list_seconds - listing, p.keys - keys);
+        nqc_ratio_add(&out->sort, p.sort_seconds - sorting, p.keys - keys);
         if (out->pair.k == 1) /* the first built the table */
             start = nq_join_cpu_now();
         if (out->pair.k >= MIN_TIMED && nq_join_cpu_now() - start > budget)
@@ -121,7 +176,8 @@ static int price(prices *out, const nq_join_plan *count, nq_simd simd, double bu
     }
     nq_join_profile_end(&p);
     nq_join_plan_free(plan);
-    return rc;
+    /* a count that walks: its sort and match on its own lists */
+    return rc == NQ_OK && walk ? own(out, count, simd, budget, seed, stop) : rc;
 }
 
 int nq_join_model_prices(const nq_join_plan *plan, nq_simd simd, double budget,
@@ -135,7 +191,7 @@ int nq_join_model_prices(const nq_join_plan *plan, nq_simd simd, double budget,
     rc = price(&pr, plan, simd, budget, seed, stop);
     if (rc == NQ_OK) {
         *per_meeting = nqc_ratio_value(&pr.pair);
-        *per_key = nqc_ratio_value(&pr.key);
+        *per_key = key_price(&pr, NULL);
     }
     return rc;
 }
@@ -160,7 +216,7 @@ int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
     if (rc != NQ_OK)
         return rc;
     a = nqc_ratio_value(&pr.pair);
-    b = nqc_ratio_value(&pr.key);
+    b = key_price(&pr, &key_err);
     cost = malloc(STRATA * sizeof *cost);
     seen = calloc(STRATA, 1);
     if (!cost || !seen) {
@@ -169,7 +225,7 @@ int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
         return NQ_ENOMEM;
     }
     const double tstart = nq_join_cpu_now();
-    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL };
+    nq_join_profile p = { 0, PROBES, seed, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0, 0, NULL, NULL, NULL, 0, NULL, 0, 0 };
     for (unsigned i = 0; i < STRATA && rc == NQ_OK; i++) {
         const unsigned j = nqc_stratum(i);
         const double keys = p.keys, work = p.work;
@@ -191,7 +247,6 @@ int nq_join_model(void *any, nq_simd simd, double budget, uint64_t seed,
         samp_err = nqc_strata_error(cost, seen, mean, k);
         pair_share = sum > 0 ? pairs_all / sum : 0.5;
         pair_err = nqc_ratio_error(&pr.pair);
-        key_err = nqc_ratio_error(&pr.key);
         rel = nqc_root(samp_err * samp_err + pair_share * pair_share * pair_err * pair_err +
                    (1 - pair_share) * (1 - pair_share) * key_err * key_err);
         rel = nqc_root(Z * Z * rel * rel + MODEL_ERROR * MODEL_ERROR);

@@ -494,8 +494,11 @@ int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd
     if (!s)
         return NQ_ENOMEM;
     s->profile = prof;
+    s->mt.sample_step = prof->step > 1 ? prof->step : 0; /* one block in step */
+    s->sample_at = prof->step > 1 ? prof->seed++ % prof->step : 0;
     rc = nq_join_solve_splits(s, plan->n, plan->per_m, split, split + 1, &total);
     s->profile = NULL;
+    s->mt.sample_step = 0;
     if (quarter)
         scratch_give_back(plan, s);
     else

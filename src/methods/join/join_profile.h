@@ -35,6 +35,14 @@ typedef struct nq_join_profile {
     double *pweight;
     size_t pcap;
     struct nq_join_profile_area *area; /* the model's bucket arrays */
+    int first;            /* in: list, sort and meet only the first batch
+                             of each half, as if the lists ended there
+                             (the prices of join_cost.c; total is then
+                             theirs) */
+    unsigned step;        /* in: above 1, only one stored block in `step`
+                             meets its items, at phase seed % step (the
+                             seed then steps by one), its pairs counted
+                             step times (0 or 1: every block) */
 } nq_join_profile;
 
 

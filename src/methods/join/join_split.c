@@ -9,9 +9,9 @@
  * (join_keys.c), in batches of at most s->batch keys: every east batch
  * meets every west batch (the west list listed again per east batch
  * unless it is one batch), so that a unit's scratch stays bounded at any
- * n; the sieve and the match are join_sieve.c's. A split
- * profiled for the cost model (scratch's profile set) reports its keys,
- * buckets and times to join_profile.c, or only probes its halves.
+ * n; the sieve and the match are join_sieve.c's. A split profiled for
+ * the cost model (scratch's profile set) reports its keys, buckets and
+ * times to join_profile.c, or only probes its halves.
  */
 #include "join_split.h"
 
@@ -88,10 +88,8 @@ static int match_class(nq_join_scratch *s, const size_t *woff, uint64_t *out)
     if (!ne || !nw)
         return NQ_OK;
     if (ne >= nw)
-        return nq_join_sieve_match(&s->mt, s->east.keys, s->east_off,
-                                   s->west.keys, woff, nb, out);
-    return nq_join_sieve_match(&s->mt, s->west.keys, woff, s->east.keys,
-                               s->east_off, nb, out);
+        return nq_join_sieve_match(&s->mt, s->east.keys, s->east_off, s->west.keys, woff, nb, out);
+    return nq_join_sieve_match(&s->mt, s->west.keys, woff, s->east.keys, s->east_off, nb, out);
 }
 
 /* The chunks of a key that the sieve leaves (at least one). */
@@ -519,6 +517,8 @@ static int count_split(nq_join_scratch *s, unsigned n, unsigned m, uint32_t rows
     if (nq_join_scratch_bins(s, s->sieve.buckets) != NQ_OK)
         return NQ_ENOMEM;
     s->mt.chunks = key_chunks(&s->sieve);
+    if (s->profile && s->profile->first) /* as if both lists ended there */
+        s->east_at.done = s->west_at.done = 1;
     if (weighted)
         rc = count_weighted(s, west_rows, none_weight, &pairs, &t);
     else
