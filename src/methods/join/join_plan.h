@@ -129,8 +129,8 @@ size_t nq_join_plan_batch(const nq_join_plan *plan);
  * to *prof; with `table` 0 the keys come from the walk, not the table
  * (which is then not built). prof->first and prof->step take only the
  * first batch of each half, and a sample of the blocks (join_profile.h).
- * A split that is not the counted image of its orbit adds nothing. @return NQ_OK, NQ_EINVAL, NQ_EUNSUPPORTED,
- * NQ_ENOMEM, NQ_ECANCELED. */
+ * A split that is not the counted image of its orbit adds nothing.
+ * @return NQ_OK, NQ_EINVAL, NQ_EUNSUPPORTED, NQ_ENOMEM, NQ_ECANCELED. */
 int nq_join_profile_split(const nq_join_plan *plan, uint64_t split, nq_simd simd,
                           int table, const nq_stop_flag *stop,
                           nq_join_profile *prof);
