@@ -11,8 +11,8 @@
  * them (nq_join_model_prices(): splits of n = 20 timed here, with the
  * table or, where N's does not fit or WALK is 1, on runs of neighbouring
  * splits without it, and then the sort and the match on N's own splits).
- * The sample is every m-th unit from a start drawn
- * from the seed, m = units / SAMPLES.
+ * The sample is every m-th unit from a start drawn from the seed, m =
+ * units / SAMPLES.
  *
  * With COUNT 1 each sampled unit is also counted by nq_join_solve_unit()
  * (its thread CPU time, after the table is built) and checked against
