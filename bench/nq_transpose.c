@@ -1,0 +1,536 @@
+/*
+ * nq_transpose: the one symmetry of the square that the join leaves
+ * unused, the transposition, priced before it is built.
+ *
+ * The join counts solutions by their row split R (the rows whose queen
+ * stands in the east half) and uses the two flips, which map splits to
+ * splits (join_method.c). Transposing the board maps a solution to one
+ * whose row split is the first's column split C: the columns whose queen
+ * stands in the south half, rows h .. n-1. So solutions with (R, C) and
+ * with (C, R) are equally many, and for any order of the splits
+ *   Q(n) = 2 * #{phi(C) > phi(R)} + #{phi(C) = phi(R)}.
+ * phi here: a split's two halves (rows or columns 0 .. h-1 and h ..
+ * n-1), each an h-bit set counted from the middle out and read as the
+ * smaller of itself and its complement; the pair as (larger, smaller).
+ * The flips swap the halves or complement both, so phi does not change
+ * under them, and the join's orbits and weights still hold. C's west
+ * half (its "part") comes from the west placement alone, its east part
+ * from the east one: a split counts the pairs whose parts lie at or
+ * above phi(R) = (x0, y0), twice above it and once at it. A part's class
+ * says where it lies: below y0, at y0, between, at x0, above x0.
+ *
+ * For one even n and a systematic sample of SPLITS row splits (all of
+ * them when SPLITS is 0), both halves are listed by a plain walk, and
+ * each way of meeting them priced as the join meets keys: the longer
+ * list stored in blocks of 512 keys sorted by bucket (k bucket bits as
+ * the join picks them, from the middle diagonals of each direction;
+ * unlike the join, nothing squeezed), each block meeting the items of
+ * the buckets disjoint from one of its own. Priced, per variant, the
+ * blocks filled and the meetings of a block with an item:
+ *   today       all pairs, as the join meets them now;
+ *   today, cheaper side   the same, the list stored that costs less;
+ *   classes     both lists sorted by class, then bucket; a block holds
+ *               one class and meets the classes it may pair with;
+ *   rectangles  the pairs at or above phi(R) cut into disjoint
+ *               rectangles of classes, each met as two lists of its own
+ *               (bucket bits from the longer, the cheaper side stored);
+ *   part bit    one more key bit, set in a key whose part is low (below
+ *               x0): the match drops a pair of low parts as it drops a
+ *               shared diagonal, and that bit is a bucket bit too (with
+ *               k - 1 or k diagonal bits); every pair it lets through
+ *               counts twice, and the few at phi(R)'s edge that should
+ *               count once or not at all are met again as rectangles.
+ * Work is meetings plus 650 per block filled (the AVX-512 match's
+ * fill_items_vpopcnt, join_kernel.c), each variant's against today's.
+ * Listing and sorting are not priced: they stay as they are, but for
+ * the class of a key's part.
+ *
+ * With CHECK 1 every pair of every sampled split is tested as well, and
+ * with every split listed (SPLITS 0) the program fails (status 1)
+ * unless the weighted count, the count by the part bit, the count by the
+ * rectangles and the flips' smallest images with their weights all equal
+ * the plain count, which is Q(n).
+ *
+ * usage: nq_transpose N [SPLITS [CHECK]]
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_arg.h"
+
+#define BLOCK 512u
+#define MAX_CUTS 13u
+#define NCAT 5u
+
+typedef struct key {
+    uint64_t d1, d2; /* diagonals r + c and r - c + n - 1 */
+    unsigned part;    /* the half's part of C, read as phi reads it */
+    unsigned bucket, cat;
+} key;
+
+typedef struct list {
+    key *k;
+    size_t n, cap;
+} list;
+
+static void push(list *l, const key *x)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->k = realloc(l->k, l->cap * sizeof *l->k);
+        if (!l->k) {
+            fputs("nq_transpose: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    l->k[l->n++] = *x;
+}
+
+/* The smaller of an h-bit set and its complement. */
+static unsigned psi(unsigned y, unsigned h)
+{
+    const unsigned c = ~y & ((1u << h) - 1u);
+    return y < c ? y : c;
+}
+
+typedef struct walk {
+    unsigned n, h, east;
+    uint32_t rows;
+    list *out;
+} walk;
+
+/* Places a queen on each row of w->rows from `left` on, in the half's
+ * columns. */
+static void place(const walk *w, uint32_t left, unsigned cols, uint64_t d1, uint64_t d2,
+                  unsigned south)
+{
+    if (!left) {
+        key x = { d1, d2, psi(south, w->h), 0, 0 };
+        push(w->out, &x);
+        return;
+    }
+    const unsigned r = (unsigned)__builtin_ctz(left);
+    for (unsigned j = 0; j < w->h; j++) {
+        const unsigned c = w->east ? w->h + j : j;
+        const uint64_t b1 = 1ull << (r + c), b2 = 1ull << (r + w->n - 1 - c);
+        if (cols >> j & 1u || d1 & b1 || d2 & b2)
+            continue;
+        /* the south part counted from the middle out */
+        const unsigned s = r >= w->h ? 1u << (w->east ? j : w->h - 1 - j) : 0u;
+        place(w, left & (left - 1u), cols | 1u << j, d1 | b1, d2 | b2, south | s);
+    }
+}
+
+static void list_half(list *out, unsigned n, uint32_t rows, unsigned east)
+{
+    walk w = { n, n / 2, east, rows, out };
+    out->n = 0;
+    place(&w, rows, 0, 0, 0, 0);
+}
+
+/* phi of the row split: its north rows from the middle up, its south
+ * rows from the middle down. */
+static void phi_rows(uint32_t rows, unsigned h, unsigned *x0, unsigned *y0)
+{
+    unsigned a = 0, b = 0;
+    for (unsigned r = 0; r < 2 * h; r++)
+        if (rows >> r & 1u) {
+            if (r < h)
+                a |= 1u << (h - 1 - r);
+            else
+                b |= 1u << (r - h);
+        }
+    a = psi(a, h);
+    b = psi(b, h);
+    *x0 = a > b ? a : b;
+    *y0 = a > b ? b : a;
+}
+
+/* A part's class against phi(R) = (x0, y0): 0 below y0, 1 at y0, 2
+ * between, 3 at x0, 4 above x0 (x0 = y0: 1 at both, never 2 or 3). */
+static unsigned cat_of(unsigned v, unsigned x0, unsigned y0)
+{
+    if (v < y0)
+        return 0;
+    if (v == y0)
+        return 1;
+    if (v < x0)
+        return 2;
+    return v == x0 ? 3 : 4;
+}
+
+/* The weight of a pair whose parts have classes ca and cb: 2 above
+ * phi(R), 1 at it, 0 below (a class's values all compare alike). */
+static unsigned weight_of(unsigned ca, unsigned cb, unsigned x0, unsigned y0)
+{
+    const unsigned hi = ca > cb ? ca : cb, lo = ca > cb ? cb : ca;
+    const int tie = x0 == y0;
+    if (hi == 4)
+        return 2;
+    if (tie) /* hi is 1 or below */
+        return hi == 1 && lo == 1 ? 1 : 0;
+    if (hi == 3)
+        return lo >= 2 ? 2 : lo == 1 ? 1 : 0;
+    return 0;
+}
+
+/* Bucket bits as the join picks them: each bucket of the longer list
+ * about a block. */
+static unsigned pick_cuts(size_t longer)
+{
+    unsigned k = 0;
+    while (k < MAX_CUTS && longer >= ((size_t)BLOCK << k))
+        k++;
+    return k;
+}
+
+/* The bucket of a key: k bits, half of them (rounded up) the middle
+ * diagonals r + c around n - 1, the rest r - c + n - 1 around n - 1. */
+static unsigned bucket_of(const key *x, unsigned k, unsigned n)
+{
+    const unsigned k1 = (k + 1) / 2, k2 = k - k1;
+    const unsigned lo1 = n - 1 - k1 / 2, lo2 = n - 1 - k2 / 2;
+    const unsigned b1 = k1 ? (unsigned)(x->d1 >> lo1) & ((1u << k1) - 1u) : 0u;
+    const unsigned b2 = k2 ? (unsigned)(x->d2 >> lo2) & ((1u << k2) - 1u) : 0u;
+    return b1 | b2 << k1;
+}
+
+static int by_cat_bucket(const void *a, const void *b)
+{
+    const key *x = a, *y = b;
+    const unsigned kx = x->cat << 16 | x->bucket, ky = y->cat << 16 | y->bucket;
+    return (kx > ky) - (kx < ky);
+}
+
+typedef struct price {
+    double keys, blocks, meetings;
+} price;
+
+/* Meets the stored list s (sorted by class, then bucket) with the items'
+ * counts cnt[class][bucket]: blocks of up to BLOCK stored keys, inside
+ * one class when `by_class`, each meeting the items of every class it
+ * may pair with (all of them without classes) in the buckets disjoint
+ * from one of its own. */
+static void meet(const list *s, const double *cnt, unsigned k, int by_class,
+                 const unsigned *allow, price *p)
+{
+    const unsigned nb = 1u << k;
+    unsigned char *want = malloc(nb);
+    for (size_t f = 0; f < s->n;) {
+        size_t end = f + BLOCK < s->n ? f + BLOCK : s->n;
+        if (by_class)
+            for (size_t i = f + 1; i < end; i++)
+                if (s->k[i].cat != s->k[f].cat) {
+                    end = i;
+                    break;
+                }
+        memset(want, 0, nb);
+        for (size_t i = f; i < end; i++) {
+            const unsigned rest = ~s->k[i].bucket & (nb - 1u);
+            if (i > f && s->k[i].bucket == s->k[i - 1].bucket &&
+                s->k[i].cat == s->k[i - 1].cat)
+                continue;
+            for (unsigned b = rest;; b = (b - 1u) & rest) {
+                want[b] = 1;
+                if (!b)
+                    break;
+            }
+        }
+        for (unsigned c = 0; c < NCAT; c++)
+            if (!by_class || allow[s->k[f].cat * NCAT + c])
+                for (unsigned b = 0; b < nb; b++)
+                    if (want[b])
+                        p->meetings += cnt[c * nb + b];
+        p->blocks += 1.0;
+        f = end;
+    }
+    free(want);
+}
+
+/* Prices one rectangle of the pairs: the keys of e whose class is in
+ * emask (bit per class) against those of w in wmask, as the join would
+ * meet two such lists: bucket bits from the longer, which is stored. */
+static void price_rect(const list *e, const list *w, unsigned emask, unsigned wmask,
+                       unsigned n, double *cnt, price *p)
+{
+    list a = { 0 }, b = { 0 };
+    price best = { 0 };
+    for (size_t i = 0; i < e->n; i++)
+        if (emask >> e->k[i].cat & 1u)
+            push(&a, &e->k[i]);
+    for (size_t i = 0; i < w->n; i++)
+        if (wmask >> w->k[i].cat & 1u)
+            push(&b, &w->k[i]);
+    for (unsigned side = 0; a.n && b.n && side < 2; side++) {
+        /* either list stored: the cheaper of the two, fills weighed */
+        const list *s = side ? &b : &a, *it = side ? &a : &b;
+        const unsigned k = pick_cuts(s->n > it->n ? s->n : it->n);
+        price q = { 0 };
+        for (size_t i = 0; i < s->n; i++) {
+            s->k[i].bucket = bucket_of(&s->k[i], k, n);
+            s->k[i].cat = 0;
+        }
+        memset(cnt, 0, sizeof *cnt * NCAT << k);
+        for (size_t i = 0; i < it->n; i++)
+            cnt[bucket_of(&it->k[i], k, n)] += 1.0;
+        qsort(s->k, s->n, sizeof *s->k, by_cat_bucket);
+        meet(s, cnt, k, 0, NULL, &q);
+        if (!side || q.meetings + 650.0 * q.blocks < best.meetings + 650.0 * best.blocks)
+            best = q;
+    }
+    p->meetings += best.meetings;
+    p->blocks += best.blocks;
+    free(a.k);
+    free(b.k);
+}
+
+/* The rectangles (east classes, west classes: a bit per class) that
+ * cover the pairs at or above phi(R) once each, in a tie and not; and
+ * those of the pairs that the part bit lets through at twice the weight
+ * they should have. Ended by {0, 0}. */
+static const unsigned rect_cover[2][5][2] = {
+    { { 1u << 4, 0x1fu }, { 0xfu, 1u << 4 }, { 1u << 3, 0xeu }, { 0x6u, 1u << 3 }, { 0, 0 } },
+    { { 1u << 4, 0x1fu }, { 0x3u, 1u << 4 }, { 1u << 1, 1u << 1 }, { 0, 0 }, { 0, 0 } },
+};
+static const unsigned rect_edge[2][3][2] = {
+    { { 1u << 3, 0x3u }, { 0x3u, 1u << 3 }, { 0, 0 } },
+    { { 1u << 1, 0x3u }, { 0x1u, 1u << 1 }, { 0, 0 } },
+};
+
+/* How many of the rectangles r hold the pair of classes ca (east), cb. */
+static unsigned in_rects(const unsigned (*r)[2], unsigned ca, unsigned cb)
+{
+    unsigned c = 0;
+    for (; r[0][0]; r++)
+        c += (r[0][0] >> ca & 1u) && (r[0][1] >> cb & 1u);
+    return c;
+}
+
+/* Whether a part is low: below x0 (in a tie, below it). A pair of low
+ * parts lies below phi(R); as a key bit, the match drops such pairs. */
+static unsigned low_of(unsigned cat, int tie)
+{
+    return tie ? cat == 0 : cat <= 2;
+}
+
+/* Prices the part's bit as one more key bit and bucket bit: kd bucket
+ * bits of diagonals and the low bit above them, every pair the match
+ * counts weighed 2; the pairs at phi(R)'s edge that it counts 2 and
+ * should count 1 or 0 (a part at x0 with one at y0 or below it; in a
+ * tie, at x0 with one at or below it) counted again by rectangles. */
+static void price_bit(const list *e, const list *w, unsigned kd, unsigned x0, unsigned y0,
+                      unsigned n, double *cnt, price *p)
+{
+    const int tie = x0 == y0;
+    const list *s = e->n >= w->n ? e : w, *it = e->n >= w->n ? w : e;
+    list c = { 0 };
+    memset(cnt, 0, sizeof *cnt * NCAT << (kd + 1));
+    for (size_t i = 0; i < it->n; i++)
+        cnt[bucket_of(&it->k[i], kd, n) | low_of(it->k[i].cat, tie) << kd] += 1.0;
+    for (size_t i = 0; i < s->n; i++) {
+        key x = s->k[i];
+        x.bucket = bucket_of(&x, kd, n) | low_of(x.cat, tie) << kd;
+        x.cat = 0;
+        push(&c, &x);
+    }
+    qsort(c.k, c.n, sizeof *c.k, by_cat_bucket);
+    meet(&c, cnt, kd + 1, 0, NULL, p);
+    free(c.k);
+    for (const unsigned (*r)[2] = rect_edge[tie]; r[0][0]; r++)
+        price_rect(e, w, r[0][0], r[0][1], n, cnt, p);
+}
+
+/* The variants priced: today's match, and three of the transposition. */
+enum { TODAY, TODAY_SIDE, CLASSES, RECTANGLES, BIT_K, BIT_K1, VARIANTS };
+static const char *const variant_name[VARIANTS] = {
+    "today", "today, cheaper side", "classes", "rectangles", "part bit, k bits",
+    "part bit, k + 1 bits"
+};
+
+typedef struct tally {
+    price v[VARIANTS];
+    double keys, prod_all, prod_ok, cls[NCAT];
+    uint64_t plain, weighted, by_bit, by_rects, reps;
+} tally;
+
+/* The flips' weight of split `rows` if it is the smallest of its images
+ * (rows, its complement, both reversed), else 0. */
+static unsigned flip_weight(uint32_t rows, unsigned n)
+{
+    const uint32_t comp = ~rows & ((1u << n) - 1u);
+    uint32_t rev = 0, revc = 0;
+    unsigned distinct = 0;
+    for (unsigned i = 0; i < n; i++) {
+        rev |= (rows >> i & 1u) << (n - 1 - i);
+        revc |= (comp >> i & 1u) << (n - 1 - i);
+    }
+    const uint32_t img[4] = { rows, comp, rev, revc };
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned seen = 0;
+        if (img[i] < rows)
+            return 0;
+        for (unsigned j = 0; j < i; j++)
+            seen |= img[j] == img[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* CHECK: every pair of the split tested; the weighted count, the count
+ * by the part bit (2 a pair it lets through, less the edge's excess) and
+ * the flips' smallest images weighted. */
+static void check_split(const list *e, const list *w, uint32_t rows, unsigned n,
+                        unsigned x0, unsigned y0, tally *t)
+{
+    const int tie = x0 == y0;
+    uint64_t q = 0;
+    for (size_t i = 0; i < e->n; i++)
+        for (size_t j = 0; j < w->n; j++) {
+            const key *a = &e->k[i], *b = &w->k[j];
+            if ((a->d1 & b->d1) || (a->d2 & b->d2))
+                continue;
+            const unsigned wt = weight_of(a->cat, b->cat, x0, y0);
+            t->plain++;
+            q += wt;
+            /* the part bit: 2 a pair it lets through, the edge's pairs
+             * counted again, their excess over their weight taken off
+             * (the match weighs an item by its class) */
+            if (!(low_of(a->cat, tie) && low_of(b->cat, tie)))
+                t->by_bit += 2;
+            t->by_bit -= in_rects(rect_edge[tie], a->cat, b->cat) * (2u - wt);
+            /* the rectangles: weight 2 above phi(R), 1 at it */
+            t->by_rects += in_rects(rect_cover[tie], a->cat, b->cat) * (wt == 1 ? 1u : 2u);
+        }
+    t->weighted += q;
+    t->reps += flip_weight(rows, n) * q;
+}
+
+/* Prices one split every way. */
+static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
+                        double *cnt, tally *t)
+{
+    const unsigned h = n / 2;
+    unsigned x0, y0, allow[NCAT][NCAT];
+    phi_rows(rows, h, &x0, &y0);
+    for (unsigned a = 0; a < NCAT; a++)
+        for (unsigned b = 0; b < NCAT; b++)
+            allow[a][b] = weight_of(a, b, x0, y0) > 0;
+    list_half(e, n, rows, 1);
+    list_half(w, n, ~rows & ((1u << n) - 1u), 0);
+    const unsigned k = pick_cuts(e->n > w->n ? e->n : w->n);
+    double ce[NCAT] = { 0 }, cw[NCAT] = { 0 };
+    for (size_t i = 0; i < e->n; i++) {
+        e->k[i].bucket = bucket_of(&e->k[i], k, n);
+        e->k[i].cat = cat_of(e->k[i].part, x0, y0);
+        ce[e->k[i].cat] += 1.0;
+    }
+    for (size_t i = 0; i < w->n; i++) {
+        w->k[i].bucket = bucket_of(&w->k[i], k, n);
+        w->k[i].cat = cat_of(w->k[i].part, x0, y0);
+        cw[w->k[i].cat] += 1.0;
+    }
+    t->keys += (double)(e->n + w->n);
+    for (unsigned a = 0; a < NCAT; a++) {
+        t->cls[a] += ce[a] + cw[a];
+        for (unsigned b = 0; b < NCAT; b++) {
+            t->prod_all += ce[a] * cw[b];
+            t->prod_ok += allow[a][b] ? ce[a] * cw[b] : 0.0;
+        }
+    }
+    if (check)
+        check_split(e, w, rows, n, x0, y0, t);
+    /* the longer list stored, as the join stores it: today without
+     * classes, then sorted by class with blocks inside one class */
+    const list *s = e->n >= w->n ? e : w, *it = e->n >= w->n ? w : e;
+    list flat = { 0 };
+    for (size_t i = 0; i < s->n; i++) {
+        key x = s->k[i];
+        x.cat = 0;
+        push(&flat, &x);
+    }
+    qsort(flat.k, flat.n, sizeof *flat.k, by_cat_bucket);
+    qsort(s->k, s->n, sizeof *s->k, by_cat_bucket);
+    for (unsigned pass = 0; pass < 2; pass++) {
+        memset(cnt, 0, sizeof *cnt * NCAT << k);
+        for (size_t i = 0; i < it->n; i++)
+            cnt[(pass ? it->k[i].cat : 0u) * (1u << k) + it->k[i].bucket] += 1.0;
+        meet(pass ? s : &flat, cnt, k, (int)pass, &allow[0][0], &t->v[pass ? CLASSES : TODAY]);
+    }
+    free(flat.k);
+    /* all pairs as one rectangle: today, the cheaper side stored */
+    price_rect(e, w, 0x1fu, 0x1fu, n, cnt, &t->v[TODAY_SIDE]);
+    /* the pairs at or above phi(R) as disjoint rectangles of classes */
+    for (const unsigned (*r)[2] = rect_cover[x0 == y0]; r[0][0]; r++)
+        price_rect(e, w, r[0][0], r[0][1], n, cnt, &t->v[RECTANGLES]);
+    price_bit(e, w, k ? k - 1 : 0, x0, y0, n, cnt, &t->v[BIT_K]);
+    price_bit(e, w, k < MAX_CUTS ? k : k - 1, x0, y0, n, cnt, &t->v[BIT_K1]);
+}
+
+/* The next h-subset of n bits after r in colexicographic order. */
+static uint32_t next_subset(uint32_t r)
+{
+    const uint32_t t = r | (r - 1u);
+    return (t + 1u) | (((~t & -~t) - 1u) >> ((unsigned)__builtin_ctz(r) + 1u));
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 0, want_splits = 0, check = 0, total = 0, sampled = 0, index = 0;
+    static const char *const argn[] = { "N", "SPLITS", "CHECK" };
+    uint64_t *const nums[] = { &n, &want_splits, &check };
+    bench_args(argc, argv, "nq_transpose", "N [SPLITS [CHECK]]", 3, 3, argn, nums);
+    if (n < 4 || n > 28 || n & 1u || check > 1) {
+        fputs("nq_transpose: N even, from 4 to 28; CHECK 0 or 1\n", stderr);
+        return 2;
+    }
+    const unsigned h = (unsigned)n / 2;
+    for (uint32_t r = (1u << h) - 1u; r < 1u << n; r = next_subset(r))
+        total++;
+    const uint64_t step = want_splits && want_splits < total ? total / want_splits : 1u;
+    list e = { 0 }, w = { 0 };
+    static tally t;
+    double *cnt = malloc(sizeof *cnt * NCAT << MAX_CUTS);
+    if (!cnt)
+        return 1;
+    for (uint32_t r = (1u << h) - 1u; r < 1u << n; r = next_subset(r), index++)
+        if (index % step == step / 2) {
+            price_split(&e, &w, r, (unsigned)n, (int)check, cnt, &t);
+            sampled++;
+        }
+    /* work: meetings, and fills weighed at 650 meetings each (AVX-512's
+     * fill_items_vpopcnt, join_kernel.c) */
+    const price *o = &t.v[TODAY];
+    const double wo = o->meetings + 650.0 * o->blocks;
+    printf("n = %u: %llu of %llu splits, %.0f keys; pairs below phi(R) dropped: %.3f of the "
+           "key pairs\n",
+           (unsigned)n, (unsigned long long)sampled, (unsigned long long)total, t.keys,
+           1.0 - t.prod_ok / t.prod_all);
+    printf("keys by class (below y0, at y0, between, at x0, above x0): %.3f %.3f %.3f %.3f "
+           "%.3f\n",
+           t.cls[0] / t.keys, t.cls[1] / t.keys, t.cls[2] / t.keys, t.cls[3] / t.keys,
+           t.cls[4] / t.keys);
+    printf("variant\tblocks\tmeetings\tmeetings_ratio\twork_ratio\n");
+    for (unsigned v = 0; v < VARIANTS; v++) {
+        const price *p = &t.v[v];
+        printf("%s\t%.0f\t%.4g\t%.3f\t%.3f\n", variant_name[v], p->blocks, p->meetings,
+               p->meetings / o->meetings, (p->meetings + 650.0 * p->blocks) / wo);
+    }
+    if (check) {
+        printf("pairs %llu; weighted %llu; by the part bit %llu; smallest images weighted "
+               "%llu\n",
+               (unsigned long long)t.plain, (unsigned long long)t.weighted,
+               (unsigned long long)t.by_bit, (unsigned long long)t.reps);
+        printf("by the rectangles %llu\n", (unsigned long long)t.by_rects);
+        if (step == 1 && (t.plain != t.weighted || t.plain != t.by_bit ||
+                          t.plain != t.by_rects || t.plain != t.reps)) {
+            fputs("nq_transpose: a weighted count differs from the plain one\n", stderr);
+            return 1;
+        }
+    }
+    free(cnt);
+    free(e.k);
+    free(w.k);
+    return 0;
+}
