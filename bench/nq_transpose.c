@@ -39,17 +39,24 @@
  *               shared diagonal, and that bit is a bucket bit too (with
  *               k - 1 or k diagonal bits); every pair it lets through
  *               counts twice, and the few at phi(R)'s edge that should
- *               count once or not at all are met again as rectangles.
+ *               count once or not at all are met again as rectangles;
+ *   box         the other order of phi, the smaller half first: a pair
+ *               with a part below y0 lies below phi(R) whatever the
+ *               other part, so such keys need not even be listed; the
+ *               pairs of parts both above y0 (weight 2) are one
+ *               rectangle, those with a part at y0 a few more.
  * Work is meetings plus 650 per block filled (the AVX-512 match's
  * fill_items_vpopcnt, join_kernel.c), each variant's against today's.
- * Listing and sorting are not priced: they stay as they are, but for
- * the class of a key's part.
+ * Listing and sorting are not priced: they stay as they are (but for
+ * the class of a key's part), except in the box, which lists only the
+ * keys it pairs (the share printed).
  *
  * With CHECK 1 every pair of every sampled split is tested as well, and
  * with every split listed (SPLITS 0) the program fails (status 1)
- * unless the weighted count, the count by the part bit, the count by the
- * rectangles and the flips' smallest images with their weights all equal
- * the plain count, which is Q(n).
+ * unless each of these equals the plain count, which is Q(n): the
+ * weighted count of either order, over all splits and over the flips'
+ * smallest images with their weights, and the counts by the part bit,
+ * by the rectangles and by the box's rectangles.
  *
  * usage: nq_transpose N [SPLITS [CHECK]]
  */
@@ -176,6 +183,22 @@ static unsigned weight_of(unsigned ca, unsigned cb, unsigned x0, unsigned y0)
     return 0;
 }
 
+/* The weight of a pair under the other order of phi, smaller half first
+ * ("box"): (min(a, b), max(a, b)) against (y0, x0). A pair with a part
+ * below y0 lies below phi(R) whatever the other: 0. Both above y0: 2.
+ * One at y0: the larger decides, against x0. */
+static unsigned box_weight_of(unsigned ca, unsigned cb, unsigned x0, unsigned y0)
+{
+    const unsigned hi = ca > cb ? ca : cb, lo = ca > cb ? cb : ca;
+    if (lo == 0)
+        return 0;
+    if (lo >= 2)
+        return 2;
+    if (x0 == y0) /* lo is at y0 = x0: hi above it, or at it */
+        return hi == 4 ? 2 : 1;
+    return hi == 4 ? 2 : hi == 3 ? 1 : 0;
+}
+
 /* Bucket bits as the join picks them: each bucket of the longer list
  * about a block. */
 static unsigned pick_cuts(size_t longer)
@@ -299,6 +322,14 @@ static const unsigned rect_edge[2][3][2] = {
     { { 1u << 1, 0x3u }, { 0x1u, 1u << 1 }, { 0, 0 } },
 };
 
+/* The box's rectangles: both parts above y0 (weight 2), and those with
+ * a part at y0 (weighed by class), in a tie and not. A key with its part
+ * below y0 is in none: it need not be listed. */
+static const unsigned rect_box[2][4][2] = {
+    { { 0x1cu, 0x1cu }, { 1u << 1, 0x1eu }, { 0x1cu, 1u << 1 }, { 0, 0 } },
+    { { 1u << 4, 1u << 4 }, { 1u << 1, 0x12u }, { 1u << 4, 1u << 1 }, { 0, 0 } },
+};
+
 /* How many of the rectangles r hold the pair of classes ca (east), cb. */
 static unsigned in_rects(const unsigned (*r)[2], unsigned ca, unsigned cb)
 {
@@ -343,16 +374,17 @@ static void price_bit(const list *e, const list *w, unsigned kd, unsigned x0, un
 }
 
 /* The variants priced: today's match, and three of the transposition. */
-enum { TODAY, TODAY_SIDE, CLASSES, RECTANGLES, BIT_K, BIT_K1, VARIANTS };
+enum { TODAY, TODAY_SIDE, CLASSES, RECTANGLES, BIT_K, BIT_K1, BOX, VARIANTS };
 static const char *const variant_name[VARIANTS] = {
     "today", "today, cheaper side", "classes", "rectangles", "part bit, k bits",
-    "part bit, k + 1 bits"
+    "part bit, k + 1 bits", "box"
 };
 
 typedef struct tally {
     price v[VARIANTS];
     double keys, prod_all, prod_ok, cls[NCAT];
-    uint64_t plain, weighted, by_bit, by_rects, reps;
+    uint64_t plain, weighted, by_bit, by_rects, reps, box, by_box, box_missed, reps_box;
+    double box_keys;
 } tally;
 
 /* The flips' weight of split `rows` if it is the smallest of its images
@@ -385,7 +417,7 @@ static void check_split(const list *e, const list *w, uint32_t rows, unsigned n,
                         unsigned x0, unsigned y0, tally *t)
 {
     const int tie = x0 == y0;
-    uint64_t q = 0;
+    uint64_t q = 0, bq = 0;
     for (size_t i = 0; i < e->n; i++)
         for (size_t j = 0; j < w->n; j++) {
             const key *a = &e->k[i], *b = &w->k[j];
@@ -402,9 +434,16 @@ static void check_split(const list *e, const list *w, uint32_t rows, unsigned n,
             t->by_bit -= in_rects(rect_edge[tie], a->cat, b->cat) * (2u - wt);
             /* the rectangles: weight 2 above phi(R), 1 at it */
             t->by_rects += in_rects(rect_cover[tie], a->cat, b->cat) * (wt == 1 ? 1u : 2u);
+            /* the other order: its own weights, and its rectangles */
+            const unsigned bw = box_weight_of(a->cat, b->cat, x0, y0);
+            t->box += bw;
+            bq += bw;
+            t->by_box += in_rects(rect_box[tie], a->cat, b->cat) * bw;
+            t->box_missed += bw && !in_rects(rect_box[tie], a->cat, b->cat);
         }
     t->weighted += q;
     t->reps += flip_weight(rows, n) * q;
+    t->reps_box += flip_weight(rows, n) * bq;
 }
 
 /* Prices one split every way. */
@@ -464,6 +503,10 @@ static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
     /* the pairs at or above phi(R) as disjoint rectangles of classes */
     for (const unsigned (*r)[2] = rect_cover[x0 == y0]; r[0][0]; r++)
         price_rect(e, w, r[0][0], r[0][1], n, cnt, &t->v[RECTANGLES]);
+    /* the other order: the box of parts above y0, and its edge */
+    for (const unsigned (*r)[2] = rect_box[x0 == y0]; r[0][0]; r++)
+        price_rect(e, w, r[0][0], r[0][1], n, cnt, &t->v[BOX]);
+    t->box_keys += (double)(e->n + w->n) - ce[0] - cw[0];
     price_bit(e, w, k ? k - 1 : 0, x0, y0, n, cnt, &t->v[BIT_K]);
     price_bit(e, w, k < MAX_CUTS ? k : k - 1, x0, y0, n, cnt, &t->v[BIT_K1]);
 }
@@ -511,6 +554,7 @@ int main(int argc, char **argv)
            "%.3f\n",
            t.cls[0] / t.keys, t.cls[1] / t.keys, t.cls[2] / t.keys, t.cls[3] / t.keys,
            t.cls[4] / t.keys);
+    printf("the box lists %.3f of the keys (none with a part below y0)\n", t.box_keys / t.keys);
     printf("variant\tblocks\tmeetings\tmeetings_ratio\twork_ratio\n");
     for (unsigned v = 0; v < VARIANTS; v++) {
         const price *p = &t.v[v];
@@ -522,9 +566,13 @@ int main(int argc, char **argv)
                "%llu\n",
                (unsigned long long)t.plain, (unsigned long long)t.weighted,
                (unsigned long long)t.by_bit, (unsigned long long)t.reps);
-        printf("by the rectangles %llu\n", (unsigned long long)t.by_rects);
+        printf("by the rectangles %llu; the box's order %llu, by its rectangles %llu, its "
+               "smallest images weighted %llu\n",
+               (unsigned long long)t.by_rects, (unsigned long long)t.box,
+               (unsigned long long)t.by_box, (unsigned long long)t.reps_box);
         if (step == 1 && (t.plain != t.weighted || t.plain != t.by_bit ||
-                          t.plain != t.by_rects || t.plain != t.reps)) {
+                          t.plain != t.by_rects || t.plain != t.reps || t.plain != t.box ||
+                          t.plain != t.by_box || t.plain != t.reps_box || t.box_missed)) {
             fputs("nq_transpose: a weighted count differs from the plain one\n", stderr);
             return 1;
         }
