@@ -13,7 +13,8 @@
  * n-1), each an h-bit set counted from the middle out and read as the
  * smaller of itself and its complement; the pair as (larger, smaller).
  * The flips swap the halves or complement both, so phi does not change
- * under them, and the join's orbits and weights still hold. C's west
+ * under them, and a split's four images still weigh it (not the join's
+ * long diagonals' classes: see check_join()). C's west
  * half (its "part") comes from the west placement alone, its east part
  * from the east one: a split counts the pairs whose parts lie at or
  * above phi(R) = (x0, y0), twice above it and once at it. A part's class
@@ -67,75 +68,7 @@
 
 #include "bench_arg.h"
 
-#define BLOCK 512u
-#define MAX_CUTS 13u
-#define NCAT 5u
-
-typedef struct key {
-    uint64_t d1, d2; /* diagonals r + c and r - c + n - 1 */
-    unsigned part;    /* the half's part of C, read as phi reads it */
-    unsigned bucket, cat;
-} key;
-
-typedef struct list {
-    key *k;
-    size_t n, cap;
-} list;
-
-static void push(list *l, const key *x)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 1024;
-        l->k = realloc(l->k, l->cap * sizeof *l->k);
-        if (!l->k) {
-            fputs("nq_transpose: out of memory\n", stderr);
-            exit(1);
-        }
-    }
-    l->k[l->n++] = *x;
-}
-
-/* The smaller of an h-bit set and its complement. */
-static unsigned psi(unsigned y, unsigned h)
-{
-    const unsigned c = ~y & ((1u << h) - 1u);
-    return y < c ? y : c;
-}
-
-typedef struct walk {
-    unsigned n, h, east;
-    uint32_t rows;
-    list *out;
-} walk;
-
-/* Places a queen on each row of w->rows from `left` on, in the half's
- * columns. */
-static void place(const walk *w, uint32_t left, unsigned cols, uint64_t d1, uint64_t d2,
-                  unsigned south)
-{
-    if (!left) {
-        key x = { d1, d2, psi(south, w->h), 0, 0 };
-        push(w->out, &x);
-        return;
-    }
-    const unsigned r = (unsigned)__builtin_ctz(left);
-    for (unsigned j = 0; j < w->h; j++) {
-        const unsigned c = w->east ? w->h + j : j;
-        const uint64_t b1 = 1ull << (r + c), b2 = 1ull << (r + w->n - 1 - c);
-        if (cols >> j & 1u || d1 & b1 || d2 & b2)
-            continue;
-        /* the south part counted from the middle out */
-        const unsigned s = r >= w->h ? 1u << (w->east ? j : w->h - 1 - j) : 0u;
-        place(w, left & (left - 1u), cols | 1u << j, d1 | b1, d2 | b2, south | s);
-    }
-}
-
-static void list_half(list *out, unsigned n, uint32_t rows, unsigned east)
-{
-    walk w = { n, n / 2, east, rows, out };
-    out->n = 0;
-    place(&w, rows, 0, 0, 0, 0);
-}
+#include "bench_transpose.h"
 
 /* phi of the row split: its north rows from the middle up, its south
  * rows from the middle down. */
@@ -149,23 +82,10 @@ static void phi_rows(uint32_t rows, unsigned h, unsigned *x0, unsigned *y0)
             else
                 b |= 1u << (r - h);
         }
-    a = psi(a, h);
-    b = psi(b, h);
+    a = psi(a, (1u << h) - 1u);
+    b = psi(b, (1u << h) - 1u);
     *x0 = a > b ? a : b;
     *y0 = a > b ? b : a;
-}
-
-/* A part's class against phi(R) = (x0, y0): 0 below y0, 1 at y0, 2
- * between, 3 at x0, 4 above x0 (x0 = y0: 1 at both, never 2 or 3). */
-static unsigned cat_of(unsigned v, unsigned x0, unsigned y0)
-{
-    if (v < y0)
-        return 0;
-    if (v == y0)
-        return 1;
-    if (v < x0)
-        return 2;
-    return v == x0 ? 3 : 4;
 }
 
 /* The weight of a pair whose parts have classes ca and cb: 2 above
@@ -183,131 +103,6 @@ static unsigned weight_of(unsigned ca, unsigned cb, unsigned x0, unsigned y0)
     return 0;
 }
 
-/* The weight of a pair under the other order of phi, smaller half first
- * ("box"): (min(a, b), max(a, b)) against (y0, x0). A pair with a part
- * below y0 lies below phi(R) whatever the other: 0. Both above y0: 2.
- * One at y0: the larger decides, against x0. */
-static unsigned box_weight_of(unsigned ca, unsigned cb, unsigned x0, unsigned y0)
-{
-    const unsigned hi = ca > cb ? ca : cb, lo = ca > cb ? cb : ca;
-    if (lo == 0)
-        return 0;
-    if (lo >= 2)
-        return 2;
-    if (x0 == y0) /* lo is at y0 = x0: hi above it, or at it */
-        return hi == 4 ? 2 : 1;
-    return hi == 4 ? 2 : hi == 3 ? 1 : 0;
-}
-
-/* Bucket bits as the join picks them: each bucket of the longer list
- * about a block. */
-static unsigned pick_cuts(size_t longer)
-{
-    unsigned k = 0;
-    while (k < MAX_CUTS && longer >= ((size_t)BLOCK << k))
-        k++;
-    return k;
-}
-
-/* The bucket of a key: k bits, half of them (rounded up) the middle
- * diagonals r + c around n - 1, the rest r - c + n - 1 around n - 1. */
-static unsigned bucket_of(const key *x, unsigned k, unsigned n)
-{
-    const unsigned k1 = (k + 1) / 2, k2 = k - k1;
-    const unsigned lo1 = n - 1 - k1 / 2, lo2 = n - 1 - k2 / 2;
-    const unsigned b1 = k1 ? (unsigned)(x->d1 >> lo1) & ((1u << k1) - 1u) : 0u;
-    const unsigned b2 = k2 ? (unsigned)(x->d2 >> lo2) & ((1u << k2) - 1u) : 0u;
-    return b1 | b2 << k1;
-}
-
-static int by_cat_bucket(const void *a, const void *b)
-{
-    const key *x = a, *y = b;
-    const unsigned kx = x->cat << 16 | x->bucket, ky = y->cat << 16 | y->bucket;
-    return (kx > ky) - (kx < ky);
-}
-
-typedef struct price {
-    double keys, blocks, meetings;
-} price;
-
-/* Meets the stored list s (sorted by class, then bucket) with the items'
- * counts cnt[class][bucket]: blocks of up to BLOCK stored keys, inside
- * one class when `by_class`, each meeting the items of every class it
- * may pair with (all of them without classes) in the buckets disjoint
- * from one of its own. */
-static void meet(const list *s, const double *cnt, unsigned k, int by_class,
-                 const unsigned *allow, price *p)
-{
-    const unsigned nb = 1u << k;
-    unsigned char *want = malloc(nb);
-    for (size_t f = 0; f < s->n;) {
-        size_t end = f + BLOCK < s->n ? f + BLOCK : s->n;
-        if (by_class)
-            for (size_t i = f + 1; i < end; i++)
-                if (s->k[i].cat != s->k[f].cat) {
-                    end = i;
-                    break;
-                }
-        memset(want, 0, nb);
-        for (size_t i = f; i < end; i++) {
-            const unsigned rest = ~s->k[i].bucket & (nb - 1u);
-            if (i > f && s->k[i].bucket == s->k[i - 1].bucket &&
-                s->k[i].cat == s->k[i - 1].cat)
-                continue;
-            for (unsigned b = rest;; b = (b - 1u) & rest) {
-                want[b] = 1;
-                if (!b)
-                    break;
-            }
-        }
-        for (unsigned c = 0; c < NCAT; c++)
-            if (!by_class || allow[s->k[f].cat * NCAT + c])
-                for (unsigned b = 0; b < nb; b++)
-                    if (want[b])
-                        p->meetings += cnt[c * nb + b];
-        p->blocks += 1.0;
-        f = end;
-    }
-    free(want);
-}
-
-/* Prices one rectangle of the pairs: the keys of e whose class is in
- * emask (bit per class) against those of w in wmask, as the join would
- * meet two such lists: bucket bits from the longer, which is stored. */
-static void price_rect(const list *e, const list *w, unsigned emask, unsigned wmask,
-                       unsigned n, double *cnt, price *p)
-{
-    list a = { 0 }, b = { 0 };
-    price best = { 0 };
-    for (size_t i = 0; i < e->n; i++)
-        if (emask >> e->k[i].cat & 1u)
-            push(&a, &e->k[i]);
-    for (size_t i = 0; i < w->n; i++)
-        if (wmask >> w->k[i].cat & 1u)
-            push(&b, &w->k[i]);
-    for (unsigned side = 0; a.n && b.n && side < 2; side++) {
-        /* either list stored: the cheaper of the two, fills weighed */
-        const list *s = side ? &b : &a, *it = side ? &a : &b;
-        const unsigned k = pick_cuts(s->n > it->n ? s->n : it->n);
-        price q = { 0 };
-        for (size_t i = 0; i < s->n; i++) {
-            s->k[i].bucket = bucket_of(&s->k[i], k, n);
-            s->k[i].cat = 0;
-        }
-        memset(cnt, 0, sizeof *cnt * NCAT << k);
-        for (size_t i = 0; i < it->n; i++)
-            cnt[bucket_of(&it->k[i], k, n)] += 1.0;
-        qsort(s->k, s->n, sizeof *s->k, by_cat_bucket);
-        meet(s, cnt, k, 0, NULL, &q);
-        if (!side || q.meetings + 650.0 * q.blocks < best.meetings + 650.0 * best.blocks)
-            best = q;
-    }
-    p->meetings += best.meetings;
-    p->blocks += best.blocks;
-    free(a.k);
-    free(b.k);
-}
 
 /* The rectangles (east classes, west classes: a bit per class) that
  * cover the pairs at or above phi(R) once each, in a tie and not; and
@@ -322,22 +117,6 @@ static const unsigned rect_edge[2][3][2] = {
     { { 1u << 1, 0x3u }, { 0x1u, 1u << 1 }, { 0, 0 } },
 };
 
-/* The box's rectangles: both parts above y0 (weight 2), and those with
- * a part at y0 (weighed by class), in a tie and not. A key with its part
- * below y0 is in none: it need not be listed. */
-static const unsigned rect_box[2][4][2] = {
-    { { 0x1cu, 0x1cu }, { 1u << 1, 0x1eu }, { 0x1cu, 1u << 1 }, { 0, 0 } },
-    { { 1u << 4, 1u << 4 }, { 1u << 1, 0x12u }, { 1u << 4, 1u << 1 }, { 0, 0 } },
-};
-
-/* How many of the rectangles r hold the pair of classes ca (east), cb. */
-static unsigned in_rects(const unsigned (*r)[2], unsigned ca, unsigned cb)
-{
-    unsigned c = 0;
-    for (; r[0][0]; r++)
-        c += (r[0][0] >> ca & 1u) && (r[0][1] >> cb & 1u);
-    return c;
-}
 
 /* Whether a part is low: below x0 (in a tie, below it). A pair of low
  * parts lies below phi(R); as a key bit, the match drops such pairs. */
@@ -384,6 +163,7 @@ typedef struct tally {
     price v[VARIANTS];
     double keys, prod_all, prod_ok, cls[NCAT];
     uint64_t plain, weighted, by_bit, by_rects, reps, box, by_box, box_missed, reps_box;
+    uint64_t joined, joined_box;
     double box_keys;
 } tally;
 
@@ -446,6 +226,34 @@ static void check_split(const list *e, const list *w, uint32_t rows, unsigned n,
     t->reps_box += flip_weight(rows, n) * bq;
 }
 
+/* CHECK: the split as the join weighs it (bench_transpose.h), each pair
+ * also weighed by either order. Printed, not required: the join's
+ * classes by the long diagonals weigh a pair by its west half, which the
+ * transposition does not keep, so these sums miss Q(n); the orders hold
+ * with the four images of each split (flip_weight()) instead. */
+static void check_join(unsigned n, uint32_t rows, unsigned x0, unsigned y0, tally *t)
+{
+    const uint32_t west = ~rows & ((1u << n) - 1u);
+    join_weights j;
+    list e = { 0 }, w = { 0 };
+    join_weights_of(&j, n, 0, rows, (1u << n) - 1u);
+    if (!j.orbit)
+        return;
+    list_half(&e, n, rows, 1, j.bar1[0], j.bar2[0]);
+    list_half(&w, n, west, 0, j.bar1[1], j.bar2[1]);
+    for (size_t a = 0; a < e.n; a++)
+        for (size_t b = 0; b < w.n; b++) {
+            if ((e.k[a].d1 & w.k[b].d1) || (e.k[a].d2 & w.k[b].d2))
+                continue;
+            const unsigned ca = cat_of(e.k[a].part, x0, y0), cb = cat_of(w.k[b].part, x0, y0);
+            const uint64_t jw = join_pair_weight(&j, &w.k[b], n);
+            t->joined += jw * weight_of(ca, cb, x0, y0);
+            t->joined_box += jw * box_weight_of(ca, cb, x0, y0);
+        }
+    free(e.k);
+    free(w.k);
+}
+
 /* Prices one split every way. */
 static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
                         double *cnt, tally *t)
@@ -456,8 +264,8 @@ static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
     for (unsigned a = 0; a < NCAT; a++)
         for (unsigned b = 0; b < NCAT; b++)
             allow[a][b] = weight_of(a, b, x0, y0) > 0;
-    list_half(e, n, rows, 1);
-    list_half(w, n, ~rows & ((1u << n) - 1u), 0);
+    list_half(e, n, rows, 1, 0, 0);
+    list_half(w, n, ~rows & ((1u << n) - 1u), 0, 0, 0);
     const unsigned k = pick_cuts(e->n > w->n ? e->n : w->n);
     double ce[NCAT] = { 0 }, cw[NCAT] = { 0 };
     for (size_t i = 0; i < e->n; i++) {
@@ -478,8 +286,10 @@ static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
             t->prod_ok += allow[a][b] ? ce[a] * cw[b] : 0.0;
         }
     }
-    if (check)
+    if (check) {
         check_split(e, w, rows, n, x0, y0, t);
+        check_join(n, rows, x0, y0, t);
+    }
     /* the longer list stored, as the join stores it: today without
      * classes, then sorted by class with blocks inside one class */
     const list *s = e->n >= w->n ? e : w, *it = e->n >= w->n ? w : e;
@@ -509,13 +319,6 @@ static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
     t->box_keys += (double)(e->n + w->n) - ce[0] - cw[0];
     price_bit(e, w, k ? k - 1 : 0, x0, y0, n, cnt, &t->v[BIT_K]);
     price_bit(e, w, k < MAX_CUTS ? k : k - 1, x0, y0, n, cnt, &t->v[BIT_K1]);
-}
-
-/* The next h-subset of n bits after r in colexicographic order. */
-static uint32_t next_subset(uint32_t r)
-{
-    const uint32_t t = r | (r - 1u);
-    return (t + 1u) | (((~t & -~t) - 1u) >> ((unsigned)__builtin_ctz(r) + 1u));
 }
 
 int main(int argc, char **argv)
@@ -570,6 +373,8 @@ int main(int argc, char **argv)
                "smallest images weighted %llu\n",
                (unsigned long long)t.by_rects, (unsigned long long)t.box,
                (unsigned long long)t.by_box, (unsigned long long)t.reps_box);
+        printf("as the join weighs its splits: %llu, the box's order %llu\n",
+               (unsigned long long)t.joined, (unsigned long long)t.joined_box);
         if (step == 1 && (t.plain != t.weighted || t.plain != t.by_bit ||
                           t.plain != t.by_rects || t.plain != t.reps || t.plain != t.box ||
                           t.plain != t.by_box || t.plain != t.reps_box || t.box_missed)) {
