@@ -46,6 +46,11 @@
  *               other part, so such keys need not even be listed; the
  *               pairs of parts both above y0 (weight 2) are one
  *               rectangle, those with a part at y0 a few more.
+ * Last, the splits that each weighing counts are priced against each
+ * other (price_weighings()): the four images under the flips, which the
+ * orders need, with and without the box, over the join's own weighting
+ * (the north-south flip, the east half barred from the long diagonals,
+ * the west list met class by class), work and keys.
  * Work is meetings plus 650 per block filled (the AVX-512 match's
  * fill_items_vpopcnt, join_kernel.c), each variant's against today's.
  * Listing and sorting are not priced: they stay as they are (but for
@@ -164,6 +169,8 @@ typedef struct tally {
     double keys, prod_all, prod_ok, cls[NCAT];
     uint64_t plain, weighted, by_bit, by_rects, reps, box, by_box, box_missed, reps_box;
     uint64_t joined, joined_box;
+    price four, four_box, join;
+    double four_keys, four_box_keys, join_keys;
     double box_keys;
 } tally;
 
@@ -254,6 +261,44 @@ static void check_join(unsigned n, uint32_t rows, unsigned x0, unsigned y0, tall
     free(w.k);
 }
 
+/* The splits each weighing counts, priced: the four images (a split
+ * counted when it is the smallest of them, its whole lists; the box too),
+ * and the join's own (the north-south flip, the east half barred from
+ * the long diagonals, the west list met class by class, none of its keys
+ * without a long diagonal where its none_weight is 0). */
+static void price_weighings(const list *e, const list *w, uint32_t rows, unsigned n, unsigned x0,
+                            unsigned y0, double *cnt, tally *t)
+{
+    join_weights j;
+    list e2 = { 0 }, w2 = { 0 };
+    if (flip_weight(rows, n)) {
+        price_rect(e, w, 0x1fu, 0x1fu, n, cnt, &t->four);
+        for (const unsigned (*r)[2] = rect_box[x0 == y0]; r[0][0]; r++)
+            price_rect(e, w, r[0][0], r[0][1], n, cnt, &t->four_box);
+        t->four_keys += (double)(e->n + w->n);
+        for (size_t i = 0; i < e->n; i++)
+            t->four_box_keys += e->k[i].cat != 0;
+        for (size_t i = 0; i < w->n; i++)
+            t->four_box_keys += w->k[i].cat != 0;
+    }
+    join_weights_of(&j, n, 0, rows, (1u << n) - 1u);
+    if (!j.orbit)
+        return;
+    list_half(&e2, n, rows, 1, j.bar1[0], j.bar2[0]);
+    list_half(&w2, n, ~rows & ((1u << n) - 1u), 0, j.bar1[1], j.bar2[1]);
+    for (size_t i = 0; i < e2.n; i++)
+        e2.k[i].cat = 0;
+    for (size_t i = 0; i < w2.n; i++) /* the class: long diagonals held */
+        w2.k[i].cat = (unsigned)(w2.k[i].d1 >> (n - 1) & 1u) + (unsigned)(w2.k[i].d2 >> (n - 1) & 1u);
+    for (unsigned c = j.none_weight > 0 ? 0u : 1u; c < 3; c++)
+        price_rect(&e2, &w2, 1u, 1u << c, n, cnt, &t->join);
+    t->join_keys += (double)e2.n;
+    for (size_t i = 0; i < w2.n; i++)
+        t->join_keys += j.none_weight > 0 || w2.k[i].cat > 0;
+    free(e2.k);
+    free(w2.k);
+}
+
 /* Prices one split every way. */
 static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
                         double *cnt, tally *t)
@@ -317,6 +362,7 @@ static void price_split(list *e, list *w, uint32_t rows, unsigned n, int check,
     for (const unsigned (*r)[2] = rect_box[x0 == y0]; r[0][0]; r++)
         price_rect(e, w, r[0][0], r[0][1], n, cnt, &t->v[BOX]);
     t->box_keys += (double)(e->n + w->n) - ce[0] - cw[0];
+    price_weighings(e, w, rows, n, x0, y0, cnt, t);
     price_bit(e, w, k ? k - 1 : 0, x0, y0, n, cnt, &t->v[BIT_K]);
     price_bit(e, w, k < MAX_CUTS ? k : k - 1, x0, y0, n, cnt, &t->v[BIT_K1]);
 }
@@ -363,6 +409,15 @@ int main(int argc, char **argv)
         const price *p = &t.v[v];
         printf("%s\t%.0f\t%.4g\t%.3f\t%.3f\n", variant_name[v], p->blocks, p->meetings,
                p->meetings / o->meetings, (p->meetings + 650.0 * p->blocks) / wo);
+    }
+    {
+        const double jw = t.join.meetings + 650.0 * t.join.blocks;
+        printf("weighings (the splits each counts, the cheaper side stored), work and keys over "
+               "the join's own:\n");
+        printf("four images\t%.3f\t%.3f\n", (t.four.meetings + 650.0 * t.four.blocks) / jw,
+               t.four_keys / t.join_keys);
+        printf("four images, box\t%.3f\t%.3f\n",
+               (t.four_box.meetings + 650.0 * t.four_box.blocks) / jw, t.four_box_keys / t.join_keys);
     }
     if (check) {
         printf("pairs %llu; weighted %llu; by the part bit %llu; smallest images weighted "
