@@ -174,29 +174,6 @@ typedef struct tally {
     double box_keys;
 } tally;
 
-/* The flips' weight of split `rows` if it is the smallest of its images
- * (rows, its complement, both reversed), else 0. */
-static unsigned flip_weight(uint32_t rows, unsigned n)
-{
-    const uint32_t comp = ~rows & ((1u << n) - 1u);
-    uint32_t rev = 0, revc = 0;
-    unsigned distinct = 0;
-    for (unsigned i = 0; i < n; i++) {
-        rev |= (rows >> i & 1u) << (n - 1 - i);
-        revc |= (comp >> i & 1u) << (n - 1 - i);
-    }
-    const uint32_t img[4] = { rows, comp, rev, revc };
-    for (unsigned i = 0; i < 4; i++) {
-        unsigned seen = 0;
-        if (img[i] < rows)
-            return 0;
-        for (unsigned j = 0; j < i; j++)
-            seen |= img[j] == img[i];
-        distinct += !seen;
-    }
-    return distinct;
-}
-
 /* CHECK: every pair of the split tested; the weighted count, the count
  * by the part bit (2 a pair it lets through, less the edge's excess) and
  * the flips' smallest images weighted. */
@@ -229,15 +206,15 @@ static void check_split(const list *e, const list *w, uint32_t rows, unsigned n,
             t->box_missed += bw && !in_rects(rect_box[tie], a->cat, b->cat);
         }
     t->weighted += q;
-    t->reps += flip_weight(rows, n) * q;
-    t->reps_box += flip_weight(rows, n) * bq;
+    t->reps += nq_join_split_images(n, 0, rows, (1u << n) - 1u) * q;
+    t->reps_box += nq_join_split_images(n, 0, rows, (1u << n) - 1u) * bq;
 }
 
 /* CHECK: the split as the join weighs it (bench_transpose.h), each pair
  * also weighed by either order. Printed, not required: the join's
  * classes by the long diagonals weigh a pair by its west half, which the
  * transposition does not keep, so these sums miss Q(n); the orders hold
- * with the four images of each split (flip_weight()) instead. */
+ * with the four images of each split (nq_join_split_images()) instead. */
 static void check_join(unsigned n, uint32_t rows, unsigned x0, unsigned y0, tally *t)
 {
     const uint32_t west = ~rows & ((1u << n) - 1u);
@@ -271,7 +248,7 @@ static void price_weighings(const list *e, const list *w, uint32_t rows, unsigne
 {
     join_weights j;
     list e2 = { 0 }, w2 = { 0 };
-    if (flip_weight(rows, n)) {
+    if (nq_join_split_images(n, 0, rows, (1u << n) - 1u)) {
         price_rect(e, w, 0x1fu, 0x1fu, n, cnt, &t->four);
         for (const unsigned (*r)[2] = rect_box[x0 == y0]; r[0][0]; r++)
             price_rect(e, w, r[0][0], r[0][1], n, cnt, &t->four_box);

@@ -92,34 +92,6 @@ static unsigned rows_part(uint32_t rows, unsigned m, unsigned h, int south)
     return psi(p, avail);
 }
 
-static uint32_t reverse(uint32_t rows, unsigned n)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (rows >> i & 1u) << (n - 1 - i);
-    return v;
-}
-
-/* The flips' weight of split (m, rows) if it is the smallest of its
- * images, else 0 (as join_geometry.c weighs it). */
-static unsigned flip_weight(unsigned m, uint32_t rows, unsigned n)
-{
-    const uint32_t comp = ~rows & ~(1u << m) & ((1u << n) - 1u);
-    const uint64_t mm = n - 1 - m;
-    const uint64_t img[4] = { (uint64_t)m << 32 | rows, (uint64_t)m << 32 | comp,
-                              mm << 32 | reverse(rows, n), mm << 32 | reverse(comp, n) };
-    unsigned distinct = 0;
-    for (unsigned i = 0; i < 4; i++) {
-        unsigned seen = 0;
-        if (img[i] < img[0])
-            return 0;
-        for (unsigned j = 0; j < i; j++)
-            seen |= img[j] == img[i];
-        distinct += !seen;
-    }
-    return distinct;
-}
-
 /* Each key's class: its part's, or for the half that holds the middle
  * row (holds), ABOVE or BELOW where its column's distance from the edge
  * is not the split's. */
@@ -200,7 +172,7 @@ static void price_split(list *e, list *w, unsigned m, uint32_t rows, unsigned n,
                 t->by_rects += in_rects((const unsigned (*)[2])rects, p->cat, r->cat) * wt;
             }
         t->weighted += q;
-        t->reps += flip_weight(m, rows, n) * q;
+        t->reps += nq_join_split_images(n, m, rows, ~(1u << m) & ((1u << n) - 1u)) * q;
         check_join(n, m, rows, holder, mu0, x0, y0, t);
     }
     odd_rects(holder, x0 == y0, rects);

@@ -9,10 +9,7 @@
 
 #include "join_bits.h"
 
-/* Number of distinct images of split (m, rows) under the two flips if it
- * is the smallest of them, else 0. `free_rows` are the rows of the halves. */
-static unsigned split_weight(unsigned n, unsigned m, uint32_t rows,
-                             uint32_t free_rows)
+unsigned nq_join_split_images(unsigned n, unsigned m, uint32_t rows, uint32_t free_rows)
 {
     uint64_t img[4];
     unsigned mm = (n & 1u) ? n - 1 - m : 0;
@@ -115,7 +112,7 @@ uint64_t nq_join_split_orbit(unsigned n, unsigned m, uint32_t rows, uint32_t fre
     const uint32_t comp = free_rows & ~rows;
     if ((n & 1u) && m == h) {
         *none_weight = -1;
-        return split_weight(n, m, rows, free_rows);
+        return nq_join_split_images(n, m, rows, free_rows);
     }
     if (n & 1u) {
         *none_weight = rows < comp ? 2 : 0;

@@ -7,6 +7,12 @@
 
 #include <stdint.h>
 
+/* The number of distinct images of split (m, rows) under the two flips if
+ * it is the smallest of them, else 0 (the weight of an odd board's centre
+ * split; bench/nq_transpose.c weighs every split so). `free_rows` are the
+ * rows of the halves. */
+unsigned nq_join_split_images(unsigned n, unsigned m, uint32_t rows, uint32_t free_rows);
+
 /* The weight of split (m, rows) when it is the one of its orbit that is
  * counted (0 when it is not), and in *none_weight how its pairs count:
  * negative for the centre split of odd boards (every pair counts the
